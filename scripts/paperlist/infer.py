@@ -1,19 +1,496 @@
-"""Stub: replaced by the metadata-inference work. Keep the public API."""
+"""Infer a paper's own short name(s), a readable title and a page slug from its abstract.
+
+Abstracts do not come with titles, so we read them the way a person skimming would: a
+paper's own name is the one it *introduces* ("we propose X, a framework for ...",
+"a method called X", "Long Form (X)"), not every acronym it mentions. Abbreviations that
+the abstract merely defines for existing concepts ("Reinforcement learning (RL)") are
+the main trap, so every rule needs an introduction cue, and a name already used before
+the sentence that introduces it is taken to be someone else's.
+
+Everything here is plain-text heuristics on purpose: no model, no network, deterministic.
+"""
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from dataclasses import dataclass
+
+MATH = "\u00a7"  # placeholder for a formula that is not a plain word (never part of a name)
+
+# --------------------------------------------------------------------------- normalising
+
+_WRAPPER = re.compile(
+    r"\\(?:operatorname\*?|math[a-z]*|text[a-z]*|emph|underline|overline|boldsymbol|bm"
+    r"|rm|bf|it|sf|tt|sc|small|large|Large|scriptsize)(?![a-zA-Z])\s*"
+)
+_MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
+_URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|io|net)/\S*")
+_EMPH = re.compile(r"\*\*(.+?)\*\*|(?<!\*)\*([^*\n]+?)\*(?!\*)|__(.+?)__")
+_QUOTED = re.compile(r"``(.+?)''|\u201c(.+?)\u201d|\"([^\"\n]+)\"|\u2018(.+?)\u2019")
+
+
+@dataclass(frozen=True)
+class _Doc:
+    text: str  # plain text: no Markdown, no LaTeX, no URLs
+    emphasised: tuple[str, ...]  # spans the authors set in emphasis or quotes
+
+
+def _math_to_text(match: re.Match[str]) -> str:
+    """A formula that only wraps a word (``\\operatorname{Qkmeans}``) *is* that word."""
+    body = _WRAPPER.sub("", match.group(1) or match.group(2))
+    body = re.sub(r"[{}\s]", "", body)
+    if re.fullmatch(r"[A-Za-z][A-Za-z0-9-]*", body):
+        return body
+    return MATH
+
+
+def _normalise(text: str) -> _Doc:
+    text = unicodedata.normalize("NFC", text)
+    text = _URL.sub(" ", text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)  # markdown link -> its label
+    text = _MATH_SPAN.sub(_math_to_text, text)
+    text = _WRAPPER.sub("", text)
+    text = re.sub(r"\\([%&#_$])", r"\1", text).replace("~", " ")
+    emphasised: list[str] = []
+    for pattern in (_EMPH, _QUOTED):
+        emphasised += [next(g for g in m.groups() if g) for m in pattern.finditer(text)]
+        text = pattern.sub(lambda m: next(g for g in m.groups() if g), text)
+    text = re.sub(r"[{}`]", "", text)
+    text = re.sub(r"\s+", " ", text).strip()
+    return _Doc(text, tuple(e.strip() for e in emphasised))
+
+
+def _sentences(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"(\[\u201c" + MATH + "])", text) if s]
+
+
+# --------------------------------------------------------------------------- names
+
+_NAME = r"[A-Za-z0-9][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*\+{0,2}"
+_NAME_RE = re.compile(_NAME)
+
+# Head nouns that say "this is an artefact": a name attached to one is a contribution.
+_HEADS = (
+    "method|approach|framework|model|architecture|algorithm|technique|network|system|tool"
+    "|toolkit|toolbox|library|package|dataset|data set|benchmark|corpus|suite|metric|module"
+    "|layer|pipeline|procedure|scheme|strategy|platform|agent|language|estimator|optimizer"
+    "|regularizer|regularization|loss|objective|attack|defense|defence|environment|simulator"
+    "|engine|solver|protocol|family|variant|operator|block|unit|transformer|encoder|decoder"
+    "|generator|detector|classifier|learner|policy|test|score|measure|index|collection"
+    "|testbed|database|formulation|paradigm|mechanism|compiler|interface|reasoner|graph"
+)
+_HEAD = rf"(?:{_HEADS})(?:s|es)?"
+_DATA_HEADS = re.compile(
+    r"\b(?:dataset|data set|benchmark|corpus|suite|collection|testbed|database)s?\b", re.I
+)
+# A name introduced as one of these is a task or a concept, not the paper's artefact.
+_NOT_ARTEFACT = re.compile(
+    r"\b(?:task|problem|setting|challenge|notion|concept|phenomenon|hypothesis|question|curse"
+    r"|regime|assumption|property|perspective|scenario|issue|bias|effect|principle)s?\b",
+    re.I,
+)
+_VERB = (
+    r"(?:propos(?:e|es|ed|ing)|introduc(?:e|es|ed|ing)|present(?:s|ed|ing)?"
+    r"|develop(?:s|ed|ing)?|design(?:s|ed|ing)?|build(?:s|ing)?|built|construct(?:s|ed|ing)?"
+    r"|creat(?:e|es|ed|ing)|devis(?:e|es|ed|ing)|describ(?:e|es|ed|ing)|releas(?:e|es|ed|ing)"
+    r"|curat(?:e|es|ed|ing)|contribution is|put(?:s)? forward)"
+)
+_SUBJECT = re.compile(r"\b(?:we|our|this (?:paper|work|study|article|note)|here)\b", re.I)
+_NAMING = re.compile(
+    r"\b(?:called|named|dubbed|termed|coined|namely|know[n]? as|refer(?:red)? (?:to )?as"
+    r"|(?:we|which we) (?:call|name|term|refer to)(?: (?:it|this|them|our \w+))?(?: as)?)\s+",
+    re.I,
+)
+# Abbreviations of this shape are shared vocabulary, never one paper's own name.
+_COMMON = frozenset(
+    "AI ML DL RL NLP CV LLM VLM MLP CNN RNN GNN GCN LSTM GRU GAN VAE SGD GPU CPU TPU API "
+    "PCA SVM KNN MDP POMDP ODE PDE SDE IID OOD SOTA QA VQA ASR TTS MT NMT BERT GPT".split()
+)
+_ADJ_SUFFIX = re.compile(
+    r"-(?:based|like|style|aware|free|driven|level|wise|specific|agnostic|guided|conditioned"
+    r"|augmented|friendly|only|centric|shot|scale|order|step|head|type|dependent|invariant"
+    r"|equivariant|efficient|enabled|powered|inspired|induced|[a-z]+ed)$"
+)
+
+
+def _shape(token: str) -> int:
+    """2 = unmistakably a coined name (ProRL, MES-RET, World-R1, word2ket), 1 = a
+    capitalised word that can be a name only with a strong cue (Qkmeans), 0 = not one."""
+    if len(token) < 2 or not re.search(r"[A-Za-z]", token) or _ADJ_SUFFIX.search(token):
+        return 0
+    if token.upper() in _COMMON or re.fullmatch(r"[A-Z]{2,}s", token):
+        return 0
+    letters = re.sub(r"[^A-Za-z]", "", token)
+    if re.search(r"[A-Z]", token[1:]) or (re.search(r"\d", token) and len(letters) >= 2):
+        return 2 if not re.fullmatch(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)+", token) else 1
+    if token[0].isupper() and token[1:].islower():
+        return 1
+    return 0
+
+
+def _acronym_of(abbr: str, words: list[str]) -> int:
+    """How many trailing words spell out ``abbr`` (0 if none), after Schwartz & Hearst:
+    every letter of the abbreviation must appear in order, the first one starting a word."""
+    chars = [c.lower() for c in abbr if c.isalnum()]
+    long = " ".join(words).lower()
+    i, j = len(chars) - 1, len(long) - 1
+    while i >= 0:
+        while j >= 0 and (long[j] != chars[i] or (i == 0 and j > 0 and long[j - 1].isalnum())):
+            j -= 1
+        if j < 0:
+            return 0
+        i, j = i - 1, j - 1
+    used = long[j + 1 :].split()
+    return len(used) if used else 0
+
+
+@dataclass(frozen=True)
+class _Hit:
+    name: str
+    sentence: int
+    start: int  # offset of the name in the sentence
+    cue: str  # which rule found it (used to build the title)
+    is_data: bool
+
+
+def _defined_abbreviations(text: str) -> dict[str, str]:
+    """``Long Form (ABBR)`` pairs, used to spell acronyms out in titles."""
+    found: dict[str, str] = {}
+    for m in re.finditer(r"((?:[\w\u2010-\u2014-]+ ){1,8})\((" + _NAME + r")\)", text):
+        words = m.group(1).split()
+        n = _acronym_of(m.group(2), words)
+        if n and m.group(2) not in found:
+            found[m.group(2)] = " ".join(words[-n:])
+    return found
+
+
+def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, str, str]]:
+    """(offset, name, cue) for every introduction cue in one sentence."""
+    hits: list[tuple[int, str, str]] = []
+    for m in _NAMING.finditer(sentence):
+        got = _name_after(sentence, m.end(), emphasised, strict=False)
+        if got:
+            hits.append((got[0], got[1], "named"))
+    for m in re.finditer(rf"\b{_VERB}\b\s*", sentence, re.I):
+        if not _SUBJECT.search(sentence[: m.start()]) and m.group(0).lower() != "contribution is":
+            continue
+        got = _introduced(sentence, m.end(), emphasised)
+        if got:
+            hits.append(got)
+    # "The resulting algorithm, X, ..." / "Our method, X, ..." / "this X model"
+    for m in re.finditer(
+        rf"\b(?:our|the (?:resulting|proposed|complete|new|final))\s+(?:[\w-]+\s+){{0,3}}?"
+        rf"{_HEAD},\s+(?:the\s+)?(?={_NAME}\s*[,(])",
+        sentence,
+        re.I,
+    ):
+        got = _name_after(sentence, m.end(), emphasised, strict=False)
+        if got:
+            hits.append((got[0], got[1], "appositive"))
+    for m in re.finditer(rf"\b(?:our|the proposed|this)\s+(?=({_NAME})\s+{_HEAD}\b)", sentence):
+        if _shape(m.group(1)) == 2:
+            hits.append((m.end(), m.group(1), "appositive"))
+    # A sentence that opens with a coined name and says what it is: "X is a ... method".
+    m = re.match(rf"({_NAME})(?:,| is) (?:a|an|the first)\b[^.;]{{0,80}}?\b{_HEAD}\b", sentence)
+    if m and _shape(m.group(1)) == 2:
+        hits.append((0, m.group(1), "subject"))
+    return hits
+
+
+def _name_after(
+    sentence: str, pos: int, emphasised: tuple[str, ...], strict: bool
+) -> tuple[int, str] | None:
+    """The name that starts at ``pos``, if any: a coined token, an emphasised or quoted
+    word, or a long form followed by its abbreviation in parentheses."""
+    rest = sentence[pos:]
+    lead = re.match(r"(?:the |a |an )?[\"'\u201c\u2018]?", rest)
+    assert lead is not None
+    start = pos + lead.end()
+    m = _NAME_RE.match(sentence, start)
+    if not m:
+        return None
+    token = m.group(0).rstrip(".")
+    after = sentence[start + len(token) :]
+    shape = _shape(token)
+    if token in emphasised or token.lower() in (e.lower() for e in emphasised):
+        shape = max(shape, 2 if not token.islower() or re.search(r"\d", token) else 1)
+    if shape == 2 and not re.match(r"\s+[A-Z][a-z]", after):
+        return start, token
+    # Long Form (ABBR): the abbreviation is the name.
+    lf = re.match(r"((?:[\w\u2010-\u2014-]+ ){1,8}?)\((" + _NAME + r")(?: for short)?\)", rest)
+    if lf and _shape(lf.group(2)) and _acronym_of(lf.group(2), lf.group(1).split()):
+        return pos + rest.index("(" + lf.group(2)) + 1, lf.group(2)
+    # Long Form or ABBR
+    lf = re.match(r"((?:[A-Z][\w-]* ){1,6})or (" + _NAME + r")\b", rest)
+    if lf and _shape(lf.group(2)) == 2:
+        return pos + lf.start(2), lf.group(2)
+    if shape == 1 and (not strict or re.match(r"\s*(?:,\s+(?:a|an|the)\b|:|\()", after)):
+        if not re.match(r"\s+[A-Z][a-z]", after) and token.lower() not in _STOP:
+            return start, token
+    if shape and token.lower() in (e.lower() for e in emphasised) and token.lower() not in _STOP:
+        return start, token
+    return None
+
+
+def _introduced(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[int, str, str] | None:
+    """After "we propose": the name right there, else an emphasised name, a parenthesised
+    abbreviation or a coined name before its head noun, within the same noun phrase."""
+    got = _name_after(sentence, pos, emphasised, strict=True)
+    if got:
+        return got[0], got[1], "verb"
+    window = re.match(r"[^,;:.]*", sentence[pos:])
+    assert window is not None
+    phrase = window.group(0)
+    phrase = re.split(r"\b(?:that|which|where|whose|while|because|to)\b", phrase)[0]
+    words = phrase.split()[:14]
+    phrase = " ".join(words)
+    for m in _NAME_RE.finditer(phrase):
+        token = m.group(0)
+        before = phrase[: m.start()]
+        if _NOT_ARTEFACT.search(before):
+            return None
+        is_emph = token in emphasised
+        paren = before.endswith("(") and phrase[m.end() : m.end() + 1] == ")"
+        if paren:
+            n = _acronym_of(token, before[:-1].split())
+            if n and _shape(token):
+                return pos + m.start(), token, "verb"
+            continue
+        if is_emph and _shape(token):
+            return pos + m.start(), token, "verb"
+        if _shape(token) == 2 and re.match(rf"\s+{_HEAD}\b", phrase[m.end() :], re.I):
+            if not re.search(rf"\b{_HEAD}\b", before, re.I):
+                return pos + m.start(), token, "verb"
+    return None
+
+
+_STOP = frozenset(
+    """a an the of for and or in on with to by from as at via into over under between
+    is are be we our this that these those it its their which using based towards toward
+    new novel first simple general unified efficient effective""".split()
+)
+
+
+def _hits(doc: _Doc) -> list[_Hit]:
+    hits: list[_Hit] = []
+    sentences = _sentences(doc.text)
+    seen_before = ""
+    for index, sentence in enumerate(sentences):
+        for offset, name, cue in _candidates(sentence, doc.emphasised):
+            if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", seen_before):
+                continue  # used before it is introduced: someone else's name
+            context = sentence[max(0, offset - 60) : offset + len(name) + 60]
+            is_data = bool(_DATA_HEADS.search(context)) and not re.search(
+                rf"{re.escape(name)}\s*,?\s+(?:an?|the)\s+(?:[\w-]+\s+){{0,4}}?"
+                r"(?:method|framework|model|algorithm|approach|system|architecture)",
+                sentence,
+            )
+            hits.append(_Hit(name, index, offset, cue, is_data))
+        seen_before += " " + sentence
+    return hits
+
 
 def infer_names(text: str) -> list[str]:
-    return []
+    """The short names the abstract introduces for its own artefacts, method first.
+
+    Returns [] rather than guess: a wrong name on a catalogue page is worse than none.
+    """
+    hits = _hits(_normalise(text))
+    ordered = sorted(hits, key=lambda h: (h.is_data, h.sentence, h.start))
+    names: list[str] = []
+    for hit in ordered:
+        if hit.name.lower() not in (n.lower() for n in names):
+            names.append(hit.name)
+    return names[:4]
+
+
+# --------------------------------------------------------------------------- titles
+
+_MAX_TITLE = 100
+_TOPIC_VERBS = (
+    r"(?:study|studies|analy[sz]e|investigate|examine|explore|consider|revisit|characteri[sz]e"
+    r"|provide|present|introduce|propose|develop|establish|derive|prove|give|address|tackle"
+    r"|focus on|show|demonstrate)"
+)
+_EVALUATIVE = re.compile(
+    r"^(?:(?:a|an|the)\s+)?(?:(?:first|novel|new|simple|effective|efficient|powerful"
+    r"|intuitive|principled|general|generic|elegant|pioneering|practical|flexible|robust"
+    r"|lightweight|scalable|highly|very|yet|and|but|,)\s*)*",
+    re.I,
+)
+_CLAUSE_END = re.compile(
+    r",|;|:|\s[-\u2013\u2014]{1,3}\s|\s(?:where|which|whose|while|whereas|when|such that|"
+    r"so that|thereby|allowing|enabling|yielding|leading|resulting|making)\s"
+)
+
+
+def _sentence_case(phrase: str) -> str:
+    """Lower-case plain capitalised words (keeps acronyms, CamelCase and digits)."""
+    return " ".join(
+        w.lower() if re.fullmatch(r"[A-Z][a-z]+(?:[-\u2013][A-Z]?[a-z]+)*", w) else w
+        for w in phrase.split()
+    )
+
+
+def _tidy(phrase: str, limit: int = _MAX_TITLE) -> str:
+    """Trim a phrase to a title fragment: no dangling words, no formulas, not too long."""
+    if MATH in phrase:
+        head = phrase.split(MATH)[0]
+        # "networks of the form $...$" -> "networks": drop the phrase that led to the formula
+        cut = re.search(r"^(.*\S)\s+(?:of|in|with|for|on|over|under|at|by|from|as)\b", head)
+        phrase = cut.group(1) if cut and len(cut.group(1).split()) >= 3 else head
+    phrase = re.sub(r"\s*\([^()]*\)", "", phrase)
+    phrase = re.sub(r"[*_`$\\{}\[\]<>]", "", phrase)
+    phrase = re.sub(r"\s+", " ", phrase).strip(" .,;:-\u2013\u2014")
+    while len(phrase) > limit:
+        seps = (", ", " and ", " with ", " via ", " by ", " through ", " using ", " that ")
+        cut = max(phrase.rfind(sep, 0, limit) for sep in seps)
+        if cut < limit // 2:
+            cut = phrase.rfind(" ", 0, limit)
+        phrase = phrase[:cut] if cut > 20 else phrase[:limit]
+    words = phrase.split()
+    while words and words[-1].lower().strip(",") in _STOP:
+        words.pop()
+    return " ".join(words).strip(" .,;:")
+
+
+def _first_clause(phrase: str) -> str:
+    m = _CLAUSE_END.search(phrase)
+    return phrase[: m.start()] if m else phrase
+
+
+def _expand(phrase: str, abbreviations: dict[str, str], keep: str) -> str:
+    for abbr, long in abbreviations.items():
+        if abbr != keep and len(long) < 40:
+            phrase = re.sub(rf"(?<![\w-]){re.escape(abbr)}(?![\w-])", _sentence_case(long), phrase)
+    return phrase
+
+
+def _describe(doc: _Doc, name: str) -> str:
+    """What the named artefact is, from the sentence that introduces it."""
+    for hit in _hits(doc):
+        if hit.name != name:
+            continue
+        sentence = _sentences(doc.text)[hit.sentence]
+        after = sentence[hit.start + len(name) :]
+        before = sentence[: hit.start]
+        abbreviations = _defined_abbreviations(doc.text)
+        desc = ""
+        long = re.match(r"\s*(?:\(([^()]{6,})\)|:\s+([^,;]{6,}))", after)
+        if long and _acronym_of(name, (long.group(1) or long.group(2)).split()):
+            desc = _sentence_case(long.group(1) or long.group(2))
+        elif name in abbreviations and abbreviations[name] in before[-120:]:
+            desc = _sentence_case(abbreviations[name])
+            desc += " " + _purpose(after.split(")", 1)[-1], head=True)
+        else:
+            appos = re.match(r"\s*(?:\([^()]*\))?\s*(?:,|:|\sis)\s+(.*)", after)
+            if appos and re.match(r"(?:a|an|the)\b", appos.group(1)):
+                desc = _head_and_purpose(appos.group(1))
+            else:
+                desc = _head_before(before) + " " + _purpose(after, head=False)
+        desc = _expand(desc, abbreviations, name)
+        desc = _tidy(desc, _MAX_TITLE - len(name) - 2)
+        if desc and desc.lower() != name.lower():
+            return desc
+    return ""
+
+
+def _head_before(before: str) -> str:
+    """The noun phrase that the name was attached to: "an effective RL framework"."""
+    clause = re.split(rf"\b{_VERB}\b", before, flags=re.I)[-1]
+    clause = re.sub(r"\s*\([^()]*\)", "", clause)
+    m = re.search(rf"\b(?:a|an|the)\s+((?:[\w\u2010-\u2014-]+\s+){{0,4}}?{_HEAD})\b", clause,
+                  re.I)
+    return _EVALUATIVE.sub("", m.group(1)) if m else ""
+
+
+def _purpose(after: str, head: bool) -> str:
+    """The "for ..."/"to ..."/"that ..." phrase saying what the artefact does."""
+    after = re.sub(r"^\s*(?:\([^()]*\))?\s*(?:network|model|framework|method)?\s*,?\s*", "", after)
+    m = re.match(r"(?:(?:\w+\s+){0,6}?)((?:for|to|that|which)\s.*)", after)
+    if not m:
+        return ""
+    phrase = re.sub(r"^(to|that|which)\s+(?:\w+ly\s+)", r"\1 ", m.group(1))
+    phrase = _first_clause(re.sub(r"^which\s", "that ", phrase))
+    if MATH in phrase:
+        phrase = phrase.split(MATH)[0]
+        if len(phrase.split()) < 4:
+            return ""
+    return phrase
+
+
+def _head_and_purpose(appositive: str) -> str:
+    """"a high-accuracy, low-cost approach to compressing X" -> "compressing X"."""
+    phrase = _EVALUATIVE.sub("", appositive)
+    phrase = re.sub(r"^(?:[\w-]+\s+){0,2}?(?:yet|and)\s+[\w-]+\s+", "", phrase)
+    phrase = re.sub(r"\s*\([^()]*\)", "", phrase)
+    m = _CLAUSE_END.search(phrase)
+    while m and m.group(0) == "," and not re.search(rf"\b{_HEAD}\b", phrase[: m.start()], re.I):
+        phrase = phrase[: m.start()] + phrase[m.end() :]  # "high-accuracy, low-cost approach"
+        m = _CLAUSE_END.search(phrase)
+    gerund = re.match(rf"(?:[\w-]+\s+){{0,3}}{_HEAD}\s+(?:to|for)\s+(\w+ing\b.*)", phrase, re.I)
+    return _first_clause(gerund.group(1) if gerund else phrase)
+
+
+def _topic(doc: _Doc) -> str:
+    """The object of the first "We study/analyze/... X" sentence, else the first clause."""
+    sentences = _sentences(doc.text)
+    for verbs in (_TOPIC_VERBS.replace("|show|demonstrate", ""), _TOPIC_VERBS):
+        for sentence in sentences:
+            m = re.search(rf"\b(?:we|this (?:paper|work))\s+(?:\w+ly\s+)?{verbs}\s+(?:that\s+)?",
+                          sentence, re.I)
+            if not m:
+                continue
+            phrase = _EVALUATIVE.sub(lambda e: _article(e.group(0)), sentence[m.end() :])
+            phrase = _tidy(_first_clause(phrase))
+            if len(phrase.split()) >= 3:
+                return phrase
+    first = _tidy(_first_clause(sentences[0] if sentences else ""))
+    return first
+
+
+def _article(matched: str) -> str:
+    """Keep a bare "the" but drop "the first"/"a novel": they are praise, not topic."""
+    return "" if len(matched.split()) > 1 or matched.strip().lower() in ("a", "an") else matched
+
+
+def _capitalise(phrase: str) -> str:
+    return phrase[:1].upper() + phrase[1:] if phrase else phrase
 
 
 def infer_title(text: str, names: list[str]) -> str:
-    return text.split(". ")[0][:120]
+    """A readable stand-in title: "Name: what it is" when the paper names its artefact,
+    otherwise the topic of its "We study ..." sentence. Never empty."""
+    doc = _normalise(text)
+    if names:
+        name = names[0]
+        desc = _describe(doc, name) or _tidy(_topic(doc), _MAX_TITLE - len(name) - 2)
+        desc = desc[:1].lower() + desc[1:] if re.match(r"[A-Z][a-z]", desc) else desc
+        return f"{name}: {desc}" if desc else name
+    return _capitalise(_topic(doc)) or "Untitled paper"
+
+
+# --------------------------------------------------------------------------- slugs
+
+_SLUG_STOP = _STOP | frozenset(
+    "its via how why what when do does can towards is are on".split()
+) - {"new", "novel", "first", "simple", "general", "unified", "efficient", "effective"}
+
+
+def _ascii(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
 
 
 def slug_for(title: str, names: list[str]) -> str:
-    import re
-
-    base = names[0] if names else title
-    s = re.sub(r"[^a-z0-9]+", "-", base.lower()).strip("-")
-    return "-".join(s.split("-")[:6]) or "paper"
+    """A readable page id: the paper's name if it has one, else a few words of the title."""
+    if names and names[0].strip():
+        slug = re.sub(r"[^a-z0-9]+", "-", _ascii(names[0])).strip("-")
+    else:
+        words = [w for w in re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", _ascii(title))
+                 if w not in _SLUG_STOP]
+        slug = "-".join(words[:5])
+    if len(slug) > 60:
+        slug = slug[:60].rsplit("-", 1)[0] if "-" in slug[:60] else slug[:60]
+    slug = re.sub(r"-{2,}", "-", slug).strip("-")
+    return slug or "paper"

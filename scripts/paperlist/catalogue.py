@@ -1,0 +1,116 @@
+"""The catalogue as the site sees it: every page in papers/, resolved against the taxonomy.
+
+Loaded once per build; the site generators and the MkDocs plugin read only this, so the
+whole site can be built (and tested) from the same model without MkDocs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from .page import Page, PageError, read_page
+from .taxonomy import Tag, Taxonomy, load_taxonomy
+
+CATALOGUE_FILE = "catalogue.yml"
+
+
+@dataclass
+class Entry:
+    """One paper, as shown on the site."""
+
+    id: str
+    path: Path
+    title: str
+    name: str
+    other_names: list[str]
+    authors: list[str]
+    venue: str
+    tags: list[Tag]
+    links: dict[str, list[str]]
+    body: str
+    title_inferred: bool
+
+    @property
+    def src_uri(self) -> str:
+        return f"papers/{self.path.name}"
+
+
+@dataclass
+class Catalogue:
+    title: str
+    venue: str
+    taxonomy: Taxonomy
+    papers: list[Entry]
+    by_file: dict[str, Entry] = field(default_factory=dict)
+    #: tag slug -> entries carrying it, most confident (earliest in the page's list) first
+    by_tag: dict[str, list[Entry]] = field(default_factory=dict)
+    #: problems that do not stop a build but must be seen (strict builds fail on them)
+    problems: list[str] = field(default_factory=list)
+
+
+def _str_list(value: object) -> list[str]:
+    return [str(x) for x in value] if isinstance(value, list) else []
+
+
+def _http_only(urls: list[str]) -> list[str]:
+    return [u for u in urls if u.lower().startswith(("https://", "http://"))]
+
+
+def entry_from_page(page: Page, taxonomy: Taxonomy, problems: list[str]) -> Entry:
+    assert page.path is not None
+    tags: list[Tag] = []
+    for name in page.tags:
+        tag = taxonomy.by_name(name) or taxonomy.by_slug(name)
+        if tag is None:
+            line = page.key_lines.get("tags", 1)
+            problems.append(f"{page.path}:{line}: unknown tag {name!r}; did you mean "
+                            f"{taxonomy.closest(name).name!r}?")
+        elif tag not in tags:
+            tags.append(tag)
+    links = {k: _http_only(v) for k, v in page.links.items()}
+    return Entry(
+        id=page.id or page.path.stem,
+        path=page.path,
+        title=page.title.strip() or page.path.stem,
+        name=str(page.meta.get("name") or ""),
+        other_names=_str_list(page.meta.get("other_names")),
+        authors=_str_list(page.meta.get("authors")),
+        venue=str(page.meta.get("venue") or ""),
+        tags=tags,
+        links=links,
+        body=page.body,
+        title_inferred=bool(page.meta.get("title_inferred", False)),
+    )
+
+
+def load_catalogue(papers_dir: Path, taxonomy: Taxonomy | None = None) -> Catalogue:
+    """Read every page; a page that cannot be read stops the build with its file and line."""
+    taxonomy = taxonomy or load_taxonomy()
+    meta: dict = {}
+    cat_path = papers_dir / CATALOGUE_FILE
+    if cat_path.exists():
+        meta = yaml.safe_load(cat_path.read_text(encoding="utf-8")) or {}
+    problems: list[str] = []
+    entries: list[Entry] = []
+    errors: list[str] = []
+    for path in sorted(papers_dir.glob("*.md")):
+        try:
+            entries.append(entry_from_page(read_page(path), taxonomy, problems))
+        except PageError as e:
+            errors.append(str(e))
+    if errors:
+        raise ValueError("cannot build: some pages cannot be read\n  " + "\n  ".join(errors))
+    entries.sort(key=lambda e: (e.title.casefold(), e.id))
+    cat = Catalogue(title=str(meta.get("title") or ""), venue=str(meta.get("venue") or ""),
+                    taxonomy=taxonomy, papers=entries, problems=problems)
+    cat.by_file = {e.path.name: e for e in entries}
+    rank: dict[str, list[tuple[int, int, Entry]]] = {}
+    for order, e in enumerate(entries):
+        for pos, tag in enumerate(e.tags):
+            rank.setdefault(tag.slug, []).append((pos, order, e))
+    cat.by_tag = {slug: [e for _, _, e in sorted(items, key=lambda t: (t[0], t[1]))]
+                  for slug, items in rank.items()}
+    return cat

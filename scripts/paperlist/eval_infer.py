@@ -1,0 +1,103 @@
+"""Measure how well `paperlist.infer` generalises, on real papers whose titles we know.
+
+Usage: python -m paperlist.eval_infer [papers.jsonl]
+
+Each line is {"title", "abstract", ...}. Many real titles read "Name: description"; when
+the part before the colon is one name-like token that the abstract also uses, it is the
+gold name. Titles without a colon are taken to have no name, which makes the reported
+false-positive rate an upper bound: some of those papers do coin a name they did not put
+in their title.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from .infer import infer_names, infer_title
+
+DEFAULT = Path("/work/shared/data/iclr-2020-papers.jsonl")
+
+
+@dataclass
+class Paper:
+    title: str
+    abstract: str
+
+    @property
+    def gold_name(self) -> str | None:
+        """The title's "Name:" prefix if it is a single name-like token used in the abstract."""
+        if ":" not in self.title:
+            return None
+        prefix = self.title.split(":", 1)[0].strip()
+        if not re.fullmatch(r"[\w+.-]{2,30}", prefix) or not re.search(r"[A-Za-z]", prefix):
+            return None
+        used = re.search(rf"(?<![\w-]){re.escape(prefix)}(?![\w-])", self.abstract, re.I)
+        return prefix if used else None
+
+
+def load(path: Path) -> list[Paper]:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+    return [Paper(r["title"], r["abstract"]) for r in rows]
+
+
+def _ratio(a: int, b: int) -> str:
+    return f"{a}/{b} = {a / b:.2f}" if b else "n/a"
+
+
+def evaluate(papers: list[Paper], sample: int = 25) -> dict[str, float]:
+    """Print the figures and a sample of titles; return the figures for scripting."""
+    named = [p for p in papers if p.gold_name]
+    unnamed = [p for p in papers if ":" not in p.title]
+    hits = wrong = predicted = 0
+    misses: list[str] = []
+    for paper in named:
+        gold = (paper.gold_name or "").lower()
+        names = [n.lower() for n in infer_names(paper.abstract)]
+        if names:
+            predicted += 1
+            if names[0] == gold:
+                hits += 1
+            else:
+                wrong += 1
+                misses.append(f"  wrong  gold={paper.gold_name!r} got={names}")
+        else:
+            misses.append(f"  missed gold={paper.gold_name!r}")
+    false_pos = [(p, infer_names(p.abstract)) for p in unnamed]
+    false_pos = [(p, n) for p, n in false_pos if n]
+
+    print(f"papers: {len(papers)}; with a gold name: {len(named)}; no colon in title: "
+          f"{len(unnamed)}")
+    print(f"name precision (primary name == gold, when one is given): {_ratio(hits, predicted)}")
+    print(f"name recall    (primary name == gold):                    {_ratio(hits, len(named))}")
+    print(f"names given for papers without a name in the title:      "
+          f"{_ratio(len(false_pos), len(unnamed))}")
+    if "-v" in sys.argv:
+        print("\nerrors on gold-named papers:", *misses, sep="\n")
+        print("\nnames given for papers without a titled name:")
+        for paper, names in false_pos:
+            print(f"  {names}  <- {paper.title}")
+    print("\nsample of inferred titles (inferred  <-  real):")
+    step = max(1, len(papers) // sample)
+    for paper in papers[::step][:sample]:
+        title = infer_title(paper.abstract, infer_names(paper.abstract))
+        print(f"  {title}\n      <- {paper.title}")
+    return {
+        "precision": hits / predicted if predicted else 0.0,
+        "recall": hits / len(named) if named else 0.0,
+        "false_positive_rate": len(false_pos) / len(unnamed) if unnamed else 0.0,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = [a for a in (sys.argv[1:] if argv is None else argv) if a != "-v"]
+    path = Path(args[0]) if args else DEFAULT
+    evaluate(load(path))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

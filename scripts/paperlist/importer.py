@@ -1,0 +1,224 @@
+"""`paperlist import`: turn a list into pages without ever undoing an editor's work.
+
+Every page records (under `inferred:`) what the importer last wrote for the fields it
+infers. On a later import a field is refreshed only while it still equals that record;
+a field an editor changed is theirs from then on. Lists (tags, names, links) merge the
+same way item by item: what an editor added stays added, what they removed stays removed.
+The body and the id are never touched once a page exists.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .catalogue import CATALOGUE_FILE
+from .infer import infer_names, infer_title, slug_for
+from .links import extract_links
+from .listfile import ListError, ParsedList, parse_list
+from .page import LINK_KINDS, Page, PageError, read_page, render_page, write_atomic
+from .tagging import infer_tags
+
+
+@dataclass
+class ImportReport:
+    created: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    #: ids of pages whose source paragraph is not in this list (kept, never removed)
+    missing: list[str] = field(default_factory=list)
+    duplicates: list[tuple[int, int]] = field(default_factory=list)
+    errors: list[ListError] = field(default_factory=list)
+    paragraphs: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def infer_fields(text: str) -> dict[str, Any]:
+    """Everything the importer infers from one abstract, in page-field form."""
+    names = infer_names(text)
+    title = infer_title(text, names)
+    return {
+        "title": title,
+        "name": names[0] if names else "",
+        "other_names": names[1:],
+        "links": extract_links(text),
+        "tags": [t.name for t in infer_tags(text)],
+    }
+
+
+def merge_list(current: list, old: list, new: list) -> list:
+    """Three-way merge of a list field: new inference, minus what the editor removed,
+    plus what the editor added (in the editor's order)."""
+    removed = [x for x in old if x not in current]
+    added = [x for x in current if x not in old]
+    out = [x for x in new if x not in removed]
+    out += [x for x in added if x not in out]
+    return out
+
+
+def merge_fields(meta: dict[str, Any], old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """Apply fresh inference to a page's frontmatter, keeping every editor change."""
+    meta = dict(meta)
+    if meta.get("title_inferred", True) and meta.get("title") == old.get("title"):
+        meta["title"] = new["title"]
+    if meta.get("name", "") == old.get("name", ""):
+        meta["name"] = new["name"]
+    for key in ("other_names", "tags"):
+        meta[key] = merge_list(list(meta.get(key) or []), list(old.get(key) or []), new[key])
+    cur_links = meta.get("links") if isinstance(meta.get("links"), dict) else {}
+    old_links = old.get("links") if isinstance(old.get("links"), dict) else {}
+    meta["links"] = {
+        k: merge_list(list(cur_links.get(k) or []), list(old_links.get(k) or []), new["links"][k])
+        for k in LINK_KINDS
+    }
+    meta["inferred"] = new
+    return meta
+
+
+def new_page_meta(page_id: str, fields: dict[str, Any], venue: str, digest: str) -> dict[str, Any]:
+    return {
+        "id": page_id,
+        "title": fields["title"],
+        "title_inferred": True,
+        "name": fields["name"],
+        "other_names": fields["other_names"],
+        "authors": [],
+        "venue": venue,
+        "links": fields["links"],
+        "tags": fields["tags"],
+        "source": {"digest": digest},
+        "inferred": fields,
+    }
+
+
+def load_pages(papers_dir: Path) -> tuple[list[Page], list[PageError]]:
+    """Every page in the folder, in file-name order; unreadable ones as errors."""
+    pages: list[Page] = []
+    errors: list[PageError] = []
+    if not papers_dir.is_dir():
+        return pages, errors
+    for path in sorted(papers_dir.glob("*.md")):
+        try:
+            pages.append(read_page(path))
+        except PageError as e:
+            errors.append(e)
+    return pages, errors
+
+
+def unique_id(base: str, taken: set[str]) -> str:
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}-{n}" in taken:
+        n += 1
+    return f"{base}-{n}"
+
+
+def plan_import(parsed: ParsedList, papers_dir: Path) -> tuple[dict[Path, str], ImportReport]:
+    """Work out every file an import would write, without writing any."""
+    pages, page_errors = load_pages(papers_dir)
+    if page_errors:
+        raise PageError(page_errors[0].path, page_errors[0].line,
+                        page_errors[0].reason + " (fix the page, or run 'paperlist check', "
+                        "before importing: its source paragraph could not be matched)")
+    by_digest: dict[str, Page] = {}
+    for page in pages:
+        if page.source_digest:
+            by_digest.setdefault(page.source_digest, page)
+    taken = {p.path.stem for p in pages if p.path} | {p.id for p in pages}
+    report = ImportReport(duplicates=list(parsed.duplicates), errors=list(parsed.errors),
+                          paragraphs=len(parsed.paragraphs))
+    writes: dict[Path, str] = {}
+    seen: set[str] = set()
+    for para in parsed.paragraphs:
+        fields = infer_fields(para.text)
+        page = by_digest.get(para.digest)
+        seen.add(para.digest)
+        if page is None:
+            page_id = unique_id(slug_for(fields["title"], [fields["name"], *fields["other_names"]]
+                                         if fields["name"] else []), taken)
+            taken.add(page_id)
+            new = Page(meta=new_page_meta(page_id, fields, parsed.venue, para.digest),
+                       body=para.text)
+            writes[papers_dir / f"{page_id}.md"] = render_page(new)
+            report.created.append(page_id)
+            continue
+        assert page.path is not None
+        old = page.meta.get("inferred") if isinstance(page.meta.get("inferred"), dict) else {}
+        merged = Page(meta=merge_fields(page.meta, old, fields), body=page.body)
+        text = render_page(merged)
+        if text != page.path.read_text(encoding="utf-8"):
+            writes[page.path] = text
+            report.updated.append(page.id)
+        else:
+            report.unchanged.append(page.id)
+    report.missing = sorted(p.id for p in pages if p.source_digest and p.source_digest not in seen)
+    if parsed.header:
+        catalogue = {"title": parsed.header, "venue": parsed.venue}
+        cat_text = yaml.safe_dump(catalogue, allow_unicode=True, sort_keys=False)
+        cat_path = papers_dir / CATALOGUE_FILE
+        if not cat_path.exists() or cat_path.read_text(encoding="utf-8") != cat_text:
+            writes[cat_path] = cat_text
+    return writes, report
+
+
+def run_import(list_path: Path, papers_dir: Path, *, check: bool = False) -> ImportReport:
+    """Import a list into papers_dir (or, with check, only compare)."""
+    parsed = parse_list(list_path)
+    writes, report = plan_import(parsed, papers_dir)
+    if check:
+        return report
+    papers_dir.mkdir(parents=True, exist_ok=True)
+    for path in sorted(writes):
+        write_atomic(path, writes[path])
+    return report
+
+
+def print_report(report: ImportReport, *, check: bool, out=sys.stderr) -> None:
+    verb = "would create" if check else "created"
+    upd = "would update" if check else "updated"
+    print(f"{report.paragraphs} abstracts: {len(report.created)} {verb}, "
+          f"{len(report.updated)} {upd}, {len(report.unchanged)} unchanged", file=out)
+    for ids, what in ((report.created, verb), (report.updated, upd)):
+        if ids and (check or len(ids) <= 50):
+            print(f"  {what}: {', '.join(ids)}", file=out)
+    for line, first in report.duplicates:
+        print(f"warning: line {line}: exact duplicate of the abstract at line {first}; "
+              "imported once", file=out)
+    if report.missing:
+        print(f"note: {len(report.missing)} page(s) have no paragraph in this list and are "
+              f"kept as they are: {', '.join(report.missing)}", file=out)
+    for err in report.errors:
+        print(f"error: {err}", file=out)
+
+
+def retag_pages(papers_dir: Path, *, check: bool = False) -> list[str]:
+    """Re-apply the (changed) taxonomy to every page, keeping editors' tag changes.
+
+    Inference reads the page's body, which may have been corrected by an editor.
+    Returns the ids of pages whose tags changed (or would change, with check).
+    """
+    pages, errors = load_pages(papers_dir)
+    if errors:
+        raise errors[0]
+    changed: list[str] = []
+    for page in pages:
+        assert page.path is not None
+        old = page.meta.get("inferred") if isinstance(page.meta.get("inferred"), dict) else {}
+        new_tags = [t.name for t in infer_tags(page.body)]
+        meta = dict(page.meta)
+        meta["tags"] = merge_list(page.tags, list(old.get("tags") or []), new_tags)
+        meta["inferred"] = {**old, "tags": new_tags}
+        text = render_page(Page(meta=meta, body=page.body))
+        if text != page.path.read_text(encoding="utf-8"):
+            changed.append(page.id)
+            if not check:
+                write_atomic(page.path, text)
+    return changed

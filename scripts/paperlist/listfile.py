@@ -1,0 +1,183 @@
+"""Parsing a conference's abstract list: a header line, then one abstract per paragraph.
+
+Lists arrive from spreadsheets, PDFs and web pages, so the parser is tolerant of the
+usual damage (CRLF, BOM, tabs, trailing blanks, hard wrapping) but never guesses about
+bytes it cannot read: those stop the import with the file, line and reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: An abstract longer than this is almost certainly a paste error (a whole PDF, a
+#: missing blank line between hundreds of abstracts); it is reported, not imported.
+MAX_PARAGRAPH_CHARS = 20_000
+#: A header line longer than this is an abstract, not a title.
+MAX_HEADER_CHARS = 200
+
+_VENUE = re.compile(r"\b([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&\-]*)\s*[' ]?\s*((?:19|20)\d\d)\b")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SPACES = re.compile(r"[ \t\u00a0]+")
+_WRAP_HYPHEN = re.compile(r"[A-Za-z]-$")
+
+
+class ListError(ValueError):
+    """A problem in the list file, located precisely enough to fix it in an editor."""
+
+    def __init__(self, path: str | Path, line: int, reason: str) -> None:
+        self.path = str(path)
+        self.line = line
+        self.reason = reason
+        super().__init__(f"{self.path}:{line}: {reason}")
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """One abstract as it stands in the list, with where it came from."""
+
+    text: str
+    line: int  # 1-based line of the paragraph's first line in the file
+
+    @property
+    def digest(self) -> str:
+        return paragraph_digest(self.text)
+
+
+@dataclass
+class ParsedList:
+    path: str
+    header: str
+    venue: str
+    paragraphs: list[Paragraph]
+    #: (line of the repeat, line of the first occurrence) for exact duplicate paragraphs
+    duplicates: list[tuple[int, int]] = field(default_factory=list)
+    #: paragraphs that cannot become pages; every one is reported, none is silently dropped
+    errors: list[ListError] = field(default_factory=list)
+
+
+def paragraph_digest(text: str) -> str:
+    """The key that ties a page to its source paragraph across imports.
+
+    Computed on whitespace-normalised, NFC text so that re-wrapping or re-saving the
+    list with other line endings still finds the same page.
+    """
+    norm = unicodedata.normalize("NFC", " ".join(text.split()))
+    return hashlib.sha256(norm.encode("utf-8")).hexdigest()[:16]
+
+
+def find_venue(header: str) -> str:
+    """'ICML 2026 论文列表' -> 'ICML 2026'; '' when the header names no venue."""
+    m = _VENUE.search(header)
+    return f"{m.group(1)} {m.group(2)}" if m else ""
+
+
+def decode_list(data: bytes, path: str | Path) -> str:
+    """Strict UTF-8 (BOM allowed); a bad byte is reported by line and byte offset."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise ListError(
+            path, line, f"byte {e.start} (0x{data[e.start]:02x}) is not valid UTF-8; "
+            "re-save the list as UTF-8"
+        ) from None
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text
+
+
+def _blocks(lines: list[str]) -> list[tuple[int, list[str]]]:
+    """Split cleaned lines into (first line number, lines) blocks at blank lines."""
+    blocks: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = 0
+    for number, line in enumerate(lines, start=1):
+        if line:
+            if not current:
+                start = number
+            current.append(line)
+        elif current:
+            blocks.append((start, current))
+            current = []
+    if current:
+        blocks.append((start, current))
+    return blocks
+
+
+def join_wrapped(lines: list[str]) -> str:
+    """Join a hard-wrapped paragraph back into one line.
+
+    A line ending in 'word-' continues the hyphenated word ("state-of-the-" + "art").
+    """
+    out = lines[0]
+    for line in lines[1:]:
+        out += line if _WRAP_HYPHEN.search(out) else " " + line
+    return out
+
+
+def _is_header(block: list[str]) -> bool:
+    return len(block) <= 3 and all(len(line) <= MAX_HEADER_CHARS for line in block)
+
+
+def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
+    """Parse decoded list text. Raises ListError for problems with the whole file."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
+    blocks = _blocks(lines)
+    if not blocks:
+        raise ListError(path, 1, "the list is empty; expected a header line, then one "
+                        "abstract per paragraph separated by blank lines")
+    header_lines: list[str] = []
+    first_line, first = blocks[0]
+    if _is_header(first):
+        header_lines = first
+        blocks = blocks[1:]
+    if not blocks:
+        raise ListError(path, first_line + len(first),
+                        "the list has a header but no abstracts; put one abstract per "
+                        "paragraph after the header, separated by blank lines")
+    header = " ".join(header_lines)
+    parsed = ParsedList(path=str(path), header=header, venue=find_venue(header), paragraphs=[])
+    seen: dict[str, int] = {}
+    for start, block in blocks:
+        para = join_wrapped(block)
+        bad = _CONTROL.search(para)
+        if bad:
+            idx = next(i for i, x in enumerate(block) if _CONTROL.search(x))
+            parsed.errors.append(ListError(
+                path, start + idx,
+                f"control character U+{ord(bad.group()):04X} in the abstract; "
+                "remove it (it is usually a copy-paste artefact)"))
+            continue
+        if len(para) > MAX_PARAGRAPH_CHARS:
+            parsed.errors.append(ListError(
+                path, start,
+                f"paragraph is {len(para):,} characters, longer than any abstract "
+                f"(limit {MAX_PARAGRAPH_CHARS:,}); is a blank line missing between abstracts?"))
+            continue
+        p = Paragraph(text=para, line=start)
+        if p.digest in seen:
+            parsed.duplicates.append((start, seen[p.digest]))
+            continue
+        seen[p.digest] = start
+        parsed.paragraphs.append(p)
+    if not parsed.paragraphs and not parsed.errors:
+        raise ListError(path, 1, "the list has no abstracts")
+    return parsed
+
+
+def parse_list(path: str | Path) -> ParsedList:
+    """Read and parse a list file; file-level problems raise ListError and nothing is written."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise ListError(path, 0, f"cannot read the list: {e.strerror or e}") from None
+    if not data.strip():
+        raise ListError(path, 1, "the list is empty; expected a header line, then one "
+                        "abstract per paragraph separated by blank lines")
+    return parse_list_text(decode_list(data, path), path)

@@ -1,0 +1,90 @@
+"""Abstract text to safe HTML, with LaTeX math as MathML made at build time.
+
+Abstracts come from lists and pull requests we do not control, so nothing in them is
+ever passed through as HTML: every `<` is escaped before Markdown sees it, Markdown's
+link syntax is switched off (a `[x](javascript:...)` stays text), and only plain
+http(s) URLs become links. Math is converted here rather than in the browser so the
+site needs no CDN and works offline; Chromium and Firefox render MathML natively.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+
+import markdown
+from latex2mathml.converter import convert as latex_to_mathml
+
+# $$...$$ first, then $...$ (not \$, and not "$ 5 and $ 6" prices: no space inside the ends)
+_MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)((?:\\\$|[^$])+?)(?<![\s\\])\$(?!\d)",
+                   re.DOTALL)
+_PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
+_URL = re.compile(r"https?://[^\s<>\"'\]\)]*[^\s<>\"'\]\).,;:!?]")
+_LATEX_ESCAPES = re.compile(r"\\([%&#_$])")
+_QUOTES = (("``", "\u201c"), ("''", "\u201d"))
+_UNSAFE_ATTR = re.compile(r"""\s(?:href|src|on\w+|style|xlink:\w+)\s*=\s*("[^"]*"|'[^']*')""",
+                          re.IGNORECASE)
+# Markdown features that could produce links, images or raw HTML from untrusted text.
+_DISABLED_INLINE = ("link", "image_link", "image_reference", "reference", "short_reference",
+                    "short_image_ref", "autolink", "automail", "html")
+
+
+def math_to_mathml(tex: str, display: bool = False) -> str:
+    """One formula as MathML; a formula the converter cannot read is shown as its source."""
+    try:
+        out = latex_to_mathml(tex.strip(), display="block" if display else "inline")
+    except Exception:  # latex2mathml raises many exception types for unsupported input
+        return f'<code class="math-source">{html.escape(tex)}</code>'
+    return _UNSAFE_ATTR.sub("", out)
+
+
+@lru_cache(maxsize=1)
+def _markdown() -> markdown.Markdown:
+    md = markdown.Markdown(extensions=[], output_format="html")
+    for name in _DISABLED_INLINE:
+        if name in md.inlinePatterns:
+            md.inlinePatterns.deregister(name)
+    md.preprocessors.deregister("html_block")
+    return md
+
+
+def _linkify(fragment: str) -> str:
+    """Bare http(s) URLs in already-escaped text become links; nothing else does."""
+    def repl(m: re.Match[str]) -> str:
+        url = m.group(0)
+        return f'<a href="{url}" rel="nofollow noopener">{url}</a>'
+    parts = re.split(r"(<[^>]+>)", fragment)
+    return "".join(p if p.startswith("<") else _URL.sub(repl, p) for p in parts)
+
+
+def render_abstract(text: str) -> str:
+    """Abstract Markdown (emphasis, `$math$`) to an HTML fragment that runs no script."""
+    text = text.replace("\ue000", "").replace("\ue001", "")
+    formulas: list[str] = []
+
+    def stash(m: re.Match[str]) -> str:
+        display = m.group(1) is not None
+        formulas.append(math_to_mathml(m.group(1) if display else m.group(2), display))
+        return f"\ue000{len(formulas) - 1}\ue001"
+
+    text = _MATH.sub(stash, text)
+    text = _LATEX_ESCAPES.sub(r"\1", text)
+    for tex, uni in _QUOTES:
+        text = text.replace(tex, uni)
+    text = html.escape(text, quote=False)
+    md = _markdown()
+    md.reset()
+    out = md.convert(text)
+    out = _linkify(out)
+    return _PLACEHOLDER.sub(lambda m: formulas[int(m.group(1))], out)
+
+
+def first_sentence(text: str, limit: int = 240) -> str:
+    """Plain first sentence of an abstract for listings (math and markup left as text)."""
+    plain = re.sub(r"[*_`]+", "", text)
+    m = re.search(r"(.+?[.!?])(\s+[A-Z(]|$)", plain)
+    sentence = m.group(1) if m else plain
+    if len(sentence) > limit:
+        sentence = sentence[: limit - 1].rsplit(" ", 1)[0] + "\u2026"
+    return sentence

@@ -1,0 +1,173 @@
+"""The site's generated HTML: paper pages, browse, tags, home-page figures.
+
+Every string that came from a page or a list goes through `esc` (or render_abstract),
+so an editor's `<script>` is shown, never run. Links are produced by a `link` function
+the caller supplies (source path -> relative URL), which keeps MkDocs out of this module.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+
+from .catalogue import Catalogue, Entry
+from .render import first_sentence, render_abstract
+
+Link = Callable[[str], str]
+
+BROWSE = "browse.md"
+TAGS_INDEX = "tags/index.md"
+STATS_MARKER = "<!-- paperlist:stats -->"
+_NOT_SEARCHED = "---\nsearch:\n  exclude: true\n---\n\n"
+
+
+def esc(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def tag_src(slug: str) -> str:
+    return f"tags/{slug}.md"
+
+
+def generated_pages(cat: Catalogue) -> dict[str, str]:
+    """Source path -> stub content of every page the plugin adds to the site.
+
+    Content is filled in at render time (`generated_html`), when the page's own URL is
+    known and relative links can be made.
+    """
+    pages = {BROWSE: "# Browse\n", TAGS_INDEX: "# Tags\n"}
+    for tag in cat.taxonomy.tags:
+        pages[tag_src(tag.slug)] = f"# {tag.name}\n"
+    return pages
+
+
+def generated_html(src_uri: str, cat: Catalogue, link: Link) -> str | None:
+    if src_uri == BROWSE:
+        return browse_page(cat, link)
+    if src_uri == TAGS_INDEX:
+        return tags_index_page(cat, link)
+    if src_uri.startswith("tags/"):
+        tag = cat.taxonomy.by_slug(src_uri[len("tags/"):-len(".md")])
+        if tag is not None:
+            return tag_page(tag.slug, cat, link)
+    return None
+
+
+def tag_chips(entry: Entry, link: Link) -> str:
+    return "".join(
+        f'<a class="paper-tag" href="{esc(link(tag_src(t.slug)))}">{esc(t.name)}</a>'
+        for t in entry.tags
+    )
+
+
+def paper_html(entry: Entry, cat: Catalogue, link: Link) -> str:
+    """The body of a paper page: title, name, tags, links, abstract."""
+    parts = [f'<h1 class="paper-title">{esc(entry.title)}</h1>', '<div class="paper-meta">']
+    facts = []
+    if entry.name:
+        names = ", ".join(esc(n) for n in [entry.name, *entry.other_names])
+        facts.append(f'<span class="paper-name" title="Short name">{names}</span>')
+    if entry.venue:
+        facts.append(f'<span class="paper-venue">{esc(entry.venue)}</span>')
+    if entry.authors:
+        facts.append(f'<span class="paper-authors">{esc(", ".join(entry.authors))}</span>')
+    if facts:
+        parts.append('<p class="paper-facts">' + " · ".join(facts) + "</p>")
+    if entry.tags:
+        parts.append(f'<p class="paper-tags">{tag_chips(entry, link)}</p>')
+    buttons = []
+    for kind, label in (("code", "Code"), ("data", "Data")):
+        for i, url in enumerate(entry.links[kind]):
+            suffix = f" {i + 1}" if len(entry.links[kind]) > 1 else ""
+            buttons.append(f'<a class="md-button paper-link paper-link-{kind}" '
+                           f'href="{esc(url)}" rel="nofollow noopener">{label}{suffix}</a>')
+    if buttons:
+        parts.append('<p class="paper-links">' + " ".join(buttons) + "</p>")
+    parts.append("</div>")
+    parts.append('<h2 id="abstract">Abstract</h2>')
+    parts.append(f'<div class="paper-abstract">{render_abstract(entry.body)}</div>')
+    other = entry.links["other"]
+    if other:
+        items = "".join(f'<li><a href="{esc(u)}" rel="nofollow noopener">{esc(u)}</a></li>'
+                        for u in other)
+        parts.append(f'<h2 id="links">Links</h2><ul class="paper-other-links">{items}</ul>')
+    if entry.title_inferred:
+        parts.append('<p class="paper-note">The title, name and tags were inferred from the '
+                     "abstract. Know the official title or the authors? Use the edit button "
+                     "above to fix this page.</p>")
+    return "\n".join(parts) + "\n"
+
+
+def paper_item(entry: Entry, link: Link) -> str:
+    name = f' <span class="paper-name">{esc(entry.name)}</span>' if entry.name else ""
+    return (f'<li class="paper-item"><a class="paper-item-title" '
+            f'href="{esc(link(entry.src_uri))}">{esc(entry.title)}</a>{name}'
+            f'<span class="paper-item-tags">{tag_chips(entry, link)}</span>'
+            f'<span class="paper-item-first">{esc(first_sentence(entry.body))}</span></li>')
+
+
+def paper_list(entries: list[Entry], link: Link) -> str:
+    return ('<ul class="paper-list">' + "\n".join(paper_item(e, link) for e in entries)
+            + "</ul>")
+
+
+def browse_page(cat: Catalogue, link: Link) -> str:
+    n = len(cat.papers)
+    return (f"{_NOT_SEARCHED}# Browse all papers\n\n"
+            f'<p class="paper-count">{n} paper{"s" if n != 1 else ""}, by title.</p>\n\n'
+            f"{paper_list(cat.papers, link)}\n")
+
+
+def tags_index_page(cat: Catalogue, link: Link) -> str:
+    out = [f"{_NOT_SEARCHED}# Tags\n",
+           f'<p class="paper-count">{sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))}'
+           f" tags in use across {len(cat.papers)} papers. A paper has one to five tags, "
+           "most confident first.</p>\n"]
+    for area in cat.taxonomy.areas:
+        rows = []
+        for tag in (t for t in cat.taxonomy.tags if t.area == area):
+            papers = cat.by_tag.get(tag.slug, [])
+            items = "".join(f'<li><a href="{esc(link(e.src_uri))}">{esc(e.title)}</a></li>'
+                            for e in papers)
+            listing = (f'<details class="tag-papers"><summary>{len(papers)} paper'
+                       f'{"s" if len(papers) != 1 else ""}</summary><ul>{items}</ul></details>'
+                       if papers else '<span class="tag-empty">no papers yet</span>')
+            rows.append(f'<li class="tag-row"><a class="paper-tag" href="'
+                        f'{esc(link(tag_src(tag.slug)))}">{esc(tag.name)}</a> '
+                        f'<span class="tag-count">{len(papers)}</span> '
+                        f'<span class="tag-description">{esc(tag.description)}</span>'
+                        f"{listing}</li>")
+        out.append(f'<h2>{esc(area)}</h2>\n\n<ul class="tag-index">{"".join(rows)}</ul>\n')
+    return "\n".join(out)
+
+
+def tag_page(slug: str, cat: Catalogue, link: Link) -> str:
+    tag = cat.taxonomy.by_slug(slug)
+    assert tag is not None
+    papers = cat.by_tag.get(slug, [])
+    n = len(papers)
+    return (f"{_NOT_SEARCHED}# {esc(tag.name)}\n\n"
+            f'<p class="tag-description">{esc(tag.description)}</p>\n'
+            f'<p class="paper-count">{n} paper{"s" if n != 1 else ""}, most confident first. '
+            f'Area: {esc(tag.area)}. <a href="{esc(link(TAGS_INDEX))}">All tags</a></p>\n\n'
+            f"{paper_list(papers, link)}\n")
+
+
+def stats_html(cat: Catalogue, link: Link) -> str:
+    n = len(cat.papers)
+    used = sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))
+    code = sum(1 for e in cat.papers if e.links["code"])
+    data = sum(1 for e in cat.papers if e.links["data"])
+    venue = f" from <strong>{esc(cat.venue)}</strong>" if cat.venue else ""
+    return (f'<p class="catalogue-stats"><strong>{n}</strong> papers{venue}, under '
+            f"<strong>{used}</strong> topic tags; {code} with code and {data} with data "
+            f"links.</p>\n"
+            f'<p class="catalogue-actions"><a class="md-button md-button--primary" '
+            f'href="{esc(link(BROWSE))}">Browse papers</a> '
+            f'<a class="md-button" href="{esc(link(TAGS_INDEX))}">Topics</a></p>')
+
+
+def expand_markers(markdown: str, cat: Catalogue, link: Link) -> str:
+    if STATS_MARKER in markdown:
+        markdown = markdown.replace(STATS_MARKER, stats_html(cat, link))
+    return markdown

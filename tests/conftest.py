@@ -1,0 +1,104 @@
+"""Shared fixtures: the shipped list, a built site, a served site and a real Chromium."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED_LIST = ROOT / "papers" / "source" / "icml-2026-abstracts.txt"
+FIXTURES = ROOT / "tests" / "fixtures"
+CHROMIUM = os.environ.get("PAPERLIST_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+
+
+def make_project(dest: Path, papers_from: Path | None = None) -> Path:
+    """A catalogue project in dest: the repo's mkdocs.yml and docs/, with its own papers/."""
+    shutil.copy(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
+    shutil.copytree(ROOT / "docs", dest / "docs")
+    if papers_from is not None:
+        shutil.copytree(papers_from, dest / "papers")
+    else:
+        (dest / "papers").mkdir()
+    return dest
+
+
+def mkdocs_build(project: Path, site_dir: Path | None = None) -> subprocess.CompletedProcess:
+    site_dir = site_dir or project / "site"
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"),
+         "-d", str(site_dir)], capture_output=True, text=True, env=env, cwd=project)
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The shipped list imported into a fresh project and built with --strict."""
+    from paperlist.importer import run_import
+
+    project = make_project(tmp_path_factory.mktemp("project"))
+    report = run_import(SHIPPED_LIST, project / "papers")
+    assert report.ok and len(report.created) == 19
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    return project / "site"
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args) -> None:  # keep test output readable
+        pass
+
+
+def serve(directory: Path):
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    server, url = serve(built_site)
+    yield url
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright; never a downloaded browser."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium); CI always has one")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser page that records console errors and dialogs."""
+    context = browser.new_context()
+    pg = context.new_page()
+    pg.console_errors = []
+    pg.dialogs = []
+    pg.on("console", lambda m: m.type == "error" and pg.console_errors.append(m.text))
+    pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
+
+    def on_dialog(d):
+        pg.dialogs.append(d.message)
+        d.dismiss()
+
+    pg.on("dialog", on_dialog)
+    yield pg
+    context.close()

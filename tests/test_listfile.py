@@ -1,0 +1,103 @@
+"""Parsing lists: the shipped one, the usual damage, and input that must stop the import."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SHIPPED_LIST
+
+from paperlist.listfile import ListError, parse_list, parse_list_text
+
+ABS1 = "We propose FooNet, a method for detecting things in images. It works well."
+ABS2 = "We study the sample complexity of learning halfspaces. Our bounds are tight."
+
+
+def write(tmp_path, data: bytes):
+    p = tmp_path / "list.txt"
+    p.write_bytes(data)
+    return p
+
+
+def test_shipped_list_has_header_and_19_abstracts():
+    parsed = parse_list(SHIPPED_LIST)
+    assert parsed.header == "ICML 2026 论文列表"
+    assert parsed.venue == "ICML 2026"
+    assert len(parsed.paragraphs) == 19
+    assert parsed.paragraphs[0].text.startswith("Proactive Recommender Systems (PRSs)")
+    assert parsed.paragraphs[0].line == 3
+    assert not parsed.duplicates and not parsed.errors
+
+
+def test_crlf_bom_tabs_trailing_spaces_and_blank_runs(tmp_path):
+    data = ("\ufeffNeurIPS 2025 accepted papers \r\n\r\n\r\n\r\n"
+            f"{ABS1}\t \r\n \t\r\n\r\n{ABS2}  \r\n\r\n").encode()
+    parsed = parse_list(write(tmp_path, data))
+    assert parsed.header == "NeurIPS 2025 accepted papers"
+    assert parsed.venue == "NeurIPS 2025"
+    assert [p.text for p in parsed.paragraphs] == [ABS1, ABS2]
+    assert [p.line for p in parsed.paragraphs] == [5, 8]
+
+
+def test_hard_wrapped_paragraphs_are_joined(tmp_path):
+    text = ("ICLR 2020\n\nWe propose a state-of-the-\nart method for\nsegmenting\n"
+            "images.\n\nSecond abstract here,\nwrapped.\n")
+    parsed = parse_list_text(text)
+    assert [p.text for p in parsed.paragraphs] == [
+        "We propose a state-of-the-art method for segmenting images.",
+        "Second abstract here, wrapped.",
+    ]
+
+
+def test_exact_duplicates_give_one_paragraph_and_a_warning():
+    parsed = parse_list_text(f"ICML 2026\n\n{ABS1}\n\n{ABS2}\n\n{ABS1}\n")
+    assert [p.text for p in parsed.paragraphs] == [ABS1, ABS2]
+    assert parsed.duplicates == [(7, 3)]
+
+
+def test_rewrapped_duplicate_is_still_a_duplicate():
+    wrapped = ABS1.replace(" a method ", "\na method\n")
+    parsed = parse_list_text(f"ICML 2026\n\n{ABS1}\n\n{wrapped}\n")
+    assert len(parsed.paragraphs) == 1 and len(parsed.duplicates) == 1
+
+
+@pytest.mark.parametrize("data, line, words", [
+    (b"", 1, "empty"),
+    (b"  \n\n\t\n", 1, "empty"),
+    (b"ICML 2026 paper list\n\n", 2, "no abstracts"),
+    ("ICML 2026\n\nGood abstract.\n\nBad \xff byte".encode("latin-1"), 5, "not valid UTF-8"),
+])
+def test_bad_files_stop_with_file_line_and_reason(tmp_path, data, line, words):
+    path = write(tmp_path, data)
+    with pytest.raises(ListError) as err:
+        parse_list(path)
+    assert err.value.line == line
+    assert words in str(err.value)
+    assert str(err.value).startswith(f"{path}:{line}: ")
+    assert "\n" not in str(err.value)
+
+
+def test_invalid_utf8_names_the_byte_offset(tmp_path):
+    data = b"ICML 2026\n\nabc \xc3\x28 def\n"
+    with pytest.raises(ListError, match=r"byte 15 \(0xc3\)"):
+        parse_list(write(tmp_path, data))
+
+
+def test_missing_file_is_a_clear_error(tmp_path):
+    with pytest.raises(ListError, match="cannot read the list"):
+        parse_list(tmp_path / "nope.txt")
+
+
+def test_control_characters_and_giant_paragraphs_are_reported_not_dropped():
+    text = f"ICML 2026\n\n{ABS1}\n\nbad\x00 null\n\n{'x' * 30_000}\n\n{ABS2}\n"
+    parsed = parse_list_text(text, "l.txt")
+    assert [p.text for p in parsed.paragraphs] == [ABS1, ABS2]
+    assert [(e.line, e.reason.split(" ")[0]) for e in parsed.errors] == [
+        (5, "control"), (7, "paragraph")]
+    # every paragraph is accounted for: a page or a reported error
+    assert len(parsed.paragraphs) + len(parsed.errors) == 4
+
+
+def test_list_without_header_keeps_every_paragraph():
+    long = ABS1 + " " + "More detail. " * 30
+    parsed = parse_list_text(f"{long}\n\n{ABS2}\n")
+    assert parsed.header == "" and parsed.venue == ""
+    assert len(parsed.paragraphs) == 2
