@@ -176,6 +176,8 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False) -> Imp
     if check:
         return report
     papers_dir.mkdir(parents=True, exist_ok=True)
+    for stale in papers_dir.glob(".*.md.*.tmp"):  # left by an import that was killed
+        stale.unlink()
     for path in sorted(writes):
         write_atomic(path, writes[path])
     return report

@@ -67,7 +67,7 @@ def _sentences(text: str) -> list[str]:
 
 # --------------------------------------------------------------------------- names
 
-_NAME = r"[A-Za-z0-9][A-Za-z0-9]*(?:[-.][A-Za-z0-9]+)*\+{0,2}"
+_NAME = r"[^\W_](?:[^\W_]|[-.](?=[^\W_]))*\+{0,2}"
 _NAME_RE = re.compile(_NAME)
 
 # Head nouns that say "this is an artefact": a name attached to one is a contribution.
@@ -77,8 +77,8 @@ _HEADS = (
     "|layer|pipeline|procedure|scheme|strategy|platform|agent|language|estimator|optimizer"
     "|regularizer|regularization|loss|objective|attack|defense|defence|environment|simulator"
     "|engine|solver|protocol|family|variant|operator|block|unit|transformer|encoder|decoder"
-    "|generator|detector|classifier|learner|policy|test|score|measure|index|collection"
-    "|testbed|database|formulation|paradigm|mechanism|compiler|interface|reasoner|graph"
+    "|generator|detector|classifier|learner|policy|score|measure|index|collection|testbed"
+    "|database|formulation|mechanism|compiler|interface|reasoner|extension|implementation"
 )
 _HEAD = rf"(?:{_HEADS})(?:s|es)?"
 _DATA_HEADS = re.compile(
@@ -90,41 +90,49 @@ _NOT_ARTEFACT = re.compile(
     r"|regime|assumption|property|perspective|scenario|issue|bias|effect|principle)s?\b",
     re.I,
 )
-_VERB = (
+_VERB = re.compile(
+    r"(?<![-\w])(?<!been )(?<!previously )(?<!recently )(?<!originally )"
     r"(?:propos(?:e|es|ed|ing)|introduc(?:e|es|ed|ing)|present(?:s|ed|ing)?"
     r"|develop(?:s|ed|ing)?|design(?:s|ed|ing)?|build(?:s|ing)?|built|construct(?:s|ed|ing)?"
     r"|creat(?:e|es|ed|ing)|devis(?:e|es|ed|ing)|describ(?:e|es|ed|ing)|releas(?:e|es|ed|ing)"
-    r"|curat(?:e|es|ed|ing)|contribution is|put(?:s)? forward)"
+    r"|curat(?:e|es|ed|ing)|put(?:s)? forward|contribution is)\b\s*",
+    re.I,
 )
 _SUBJECT = re.compile(r"\b(?:we|our|this (?:paper|work|study|article|note)|here)\b", re.I)
 _NAMING = re.compile(
-    r"\b(?:called|named|dubbed|termed|coined|namely|know[n]? as|refer(?:red)? (?:to )?as"
+    r"(?<!so-)\b(?:called|named|dubbed|termed|coined|namely|know[n]? as|refer(?:red)? (?:to )?as"
     r"|(?:we|which we) (?:call|name|term|refer to)(?: (?:it|this|them|our \w+))?(?: as)?)\s+",
     re.I,
 )
+_PREPOSITION = re.compile(r"\b(?:of|for|on|in|with|by|from|using|based)\s", re.I)
+_DETERMINER = re.compile(r"(?:a|an|the|our|this|two|three)\s", re.I)
 # Abbreviations of this shape are shared vocabulary, never one paper's own name.
 _COMMON = frozenset(
     "AI ML DL RL NLP CV LLM VLM MLP CNN RNN GNN GCN LSTM GRU GAN VAE SGD GPU CPU TPU API "
-    "PCA SVM KNN MDP POMDP ODE PDE SDE IID OOD SOTA QA VQA ASR TTS MT NMT BERT GPT".split()
+    "PCA SVM KNN MDP POMDP ODE PDE SDE IID OOD SOTA QA VQA ASR TTS MT NMT BERT GPT MPC".split()
 )
 _ADJ_SUFFIX = re.compile(
     r"-(?:based|like|style|aware|free|driven|level|wise|specific|agnostic|guided|conditioned"
     r"|augmented|friendly|only|centric|shot|scale|order|step|head|type|dependent|invariant"
     r"|equivariant|efficient|enabled|powered|inspired|induced|[a-z]+ed)$"
 )
+_NUMBER_WORD = re.compile(r"^(?:\d+|one|two|three|four|multi|single|double|bi|tri)-[a-z]", re.I)
 
 
 def _shape(token: str) -> int:
     """2 = unmistakably a coined name (ProRL, MES-RET, World-R1, word2ket), 1 = a
     capitalised word that can be a name only with a strong cue (Qkmeans), 0 = not one."""
-    if len(token) < 2 or not re.search(r"[A-Za-z]", token) or _ADJ_SUFFIX.search(token):
+    if len(token) < 2 or not re.search(r"[^\W\d_]", token) or _ADJ_SUFFIX.search(token):
         return 0
-    if token.upper() in _COMMON or re.fullmatch(r"[A-Z]{2,}s", token):
+    if token.upper() in _COMMON or re.fullmatch(r"[A-Z]{2,}s", token) or _NUMBER_WORD.match(token):
         return 0
-    letters = re.sub(r"[^A-Za-z]", "", token)
-    if re.search(r"[A-Z]", token[1:]) or (re.search(r"\d", token) and len(letters) >= 2):
-        return 2 if not re.fullmatch(r"[A-Z][a-z]+(?:-[A-Z][a-z]+)+", token) else 1
-    if token[0].isupper() and token[1:].islower():
+    if re.fullmatch(r"[A-Z]{2}", token):
+        return 1  # two capitals are more often a shorthand ("FS", "GA") than a name
+    if re.fullmatch(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)+", token):
+        return 1  # "Gap-Aware", "Poly-encoders": ordinary hyphenated words
+    if re.search(r"[A-Z]", token[1:]) or (re.search(r"\d", token) and re.search(r"[a-z]", token)):
+        return 2
+    if token[0].isupper() and (token[1:].islower() or not token[1:].isalpha()):
         return 1
     return 0
 
@@ -141,17 +149,8 @@ def _acronym_of(abbr: str, words: list[str]) -> int:
         if j < 0:
             return 0
         i, j = i - 1, j - 1
-    used = long[j + 1 :].split()
-    return len(used) if used else 0
-
-
-@dataclass(frozen=True)
-class _Hit:
-    name: str
-    sentence: int
-    start: int  # offset of the name in the sentence
-    cue: str  # which rule found it (used to build the title)
-    is_data: bool
+    n = len(long[j + 1 :].split())
+    return n if n <= min(len(chars) + 5, 2 * len(chars)) else 0
 
 
 def _defined_abbreviations(text: str) -> dict[str, str]:
@@ -165,103 +164,91 @@ def _defined_abbreviations(text: str) -> dict[str, str]:
     return found
 
 
-def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, str, str]]:
-    """(offset, name, cue) for every introduction cue in one sentence."""
-    hits: list[tuple[int, str, str]] = []
-    for m in _NAMING.finditer(sentence):
-        got = _name_after(sentence, m.end(), emphasised, strict=False)
-        if got:
-            hits.append((got[0], got[1], "named"))
-    for m in re.finditer(rf"\b{_VERB}\b\s*", sentence, re.I):
-        if not _SUBJECT.search(sentence[: m.start()]) and m.group(0).lower() != "contribution is":
-            continue
-        got = _introduced(sentence, m.end(), emphasised)
-        if got:
-            hits.append(got)
-    # "The resulting algorithm, X, ..." / "Our method, X, ..." / "this X model"
-    for m in re.finditer(
-        rf"\b(?:our|the (?:resulting|proposed|complete|new|final))\s+(?:[\w-]+\s+){{0,3}}?"
-        rf"{_HEAD},\s+(?:the\s+)?(?={_NAME}\s*[,(])",
-        sentence,
-        re.I,
-    ):
-        got = _name_after(sentence, m.end(), emphasised, strict=False)
-        if got:
-            hits.append((got[0], got[1], "appositive"))
-    for m in re.finditer(rf"\b(?:our|the proposed|this)\s+(?=({_NAME})\s+{_HEAD}\b)", sentence):
-        if _shape(m.group(1)) == 2:
-            hits.append((m.end(), m.group(1), "appositive"))
-    # A sentence that opens with a coined name and says what it is: "X is a ... method".
-    m = re.match(rf"({_NAME})(?:,| is) (?:a|an|the first)\b[^.;]{{0,80}}?\b{_HEAD}\b", sentence)
-    if m and _shape(m.group(1)) == 2:
-        hits.append((0, m.group(1), "subject"))
-    return hits
+def _is_emphasised(token: str, emphasised: tuple[str, ...]) -> bool:
+    return token.lower() in (e.lower() for e in emphasised)
 
 
-def _name_after(
-    sentence: str, pos: int, emphasised: tuple[str, ...], strict: bool
-) -> tuple[int, str] | None:
-    """The name that starts at ``pos``, if any: a coined token, an emphasised or quoted
-    word, or a long form followed by its abbreviation in parentheses."""
-    rest = sentence[pos:]
-    lead = re.match(r"(?:the |a |an )?[\"'\u201c\u2018]?", rest)
-    assert lead is not None
-    start = pos + lead.end()
-    m = _NAME_RE.match(sentence, start)
+def _name_at(sentence: str, pos: int, emphasised: tuple[str, ...], cued: bool) -> str | None:
+    """The single-token name starting at ``pos``, if there is one.
+
+    ``cued`` means the words before were an explicit naming cue ("called"), so a plain
+    capitalised or quoted word is enough; after a mere "we propose" it must look coined
+    or be followed by what it is (", a ...", ": ...", "(...)").
+    """
+    m = _NAME_RE.match(sentence, pos)
     if not m:
         return None
-    token = m.group(0).rstrip(".")
-    after = sentence[start + len(token) :]
+    token, after = m.group(0), sentence[m.end() :]
+    if re.match(r"\s+(?:[A-Z]|[a-z]*[A-Z])", after):
+        return None  # the start of a multi-word name or phrase, not a one-token name
     shape = _shape(token)
-    if token in emphasised or token.lower() in (e.lower() for e in emphasised):
-        shape = max(shape, 2 if not token.islower() or re.search(r"\d", token) else 1)
-    if shape == 2 and not re.match(r"\s+[A-Z][a-z]", after):
-        return start, token
-    # Long Form (ABBR): the abbreviation is the name.
-    lf = re.match(r"((?:[\w\u2010-\u2014-]+ ){1,8}?)\((" + _NAME + r")(?: for short)?\)", rest)
-    if lf and _shape(lf.group(2)) and _acronym_of(lf.group(2), lf.group(1).split()):
-        return pos + rest.index("(" + lf.group(2)) + 1, lf.group(2)
-    # Long Form or ABBR
-    lf = re.match(r"((?:[A-Z][\w-]* ){1,6})or (" + _NAME + r")\b", rest)
-    if lf and _shape(lf.group(2)) == 2:
-        return pos + lf.start(2), lf.group(2)
-    if shape == 1 and (not strict or re.match(r"\s*(?:,\s+(?:a|an|the)\b|:|\()", after)):
-        if not re.match(r"\s+[A-Z][a-z]", after) and token.lower() not in _STOP:
-            return start, token
-    if shape and token.lower() in (e.lower() for e in emphasised) and token.lower() not in _STOP:
-        return start, token
+    described = re.match(r"\s*(?:,\s+(?:a|an|the)\s|:\s|\(|\s[-\u2013\u2014]+\s)", after)
+    if shape == 2 or (shape == 1 and (cued or described)):
+        return token
+    if cued and _is_emphasised(token, emphasised) and token.lower() not in _STOP:
+        return token  # to which we refer as "mixout"
     return None
 
 
-def _introduced(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[int, str, str] | None:
-    """After "we propose": the name right there, else an emphasised name, a parenthesised
-    abbreviation or a coined name before its head noun, within the same noun phrase."""
-    got = _name_after(sentence, pos, emphasised, strict=True)
-    if got:
-        return got[0], got[1], "verb"
+def _after_cue(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[int, str] | None:
+    """After "called"/"named": the name, or the abbreviation of a long form that follows."""
+    lead = re.match(r"(?:the |a |an )?[\"'\u201c\u2018]?", sentence[pos:])
+    start = pos + (lead.end() if lead else 0)
+    rest = sentence[start:]
+    # "called Visual-Linguistic BERT (VL-BERT for short)", "termed Filter Summary CNNs or FSNet"
+    m = re.match(r"((?:[\w\u2010-\u2014-]+ ){1,8}?)(?:\((" + _NAME + r")(?: for short)?\)"
+                 r"|or (" + _NAME + r")\b)", rest)
+    if m:
+        abbr, words = m.group(2) or m.group(3), m.group(1).split()
+        n = len(words) if m.group(3) else _acronym_of(abbr, words)
+        if _shape(abbr) == 2 and n and all(w[0].isupper() for w in words[:-n]):
+            return start + m.start(2 if m.group(2) else 3), abbr
+    name = _name_at(sentence, start, emphasised, cued=True)
+    return (start, name) if name else None
+
+
+def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[int, str] | None:
+    """After "we propose": the name right there, or inside the noun phrase that follows
+    (an emphasised name, a "Long Form (ABBR)", a coined name before its head noun), or
+    right after it ("a new method, X, ...")."""
+    start = pos + (4 if sentence[pos:].lower().startswith("the ") else 0)
+    name = _name_at(sentence, start, emphasised, cued=False)
+    if name:
+        return start, name
     window = re.match(r"[^,;:.]*", sentence[pos:])
-    assert window is not None
-    phrase = window.group(0)
-    phrase = re.split(r"\b(?:that|which|where|whose|while|because|to)\b", phrase)[0]
-    words = phrase.split()[:14]
-    phrase = " ".join(words)
+    phrase = window.group(0) if window else ""
+    phrase = re.split(r"\s(?:that|which|where|whose|while|because|to|in order)\s", phrase)[0]
+    if _NOT_ARTEFACT.search(phrase):
+        return None
+    determined = bool(_DETERMINER.match(phrase))
     for m in _NAME_RE.finditer(phrase):
-        token = m.group(0)
-        before = phrase[: m.start()]
-        if _NOT_ARTEFACT.search(before):
-            return None
-        is_emph = token in emphasised
-        paren = before.endswith("(") and phrase[m.end() : m.end() + 1] == ")"
-        if paren:
-            n = _acronym_of(token, before[:-1].split())
-            if n and _shape(token):
-                return pos + m.start(), token, "verb"
+        token, before = m.group(0), phrase[: m.start()]
+        if before.endswith("(") and phrase[m.end() : m.end() + 1] == ")":
+            words = before[:-1].split()
+            n = _acronym_of(token, words)
+            # the long form must be the object itself, not a modifier deep inside it
+            lead = words[:-n] if n else []
+            if n and _shape(token) == 2 and not _PREPOSITION.search(" ".join(lead) + " "):
+                if determined or all(w[0].isupper() for w in lead):
+                    return pos + m.start(), token
             continue
-        if is_emph and _shape(token):
-            return pos + m.start(), token, "verb"
-        if _shape(token) == 2 and re.match(rf"\s+{_HEAD}\b", phrase[m.end() :], re.I):
-            if not re.search(rf"\b{_HEAD}\b", before, re.I):
-                return pos + m.start(), token, "verb"
+        if not _shape(token) or _PREPOSITION.search(before):
+            continue
+        if determined and _is_emphasised(token, emphasised):
+            return pos + m.start(), token
+        elif (determined and _shape(token) == 2
+              and re.match(rf"\s+{_HEAD}\b", phrase[m.end() :], re.I)
+              and not re.match(rf"\s+(?:{_HEADS})(?:s|es)\b", phrase[m.end() :], re.I)
+              and not re.search(rf"\b{_HEAD}\b", before, re.I)):
+            return pos + m.start(), token
+    # "a novel adversarial training algorithm, FreeLB, that ..."
+    rest = sentence[pos + len(window.group(0) if window else "") :]
+    if determined and re.search(rf"\b{_HEAD}$", phrase.strip(), re.I) and rest.startswith(", "):
+        start = pos + len(window.group(0) if window else "") + 2
+        name = _name_at(sentence, start, emphasised, cued=True)
+        if name and re.match(r"[,.(]|\s(?:which|that|to|for|is|and)\b|$",
+                             sentence[start + len(name) :]):
+            return start, name
     return None
 
 
@@ -272,12 +259,45 @@ _STOP = frozenset(
 )
 
 
+def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, str]]:
+    """(offset, name) for every introduction cue in one sentence."""
+    hits: list[tuple[int, str] | None] = []
+    for m in _NAMING.finditer(sentence):
+        hits.append(_after_cue(sentence, m.end(), emphasised))
+    for m in _VERB.finditer(sentence):
+        if _SUBJECT.search(sentence[: m.start()]) or m.group(0).lower().startswith("contrib"):
+            hits.append(_after_verb(sentence, m.end(), emphasised))
+    # "The resulting algorithm, X, ...", "Our method, X, ...", "... to a new model, X, by"
+    for m in re.finditer(rf"\b(?:our|the (?:resulting|proposed|complete|new|final)"
+                         rf"|(?:a|an) (?:new|novel))\s+(?:[\w-]+\s+){{0,4}}?{_HEAD},\s+"
+                         rf"(?:the\s+)?", sentence, re.I):
+        name = _name_at(sentence, m.end(), emphasised, cued=True)
+        if name and re.match(r"\s*[,(]", sentence[m.end() + len(name) :]):
+            hits.append((m.end(), name))
+    # "this X model", "our X framework"
+    for m in re.finditer(rf"\b(?i:our|the proposed|this)\s+(?=({_NAME})\s+{_HEAD}\b)", sentence):
+        if _shape(m.group(1)) == 2:
+            hits.append((m.end(), m.group(1)))
+    # A sentence that opens with a coined name and says what it is: "X is a ... method".
+    m = re.match(rf"({_NAME})(?:,| is) (?:a|an|the first)\b[^.;]{{0,80}}?\b{_HEAD}\b", sentence)
+    if m and _shape(m.group(1)) == 2:
+        hits.append((0, m.group(1)))
+    return [h for h in hits if h]
+
+
+@dataclass(frozen=True)
+class _Hit:
+    name: str
+    sentence: int
+    start: int  # offset of the name in its sentence
+    is_data: bool  # a dataset or benchmark rather than a method: listed after methods
+
+
 def _hits(doc: _Doc) -> list[_Hit]:
     hits: list[_Hit] = []
-    sentences = _sentences(doc.text)
     seen_before = ""
-    for index, sentence in enumerate(sentences):
-        for offset, name, cue in _candidates(sentence, doc.emphasised):
+    for index, sentence in enumerate(_sentences(doc.text)):
+        for offset, name in _candidates(sentence, doc.emphasised):
             if re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", seen_before):
                 continue  # used before it is introduced: someone else's name
             context = sentence[max(0, offset - 60) : offset + len(name) + 60]
@@ -286,7 +306,7 @@ def _hits(doc: _Doc) -> list[_Hit]:
                 r"(?:method|framework|model|algorithm|approach|system|architecture)",
                 sentence,
             )
-            hits.append(_Hit(name, index, offset, cue, is_data))
+            hits.append(_Hit(name, index, offset, is_data))
         seen_before += " " + sentence
     return hits
 
@@ -296,10 +316,8 @@ def infer_names(text: str) -> list[str]:
 
     Returns [] rather than guess: a wrong name on a catalogue page is worse than none.
     """
-    hits = _hits(_normalise(text))
-    ordered = sorted(hits, key=lambda h: (h.is_data, h.sentence, h.start))
     names: list[str] = []
-    for hit in ordered:
+    for hit in sorted(_hits(_normalise(text)), key=lambda h: (h.is_data, h.sentence, h.start)):
         if hit.name.lower() not in (n.lower() for n in names):
             names.append(hit.name)
     return names[:4]
@@ -308,15 +326,20 @@ def infer_names(text: str) -> list[str]:
 # --------------------------------------------------------------------------- titles
 
 _MAX_TITLE = 100
-_TOPIC_VERBS = (
-    r"(?:study|studies|analy[sz]e|investigate|examine|explore|consider|revisit|characteri[sz]e"
-    r"|provide|present|introduce|propose|develop|establish|derive|prove|give|address|tackle"
-    r"|focus on|show|demonstrate)"
+# What a paper says it does, best topic first: "we study X" names the topic outright,
+# "we propose X" names the contribution, "we show that X" only a finding.
+_TOPIC_TIERS = (
+    r"stud(?:y|ies)|analy[sz]es?|investigates?|examines?|explores?|considers?|revisits?"
+    r"|address(?:es)?|tackles?|focus(?:es)? on",
+    r"propos(?:e|es)|introduces?|presents?|develops?|describes?|designs?",
+    r"provides?|establish(?:es)?|derives?|proves?|characteri[sz]es?|gives?|offers?",
+    r"shows?|demonstrates?|finds?|argues?",
 )
 _EVALUATIVE = re.compile(
     r"^(?:(?:a|an|the)\s+)?(?:(?:first|novel|new|simple|effective|efficient|powerful"
     r"|intuitive|principled|general|generic|elegant|pioneering|practical|flexible|robust"
-    r"|lightweight|scalable|highly|very|yet|and|but|,)\s*)*",
+    r"|lightweight|scalable|highly|very|yet|and|but|number of|set of|series of|family of"
+    r"|class of|variety of)\b,?\s*)*",
     re.I,
 )
 _CLAUSE_END = re.compile(
@@ -340,7 +363,8 @@ def _tidy(phrase: str, limit: int = _MAX_TITLE) -> str:
         # "networks of the form $...$" -> "networks": drop the phrase that led to the formula
         cut = re.search(r"^(.*\S)\s+(?:of|in|with|for|on|over|under|at|by|from|as)\b", head)
         phrase = cut.group(1) if cut and len(cut.group(1).split()) >= 3 else head
-    phrase = re.sub(r"\s*\([^()]*\)", "", phrase)
+    phrase = re.sub(r"\s*\([^()]*\)", "", phrase).split("(")[0]
+    phrase = re.sub(r"\s(?:in|of) this (?:paper|work|study)\b|^(?:and|also|then)\s", " ", phrase)
     phrase = re.sub(r"[*_`$\\{}\[\]<>]", "", phrase)
     phrase = re.sub(r"\s+", " ", phrase).strip(" .,;:-\u2013\u2014")
     while len(phrase) > limit:
@@ -382,13 +406,14 @@ def _describe(doc: _Doc, name: str) -> str:
             desc = _sentence_case(long.group(1) or long.group(2))
         elif name in abbreviations and abbreviations[name] in before[-120:]:
             desc = _sentence_case(abbreviations[name])
-            desc += " " + _purpose(after.split(")", 1)[-1], head=True)
+            desc += " " + _purpose(after.split(")", 1)[-1], has_head=True)
         else:
             appos = re.match(r"\s*(?:\([^()]*\))?\s*(?:,|:|\sis)\s+(.*)", after)
             if appos and re.match(r"(?:a|an|the)\b", appos.group(1)):
                 desc = _head_and_purpose(appos.group(1))
             else:
-                desc = _head_before(before) + " " + _purpose(after, head=False)
+                head = _head_before(before)
+                desc = head + " " + _purpose(after, has_head=bool(head))
         desc = _expand(desc, abbreviations, name)
         desc = _tidy(desc, _MAX_TITLE - len(name) - 2)
         if desc and desc.lower() != name.lower():
@@ -397,22 +422,44 @@ def _describe(doc: _Doc, name: str) -> str:
 
 
 def _head_before(before: str) -> str:
-    """The noun phrase that the name was attached to: "an effective RL framework"."""
-    clause = re.split(rf"\b{_VERB}\b", before, flags=re.I)[-1]
-    clause = re.sub(r"\s*\([^()]*\)", "", clause)
-    m = re.search(rf"\b(?:a|an|the)\s+((?:[\w\u2010-\u2014-]+\s+){{0,4}}?{_HEAD})\b", clause,
-                  re.I)
-    return _EVALUATIVE.sub("", m.group(1)) if m else ""
+    """The noun phrase that the name was attached to: "an effective RL framework", or the
+    whole object when the name follows it ("we propose Video-level 4D CNNs, namely V4D")."""
+    clause = re.sub(r"\s*\([^()]*\)", "", _VERB.split(before)[-1])
+    m = re.search(rf"\b(?:a|an|the|two|three|our)\s+((?:[\w\u2010-\u2014-]+\s+){{0,4}}?{_HEAD})\b",
+                  clause, re.I)
+    if m:
+        return _EVALUATIVE.sub("", m.group(1))
+    bare = _NAMING.split(clause)[0].strip(" ,")
+    if len(_VERB.split(before)) > 1 and 1 < len(bare.split()) <= 8 and not _PREPOSITION.search(bare):
+        return _sentence_case(_EVALUATIVE.sub("", bare))
+    return ""
 
 
-def _purpose(after: str, head: bool) -> str:
-    """The "for ..."/"to ..."/"that ..." phrase saying what the artefact does."""
-    after = re.sub(r"^\s*(?:\([^()]*\))?\s*(?:network|model|framework|method)?\s*,?\s*", "", after)
-    m = re.match(r"(?:(?:\w+\s+){0,6}?)((?:for|to|that|which)\s.*)", after)
+def _gerund(verb: str) -> str:
+    """extends -> extending, uses -> using: turns "X, which extends ..." into a title."""
+    stem = re.sub(r"(?<=[^aeiou]s)es$|(?<=[sxz]h?)es$|s$", "", verb.lower())
+    if stem.endswith("ie"):
+        return stem[:-2] + "ying"
+    if stem.endswith("e") and not stem.endswith(("ee", "ye", "oe")):
+        stem = stem[:-1]
+    return stem + "ing"
+
+
+def _purpose(after: str, has_head: bool) -> str:
+    """The "for ..."/"to ..."/"which ..." phrase right after the name: what it does."""
+    after = re.sub(rf"^\s*(?:\([^()]*\))?\s*(?:(?:and|or)\s+{_NAME}\s*)?(?:{_HEAD})?\s*,?\s*",
+                   "", after, flags=re.I)
+    m = re.match(r"(for|to|that|which|who)\s+(?:\w+ly\s+)?(\S+)(.*)", after)
     if not m:
         return ""
-    phrase = re.sub(r"^(to|that|which)\s+(?:\w+ly\s+)", r"\1 ", m.group(1))
-    phrase = _first_clause(re.sub(r"^which\s", "that ", phrase))
+    word, verb, rest = m.groups()
+    if word in ("that", "which", "who"):
+        if not re.fullmatch(r"[a-z]+s", verb) or verb.endswith("ss"):
+            return ""  # "which is ..." / "in which the ..." say nothing usable
+        phrase = (f"that {verb}" if has_head else _gerund(verb)) + rest
+    else:
+        phrase = f"{word} {verb}{rest}" if has_head or word == "for" else _gerund(verb) + rest
+    phrase = _first_clause(phrase)
     if MATH in phrase:
         phrase = phrase.split(MATH)[0]
         if len(phrase.split()) < 4:
@@ -434,20 +481,24 @@ def _head_and_purpose(appositive: str) -> str:
 
 
 def _topic(doc: _Doc) -> str:
-    """The object of the first "We study/analyze/... X" sentence, else the first clause."""
+    """The object of the best "We study/propose/show ... X" sentence, else the first clause."""
     sentences = _sentences(doc.text)
-    for verbs in (_TOPIC_VERBS.replace("|show|demonstrate", ""), _TOPIC_VERBS):
-        for sentence in sentences:
-            m = re.search(rf"\b(?:we|this (?:paper|work))\s+(?:\w+ly\s+)?{verbs}\s+(?:that\s+)?",
+    best: tuple[int, int, str] | None = None
+    for index, sentence in enumerate(sentences):
+        for tier, verbs in enumerate(_TOPIC_TIERS):
+            m = re.search(rf"\b(?:we|this (?:paper|work|study)|here)\s+(?:\w+ly\s+|also\s+|"
+                          rf"further\s+|then\s+|first\s+)?(?:{verbs})\s+(?:that\s+)?",
                           sentence, re.I)
             if not m:
                 continue
             phrase = _EVALUATIVE.sub(lambda e: _article(e.group(0)), sentence[m.end() :])
             phrase = _tidy(_first_clause(phrase))
-            if len(phrase.split()) >= 3:
-                return phrase
-    first = _tidy(_first_clause(sentences[0] if sentences else ""))
-    return first
+            if len(phrase.split()) >= 3 and (best is None or (tier, index) < best[:2]):
+                best = (tier, index, phrase)
+            break
+    if best:
+        return best[2]
+    return _tidy(_first_clause(sentences[0] if sentences else ""))
 
 
 def _article(matched: str) -> str:

@@ -1,0 +1,213 @@
+"""The topic taxonomy: which tags exist, in which area, and the evidence for each.
+
+Everything editorial lives in ``data/taxonomy.yml`` so that a tag can be added or its
+vocabulary tuned in a pull request without touching code. This module only loads and
+validates that file and answers lookups; inference lives in :mod:`paperlist.tagging`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+DEFAULT_PATH = Path(__file__).with_name("data") / "taxonomy.yml"
+
+_SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_PHRASE_LEVELS = ("strong", "medium", "weak")
+_EVIDENCE_KEYS = {*_PHRASE_LEVELS, "abbreviations", "patterns", "negative", "exclude"}
+_DEFAULT_SELECTION = {"min_score": 3.0, "relative_to_top": 0.25, "max_tags": 5}
+
+
+@dataclass(frozen=True)
+class Tag:
+    slug: str
+    name: str
+    area: str
+    description: str
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """A tag's evidence with the strength words already turned into points."""
+
+    phrases: dict[str, float]  # phrase -> points (case-insensitive, variant-tolerant)
+    abbreviations: dict[str, float]  # case-sensitive token(s) -> points
+    patterns: dict[str, float]  # regex source -> points
+    negative: dict[str, float]  # phrase -> points subtracted
+    exclude: tuple[str, ...]  # phrases whose words count for nothing
+
+
+class Taxonomy:
+    """Tags in file order plus lookups; deliberately not a dataclass so it hashes by identity
+    (the tagger caches its compiled matchers per taxonomy object)."""
+
+    def __init__(
+        self,
+        tags: list[Tag],
+        evidence: dict[str, Evidence],
+        selection: dict[str, float],
+        fallback: str,
+        source: Path | None = None,
+    ) -> None:
+        self.tags = tags
+        self.areas = list(dict.fromkeys(t.area for t in tags))
+        self.evidence = evidence
+        self.selection = selection
+        self.fallback = fallback
+        self.source = source
+        self._by_slug = {t.slug: t for t in tags}
+        self._by_name = {t.name: t for t in tags}
+        self._by_folded_name = {t.name.casefold(): t for t in tags}
+
+    def __repr__(self) -> str:
+        return f"Taxonomy({len(self.tags)} tags, source={self.source})"
+
+    def by_slug(self, slug: str) -> Tag | None:
+        return self._by_slug.get(slug)
+
+    def by_name(self, name: str) -> Tag | None:
+        """Display names are what pages store, and editors type them by hand: accept any case."""
+        return self._by_name.get(name) or self._by_folded_name.get(name.strip().casefold())
+
+    def closest(self, text: str) -> Tag:
+        """Best guess for a tag string that is not in the taxonomy (a typo, an old name, a slug
+        written as a name), so callers can suggest a fix instead of silently dropping it."""
+        query = _fold(text)
+        best, best_score = self.tags[0], -1.0
+        for tag in self.tags:
+            for candidate in (_fold(tag.name), _fold(tag.slug)):
+                score = difflib.SequenceMatcher(None, query, candidate).ratio()
+                if query and (f" {query} " in f" {candidate} " or f" {candidate} " in f" {query} "):
+                    score = max(score, 0.9)
+                if score > best_score:
+                    best, best_score = tag, score
+        return best
+
+
+def _fold(text: str) -> str:
+    return " ".join(re.sub(r"[^0-9a-z]+", " ", text.casefold()).split())
+
+
+def load_taxonomy(path: Path | None = None) -> Taxonomy:
+    """Load and validate a taxonomy file (default: the packaged one). Cached per path, since
+    every page render and every tagging call needs it."""
+    return _load_cached(Path(path).resolve() if path is not None else DEFAULT_PATH.resolve())
+
+
+@lru_cache(maxsize=8)
+def _load_cached(path: Path) -> Taxonomy:
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot read taxonomy file ({exc.strerror or exc})") from exc
+    except yaml.YAMLError as exc:
+        raise ValueError(f"{path}: not valid YAML: {exc}") from exc
+    try:
+        return _parse(raw, path)
+    except _Problem as exc:
+        raise ValueError(f"{path}: {exc}") from None
+
+
+class _Problem(Exception):
+    """A validation message, prefixed with the file name by the loader."""
+
+
+def _parse(raw: Any, path: Path) -> Taxonomy:
+    if not isinstance(raw, dict):
+        raise _Problem("top level must be a mapping with an 'areas' list")
+    weights = raw.get("weights", {"strong": 3, "medium": 2, "weak": 1})
+    if not isinstance(weights, dict) or any(
+        not _is_number(weights.get(level)) for level in _PHRASE_LEVELS
+    ):
+        raise _Problem("'weights' must give a number for strong, medium and weak")
+    selection = {**_DEFAULT_SELECTION, **(raw.get("selection") or {})}
+    if any(not _is_number(v) for v in selection.values()) or selection["max_tags"] < 1:
+        raise _Problem("'selection' values must be numbers and max_tags >= 1")
+    areas = raw.get("areas")
+    if not isinstance(areas, list) or not areas:
+        raise _Problem("'areas' must be a non-empty list")
+
+    tags: list[Tag] = []
+    evidence: dict[str, Evidence] = {}
+    seen_names: set[str] = set()
+    for a, area in enumerate(areas, 1):
+        if not isinstance(area, dict) or not isinstance(area.get("name"), str):
+            raise _Problem(f"area #{a} needs a 'name'")
+        if not isinstance(area.get("tags"), list) or not area["tags"]:
+            raise _Problem(f"area {area['name']!r} needs a non-empty 'tags' list")
+        for t, entry in enumerate(area["tags"], 1):
+            where = f"tag #{t} of area {area['name']!r}"
+            if not isinstance(entry, dict):
+                raise _Problem(f"{where} must be a mapping")
+            for field in ("slug", "name", "description"):
+                if not isinstance(entry.get(field), str) or not entry[field].strip():
+                    raise _Problem(f"{where} is missing '{field}'")
+            slug = entry["slug"]
+            where = f"tag {slug!r}"
+            if not _SLUG_RE.match(slug):
+                raise _Problem(f"{where}: slug must be lowercase words joined by '-'")
+            if slug in evidence:
+                raise _Problem(f"{where}: duplicate slug")
+            if entry["name"].casefold() in seen_names:
+                raise _Problem(f"{where}: duplicate name {entry['name']!r}")
+            seen_names.add(entry["name"].casefold())
+            tags.append(Tag(slug, entry["name"], area["name"], entry["description"].strip()))
+            evidence[slug] = _parse_evidence(entry.get("evidence") or {}, weights, where)
+
+    fallback = raw.get("fallback", tags[0].slug)
+    if fallback not in evidence:
+        raise _Problem(f"fallback {fallback!r} is not a tag slug")
+    return Taxonomy(tags, evidence, selection, fallback, source=path)
+
+
+def _parse_evidence(raw: Any, weights: dict, where: str) -> Evidence:
+    if not isinstance(raw, dict):
+        raise _Problem(f"{where}: 'evidence' must be a mapping")
+    unknown = set(raw) - _EVIDENCE_KEYS
+    if unknown:
+        raise _Problem(f"{where}: unknown evidence key(s) {sorted(unknown)}")
+    phrases: dict[str, float] = {}
+    for level in _PHRASE_LEVELS:
+        for phrase in _str_list(raw.get(level), f"{where}: '{level}'"):
+            phrases[phrase] = max(phrases.get(phrase, 0.0), float(weights[level]))
+    patterns = _points(raw.get("patterns"), f"{where}: 'patterns'")
+    for pattern in patterns:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise _Problem(f"{where}: bad regex {pattern!r}: {exc}") from None
+    return Evidence(
+        phrases=phrases,
+        abbreviations=_points(raw.get("abbreviations"), f"{where}: 'abbreviations'"),
+        patterns=patterns,
+        negative=_points(raw.get("negative"), f"{where}: 'negative'"),
+        exclude=tuple(_str_list(raw.get("exclude"), f"{where}: 'exclude'")),
+    )
+
+
+def _str_list(value: Any, where: str) -> list[str]:
+    if value is None:
+        return []
+    if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+        raise _Problem(f"{where} must be a list of non-empty strings")
+    return [v.strip() for v in value]
+
+
+def _points(value: Any, where: str) -> dict[str, float]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not all(
+        isinstance(k, str) and _is_number(v) for k, v in value.items()
+    ):
+        raise _Problem(f"{where} must map strings to numbers")
+    return {k: float(v) for k, v in value.items()}
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)

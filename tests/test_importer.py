@@ -1,0 +1,190 @@
+"""Import: one page per abstract, byte-identical re-runs, editors' changes never undone."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+from conftest import ROOT, SHIPPED_LIST
+
+from paperlist.cli import main
+from paperlist.importer import retag_pages, run_import
+from paperlist.page import read_page, render_page
+
+EXPECTED_IDS = {
+    "prorl", "recog", "scared", "cyberjurors", "tpgdiff", "mes-ret", "xtra", "mage", "eqr",
+    "world-r1", "ota-det", "qkmeans", "wildcat", "flowcloud", "halo",
+}
+
+
+def snapshot(folder):
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+@pytest.fixture
+def papers(tmp_path):
+    folder = tmp_path / "papers"
+    report = run_import(SHIPPED_LIST, folder)
+    assert report.ok
+    return folder
+
+
+def edit(path, **changes):
+    page = read_page(path)
+    page.meta.update(changes)
+    path.write_text(render_page(page), encoding="utf-8")
+
+
+def test_shipped_list_gives_19_pages_with_readable_ids(papers):
+    pages = [read_page(p) for p in sorted(papers.glob("*.md"))]
+    assert len(pages) == 19
+    ids = {p.id for p in pages}
+    assert EXPECTED_IDS <= ids
+    for page in pages:
+        assert page.path.stem == page.id
+        assert page.meta["venue"] == "ICML 2026"
+        assert page.meta["title"] and page.meta["title_inferred"] is True
+        assert page.meta["authors"] == []
+        assert 1 <= len(page.tags) <= 5
+        assert set(page.meta["links"]) == {"code", "data", "other"}
+    assert (papers / "catalogue.yml").read_text(encoding="utf-8").startswith("title: ICML 2026")
+
+
+def test_body_is_the_abstract_verbatim(papers):
+    page = read_page(papers / "wildcat.md")
+    source = next(p for p in SHIPPED_LIST.read_text(encoding="utf-8").split("\n\n")
+                  if p.startswith("We introduce WildCat"))
+    assert page.body == source.strip() + "\n"
+
+
+def test_reimport_is_byte_identical(papers, tmp_path):
+    before = snapshot(papers)
+    report = run_import(SHIPPED_LIST, papers)
+    assert report.created == [] and report.updated == []
+    assert snapshot(papers) == before
+    other = tmp_path / "again"
+    run_import(SHIPPED_LIST, other)
+    assert snapshot(other) == before
+
+
+def test_shipped_pages_in_repo_match_a_fresh_import(tmp_path):
+    """The committed papers/ are what the shipped list gives (or what editors made of it)."""
+    report = run_import(SHIPPED_LIST, ROOT / "papers", check=True)
+    assert report.created == [] and report.missing == []
+
+
+def test_editor_changes_survive_reimport_of_a_longer_list(papers, tmp_path):
+    edit(papers / "prorl.md", title="ProRL: Official Title", title_inferred=False,
+         tags=["Recommender Systems", "Optimization"], authors=["A. Author"])
+    page = read_page(papers / "wildcat.md")
+    page.body = page.body.replace("We introduce", "We (editor) introduce")
+    (papers / "wildcat.md").write_text(render_page(page), encoding="utf-8")
+    edited = {p: (papers / p).read_bytes() for p in ("prorl.md", "wildcat.md")}
+
+    longer = tmp_path / "longer.txt"
+    longer.write_text(SHIPPED_LIST.read_text(encoding="utf-8") + "\n\nWe propose ZetaNet, a "
+                      "graph neural network for molecule generation. It beats baselines.\n",
+                      encoding="utf-8")
+    report = run_import(longer, papers)
+    assert report.created == ["zetanet"]
+    assert len(list(papers.glob("*.md"))) == 20
+    for name, data in edited.items():
+        assert (papers / name).read_bytes() == data
+
+
+def test_removed_tag_stays_removed_and_added_tag_stays(papers):
+    page = read_page(papers / "prorl.md")
+    original = page.tags
+    removed = original[0]
+    edit(papers / "prorl.md", tags=[*original[1:], "Privacy"])
+    run_import(SHIPPED_LIST, papers)
+    assert retag_pages(papers) == []
+    tags = read_page(papers / "prorl.md").tags
+    assert removed not in tags and "Privacy" in tags
+
+
+def test_missing_paragraph_keeps_its_page_and_is_reported(papers, tmp_path, capsys):
+    shorter = tmp_path / "shorter.txt"
+    text = SHIPPED_LIST.read_text(encoding="utf-8")
+    wildcat = next(p for p in text.split("\n\n") if p.startswith("We introduce WildCat"))
+    shorter.write_text(text.replace(wildcat + "\n\n", ""), encoding="utf-8")
+    before = snapshot(papers)
+    assert main(["import", str(shorter), "--into", str(papers)]) == 0
+    assert snapshot(papers) == before
+    assert "wildcat" in capsys.readouterr().err
+
+
+def test_check_reports_disagreement_without_writing(papers, tmp_path):
+    assert main(["import", str(SHIPPED_LIST), "--into", str(papers), "--check"]) == 0
+    (papers / "eqr.md").unlink()
+    before = snapshot(papers)
+    assert main(["import", str(SHIPPED_LIST), "--into", str(papers), "--check"]) == 1
+    assert snapshot(papers) == before
+
+
+def test_ids_never_change_and_collisions_get_a_suffix(tmp_path):
+    papers = tmp_path / "papers"
+    lst = tmp_path / "l.txt"
+    a = "We propose FooNet, a network for image segmentation. It is fast."
+    b = "We propose FooNet, a network for speech recognition. It is accurate."
+    lst.write_text(f"ICML 2026\n\n{a}\n\n{b}\n", encoding="utf-8")
+    run_import(lst, papers)
+    assert sorted(p.stem for p in papers.glob("*.md")) == ["foonet", "foonet-2"]
+    edit(papers / "foonet.md", name="FooNet-Seg")
+    run_import(lst, papers)
+    assert sorted(p.stem for p in papers.glob("*.md")) == ["foonet", "foonet-2"]
+
+
+def test_bad_list_writes_nothing(tmp_path, capsys):
+    papers = tmp_path / "papers"
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"ICML 2026\n\nabc \xff\n")
+    assert main(["import", str(bad), "--into", str(papers)]) == 1
+    err = capsys.readouterr().err
+    assert f"{bad}:3:" in err and "UTF-8" in err
+    assert not papers.exists()
+
+
+def test_paragraph_errors_are_reported_and_the_rest_imported(tmp_path, capsys):
+    papers = tmp_path / "papers"
+    lst = tmp_path / "l.txt"
+    lst.write_text("ICML 2026\n\nWe propose FooNet, a network. Yes.\n\nbad\x01 text\n",
+                   encoding="utf-8")
+    assert main(["import", str(lst), "--into", str(papers)]) == 1
+    assert [p.stem for p in papers.glob("*.md")] == ["foonet"]
+    assert f"{lst}:5: control character" in capsys.readouterr().err
+
+
+def test_broken_page_stops_import_before_anything_is_written(papers, capsys):
+    (papers / "eqr.md").write_text("---\ntitle: [broken\n---\nx\n", encoding="utf-8")
+    (papers / "halo.md").unlink()
+    before = snapshot(papers)
+    assert main(["import", str(SHIPPED_LIST), "--into", str(papers)]) == 1
+    assert snapshot(papers) == before
+    assert "eqr.md:" in capsys.readouterr().err
+
+
+def test_interrupted_import_leaves_whole_pages(tmp_path):
+    """Kill an import mid-run: every page on disk is complete and parses."""
+    big = tmp_path / "big.txt"
+    paras = [f"We propose Net{i}, a method number {i} for graph learning. " * 3 for i in range(1500)]
+    big.write_text("ICML 2026\n\n" + "\n\n".join(paras) + "\n", encoding="utf-8")
+    papers = tmp_path / "papers"
+    proc = subprocess.Popen([sys.executable, "-m", "paperlist.cli", "import", str(big),
+                             "--into", str(papers)], stderr=subprocess.DEVNULL)
+    import time
+    deadline = time.time() + 60
+    while time.time() < deadline and len(list(papers.glob("*.md"))) < 20:
+        time.sleep(0.01)
+    proc.kill()
+    proc.wait()
+    written = list(papers.glob("*.md"))
+    assert written, "the import was killed before it wrote anything; test is not exercising"
+    for path in written:
+        assert read_page(path).body.startswith("We propose Net")
+    run_import(big, papers)  # a re-run completes the job
+    assert len(list(papers.glob("*.md"))) == 1500
+    assert not [p for p in papers.iterdir() if p.name.endswith(".tmp")]
+    shutil.rmtree(papers)

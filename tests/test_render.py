@@ -1,0 +1,66 @@
+"""Abstract rendering: math becomes MathML, markup stays, nothing can run."""
+
+from __future__ import annotations
+
+from conftest import SHIPPED_LIST
+
+from paperlist.listfile import parse_list
+from paperlist.render import first_sentence, render_abstract
+
+
+def abstract(prefix: str) -> str:
+    return next(p.text for p in parse_list(SHIPPED_LIST).paragraphs if p.text.startswith(prefix))
+
+
+def test_wildcat_math_is_mathml_with_sqrt():
+    out = render_abstract(abstract("We introduce WildCat"))
+    assert "$" not in out
+    assert out.count("<math") >= 3
+    assert "<msqrt>" in out  # O(n^{-sqrt{log(log(n))}})
+
+
+def test_recog_underline_letters_render():
+    out = render_abstract(abstract("Few-shot molecular property prediction"))
+    assert "<munder>" in out and 'mathvariant="bold"' in out
+    assert "\\rm" not in out and "\\mathbf" not in out
+
+
+def test_emphasis_is_kept():
+    out = render_abstract(abstract("Proactive Recommender"))
+    assert "<strong>ProRL</strong>" in out
+    assert "<em>length-dependent bias</em>" in out
+
+
+def test_latex_escapes_and_quotes_outside_math():
+    out = render_abstract("Accuracy improves by 5.8\\% with ``factor tokens'' \\& more.")
+    assert "5.8%" in out and "\u201cfactor tokens\u201d" in out and "&amp; more" in out
+
+
+def test_dollar_amounts_are_not_math():
+    out = render_abstract("It costs $5 and $6 per run.")
+    assert "<math" not in out and "$5 and $6" in out
+
+
+def test_html_and_javascript_links_are_shown_as_text():
+    out = render_abstract('<script>alert(1)</script> <img src=x onerror=alert(1)> '
+                          '[x](javascript:alert(1)) <!-- hidden --> <iframe src="x">')
+    assert "<script" not in out and "<img" not in out and "<iframe" not in out
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in out
+    assert "javascript:" in out and "href=\"javascript" not in out
+    assert "&lt;!-- hidden --&gt;" in out
+
+
+def test_urls_become_links_without_trailing_punctuation():
+    out = render_abstract("Code: https://github.com/a/b. Data at (https://zenodo.org/x).")
+    assert '<a href="https://github.com/a/b" rel="nofollow noopener">' in out
+    assert '<a href="https://zenodo.org/x" rel="nofollow noopener">' in out
+
+
+def test_unconvertible_math_is_shown_as_source():
+    out = render_abstract(r"An odd formula $\unknownmacro{<b>}$ here.")
+    assert "<b>" not in out
+
+
+def test_first_sentence():
+    assert first_sentence("We study X. Then Y.") == "We study X."
+    assert first_sentence("a " * 300).endswith("\u2026")

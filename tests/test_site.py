@@ -1,0 +1,102 @@
+"""The built site, read as files: strict build, pages out of the nav, tags, edit links."""
+
+from __future__ import annotations
+
+import re
+
+from conftest import SHIPPED_LIST, make_project, mkdocs_build
+
+from paperlist.importer import run_import
+
+
+def html(site, path):
+    return (site / path).read_text(encoding="utf-8")
+
+
+def test_every_paper_has_a_page(built_site):
+    pages = sorted(p.parent.name for p in (built_site / "papers").glob("*/index.html"))
+    assert len(pages) == 19 and "wildcat" in pages
+
+
+def test_paper_page_shows_title_name_tags_code_and_abstract(built_site):
+    page = html(built_site, "papers/prorl/index.html")
+    assert '<h1 class="paper-title">ProRL:' in page
+    assert '<span class="paper-name" title="Short name">ProRL</span>' in page
+    assert re.search(r'class="paper-tag" href="\.\./\.\./tags/[a-z0-9-]+/"', page)
+    assert 'href="https://github.com/hongruhou89/ProRL"' in page and ">Code</a>" in page
+    assert "Stepwise Reward Centering" in page
+    assert page.count("<h1") == 1
+
+
+def test_edit_button_opens_the_real_page_file(built_site):
+    page = html(built_site, "papers/wildcat/index.html")
+    m = re.search(r'href="([^"]+)"[^>]*class="md-content__button', page) or re.search(
+        r'<a href="([^"]+)" title="Edit this page"', page)
+    assert m, "no edit button"
+    assert m.group(1).endswith("/edit/main/papers/wildcat.md")
+
+
+def test_papers_are_not_in_the_navigation(built_site):
+    home = html(built_site, "index.html")
+    assert "papers/wildcat/" not in home
+    assert 'href="browse/"' in home and 'href="tags/"' in home
+
+
+def test_math_is_mathml_at_build_time(built_site):
+    page = html(built_site, "papers/wildcat/index.html")
+    assert "<msqrt>" in page and "$O(" not in page
+    assert "mathjax" not in page.lower() and "katex" not in page.lower()
+
+
+def test_tag_index_and_tag_pages(built_site):
+    index = html(built_site, "tags/index.html")
+    assert "Learning paradigms" in index and "Reinforcement Learning" in index
+    rl = html(built_site, "tags/reinforcement-learning/index.html")
+    assert "papers/prorl/" in rl and "papers/scared/" in rl
+
+
+def test_browse_lists_every_paper_with_its_first_sentence(built_site):
+    page = html(built_site, "browse/index.html")
+    assert page.count('class="paper-item"') == 19
+    assert "Proactive Recommender Systems (PRSs) aim to guide user preference shift" in page
+
+
+def test_home_page_counts(built_site):
+    home = html(built_site, "index.html")
+    assert re.search(r"<strong>19</strong> papers from <strong>ICML 2026</strong>", home)
+
+
+def test_search_index_holds_every_word_of_abstracts_titles_and_names(built_site):
+    index = html(built_site, "search/search_index.json")
+    for word in ("Sudoku", "WildCat", "VerdictBench", "Cholesky", "teacher"):
+        assert word in index
+
+
+def test_page_size_does_not_grow_with_the_number_of_papers(tmp_path):
+    """A paper page at 19 papers and at 19 + 300 papers is the same size (no nav list)."""
+    small = make_project(tmp_path / "small")
+    run_import(SHIPPED_LIST, small / "papers")
+    assert mkdocs_build(small).returncode == 0
+    big = make_project(tmp_path / "big")
+    extra = "\n\n".join(f"We study problem {i} of graph learning with method Foo{i}. Results."
+                        for i in range(300))
+    lst = tmp_path / "big.txt"
+    lst.write_text(SHIPPED_LIST.read_text(encoding="utf-8") + "\n\n" + extra + "\n",
+                   encoding="utf-8")
+    run_import(lst, big / "papers")
+    result = mkdocs_build(big)
+    assert result.returncode == 0, result.stderr
+    a = len((small / "site/papers/wildcat/index.html").read_bytes())
+    b = len((big / "site/papers/wildcat/index.html").read_bytes())
+    assert abs(b - a) / a < 0.02, (a, b)
+
+
+def test_unknown_tag_fails_the_strict_build(tmp_path):
+    project = make_project(tmp_path / "p")
+    run_import(SHIPPED_LIST, project / "papers")
+    path = project / "papers/eqr.md"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "tags:\n", "tags:\n  - Reinforcment Learning\n", 1), encoding="utf-8")
+    result = mkdocs_build(project)
+    assert result.returncode != 0
+    assert "eqr.md" in result.stderr and "Reinforcement Learning" in result.stderr
