@@ -116,6 +116,11 @@ _ADJ_SUFFIX = re.compile(
     r"|augmented|friendly|only|centric|shot|scale|order|step|head|type|dependent|invariant"
     r"|equivariant|efficient|enabled|powered|inspired|induced|[a-z]+ed)$"
 )
+_STOP = frozenset(
+    """a an the of for and or in on with to by from as at via into over under between
+    is are be we our this that these those it its their which using based towards toward
+    new novel first simple general unified efficient effective""".split()
+)
 _NUMBER_WORD = re.compile(r"^(?:\d+|one|two|three|four|multi|single|double|bi|tri)-[a-z]", re.I)
 
 
@@ -252,21 +257,21 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
     return None
 
 
-_STOP = frozenset(
-    """a an the of for and or in on with to by from as at via into over under between
-    is are be we our this that these those it its their which using based towards toward
-    new novel first simple general unified efficient effective""".split()
-)
-
-
 def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, str]]:
     """(offset, name) for every introduction cue in one sentence."""
     hits: list[tuple[int, str] | None] = []
     for m in _NAMING.finditer(sentence):
         hits.append(_after_cue(sentence, m.end(), emphasised))
+    proposing = False
     for m in _VERB.finditer(sentence):
         if _SUBJECT.search(sentence[: m.start()]) or m.group(0).lower().startswith("contrib"):
+            proposing = True
             hits.append(_after_verb(sentence, m.end(), emphasised))
+    # "we introduce *A*, a benchmark ..., and *B*, a model ...": emphasis plus appositive
+    for m in re.finditer(rf"(?<![\w-])({_NAME}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,4}}?{_HEAD}\b",
+                         sentence):
+        if proposing and _shape(m.group(1)) and _is_emphasised(m.group(1), emphasised):
+            hits.append((m.start(), m.group(1)))
     # "The resulting algorithm, X, ...", "Our method, X, ...", "... to a new model, X, by"
     for m in re.finditer(rf"\b(?:our|the (?:resulting|proposed|complete|new|final)"
                          rf"|(?:a|an) (?:new|novel))\s+(?:[\w-]+\s+){{0,4}}?{_HEAD},\s+"
@@ -332,7 +337,8 @@ _TOPIC_TIERS = (
     r"stud(?:y|ies)|analy[sz]es?|investigates?|examines?|explores?|considers?|revisits?"
     r"|address(?:es)?|tackles?|focus(?:es)? on",
     r"propos(?:e|es)|introduces?|presents?|develops?|describes?|designs?",
-    r"provides?|establish(?:es)?|derives?|proves?|characteri[sz]es?|gives?|offers?",
+    r"provides?|establish(?:es)?|derives?|proves?|characteri[sz]es?|gives?|offers?|defines?"
+    r"|formali[sz]es?|identif(?:y|ies)|asks? (?:whether|if)|is concerned with|deals? with",
     r"shows?|demonstrates?|finds?|argues?",
 )
 _EVALUATIVE = re.compile(
@@ -380,8 +386,12 @@ def _tidy(phrase: str, limit: int = _MAX_TITLE) -> str:
 
 
 def _first_clause(phrase: str) -> str:
-    m = _CLAUSE_END.search(phrase)
-    return phrase[: m.start()] if m else phrase
+    """Up to the first clause break; a break only two words in ("a provable, sampling-based
+    approach", "A leading hypothesis") is not one."""
+    for m in _CLAUSE_END.finditer(phrase):
+        if len(phrase[: m.start()].split()) > 2:
+            return phrase[: m.start()]
+    return phrase
 
 
 def _expand(phrase: str, abbreviations: dict[str, str], keep: str) -> str:
@@ -397,13 +407,17 @@ def _describe(doc: _Doc, name: str) -> str:
         if hit.name != name:
             continue
         sentence = _sentences(doc.text)[hit.sentence]
-        after = sentence[hit.start + len(name) :]
+        after = re.sub(r"^ for short\b", "", sentence[hit.start + len(name) :])
         before = sentence[: hit.start]
         abbreviations = _defined_abbreviations(doc.text)
         desc = ""
         long = re.match(r"\s*(?:\(([^()]{6,})\)|:\s+([^,;]{6,}))", after)
+        spelled = re.search(r"((?:[\w-]+ ){1,8})or $", before)  # "... matching or GRAM"
         if long and _acronym_of(name, (long.group(1) or long.group(2)).split()):
             desc = _sentence_case(long.group(1) or long.group(2))
+        elif spelled and _acronym_of(name, spelled.group(1).split()):
+            words = spelled.group(1).split()
+            desc = _sentence_case(" ".join(words[-_acronym_of(name, words) :]))
         elif name in abbreviations and abbreviations[name] in before[-120:]:
             desc = _sentence_case(abbreviations[name])
             desc += " " + _purpose(after.split(")", 1)[-1], has_head=True)
@@ -413,11 +427,13 @@ def _describe(doc: _Doc, name: str) -> str:
                 desc = _head_and_purpose(appos.group(1))
             else:
                 head = _head_before(before)
-                desc = head + " " + _purpose(after, has_head=bool(head))
-        desc = _expand(desc, abbreviations, name)
-        desc = _tidy(desc, _MAX_TITLE - len(name) - 2)
-        if desc and desc.lower() != name.lower():
-            return desc
+                purpose = _purpose(after, has_head=bool(head))
+                if re.fullmatch(_HEAD, head) and re.match(r"\w+ing\b", purpose):
+                    head = ""  # "model" + "incorporating X": the purpose says it all
+                desc = head + " " + purpose
+        desc = _tidy(_expand(desc, abbreviations, name), _MAX_TITLE - len(name) - 2)
+        if len(desc.split()) >= 2 and desc.lower() != name.lower():
+            return desc  # a lone "method" or "dataset" says less than the topic sentence
     return ""
 
 
@@ -430,17 +446,28 @@ def _head_before(before: str) -> str:
     if m:
         return _EVALUATIVE.sub("", m.group(1))
     bare = _NAMING.split(clause)[0].strip(" ,")
-    if len(_VERB.split(before)) > 1 and 1 < len(bare.split()) <= 8 and not _PREPOSITION.search(bare):
+    after_verb = len(_VERB.split(before)) > 1
+    if after_verb and 1 < len(bare.split()) <= 8 and not _PREPOSITION.search(bare):
         return _sentence_case(_EVALUATIVE.sub("", bare))
     return ""
 
 
+_AUXILIARIES = frozenset("is are was were has have had can could may might will would should "
+                         "does did not also".split())
+
+
 def _gerund(verb: str) -> str:
     """extends -> extending, uses -> using: turns "X, which extends ..." into a title."""
-    stem = re.sub(r"(?<=[^aeiou]s)es$|(?<=[sxz]h?)es$|s$", "", verb.lower())
+    stem = verb.lower()
+    if stem.endswith("ies"):
+        stem = stem[:-3] + "y"
+    elif stem.endswith(("sses", "shes", "ches", "xes", "zes")):
+        stem = stem[:-2]
+    elif stem.endswith("s") and not stem.endswith("ss"):
+        stem = stem[:-1]
     if stem.endswith("ie"):
-        return stem[:-2] + "ying"
-    if stem.endswith("e") and not stem.endswith(("ee", "ye", "oe")):
+        stem = stem[:-2] + "y"
+    elif stem.endswith("e") and not stem.endswith(("ee", "ye", "oe")):
         stem = stem[:-1]
     return stem + "ing"
 
@@ -449,13 +476,16 @@ def _purpose(after: str, has_head: bool) -> str:
     """The "for ..."/"to ..."/"which ..." phrase right after the name: what it does."""
     after = re.sub(rf"^\s*(?:\([^()]*\))?\s*(?:(?:and|or)\s+{_NAME}\s*)?(?:{_HEAD})?\s*,?\s*",
                    "", after, flags=re.I)
-    m = re.match(r"(for|to|that|which|who)\s+(?:\w+ly\s+)?(\S+)(.*)", after)
+    m = re.match(r"(?:with\s+(?:[\w-]+\s+){1,4}?(?=for\s))?"
+                 r"(for|to|that|which|who|by)\s+(?:\w+ly\s+)?(\S+)(.*)", after)
     if not m:
         return ""
     word, verb, rest = m.groups()
-    if word in ("that", "which", "who"):
-        if not re.fullmatch(r"[a-z]+s", verb) or verb.endswith("ss"):
-            return ""  # "which is ..." / "in which the ..." say nothing usable
+    if word == "by":
+        phrase = f"{verb}{rest}" if verb.endswith("ing") else ""
+    elif word in ("that", "which", "who"):
+        if not re.fullmatch(r"[a-z]{3,}", verb) or verb in _AUXILIARIES or verb.endswith("ss"):
+            return ""  # "which is ..." / "which can ..." say nothing usable
         phrase = (f"that {verb}" if has_head else _gerund(verb)) + rest
     else:
         phrase = f"{word} {verb}{rest}" if has_head or word == "for" else _gerund(verb) + rest
@@ -491,14 +521,17 @@ def _topic(doc: _Doc) -> str:
                           sentence, re.I)
             if not m:
                 continue
-            phrase = _EVALUATIVE.sub(lambda e: _article(e.group(0)), sentence[m.end() :])
+            phrase = re.sub(rf"^to\s+(?:{_TOPIC_TIERS[0]})\s+", "", sentence[m.end() :])
+            phrase = _EVALUATIVE.sub(lambda e: _article(e.group(0)), phrase)
             phrase = _tidy(_first_clause(phrase))
             if len(phrase.split()) >= 3 and (best is None or (tier, index) < best[:2]):
                 best = (tier, index, phrase)
             break
     if best:
         return best[2]
-    return _tidy(_first_clause(sentences[0] if sentences else ""))
+    first = re.sub(r"^(?:in this (?:paper|work|study)|here|recently|to this end),?\s+", "",
+                   sentences[0] if sentences else "", flags=re.I)
+    return _tidy(_first_clause(first))
 
 
 def _article(matched: str) -> str:
@@ -519,7 +552,7 @@ def infer_title(text: str, names: list[str]) -> str:
         desc = _describe(doc, name) or _tidy(_topic(doc), _MAX_TITLE - len(name) - 2)
         desc = desc[:1].lower() + desc[1:] if re.match(r"[A-Z][a-z]", desc) else desc
         return f"{name}: {desc}" if desc else name
-    return _capitalise(_topic(doc)) or "Untitled paper"
+    return _capitalise(_topic(doc).replace(MATH, "").strip()) or "Untitled paper"
 
 
 # --------------------------------------------------------------------------- slugs
@@ -535,9 +568,8 @@ def _ascii(text: str) -> str:
 
 def slug_for(title: str, names: list[str]) -> str:
     """A readable page id: the paper's name if it has one, else a few words of the title."""
-    if names and names[0].strip():
-        slug = re.sub(r"[^a-z0-9]+", "-", _ascii(names[0])).strip("-")
-    else:
+    slug = re.sub(r"[^a-z0-9]+", "-", _ascii(names[0])).strip("-") if names else ""
+    if not slug:
         words = [w for w in re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)*", _ascii(title))
                  if w not in _SLUG_STOP]
         slug = "-".join(words[:5])

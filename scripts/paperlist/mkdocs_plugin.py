@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import html
 import logging
+import posixpath
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -27,6 +29,12 @@ log = logging.getLogger("mkdocs.plugins.paperlist")
 
 #: Where editors keep the pages, relative to mkdocs.yml; also the URL prefix of papers.
 PAPERS_DIR = "papers"
+
+
+def _resolve_dots(url: str) -> str:
+    """'.../edit/main/docs/../papers/x.md' -> '.../edit/main/papers/x.md'."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=posixpath.normpath(parts.path)))
 
 
 class PaperlistPlugin(BasePlugin):
@@ -85,6 +93,8 @@ class PaperlistPlugin(BasePlugin):
             # Themes print meta.title unescaped; only our escaped copy reaches them, and
             # no other key an editor wrote (description, author...) is passed through.
             page.meta = {"title": html.escape(entry.title)}
+            if page.edit_url:
+                page.edit_url = _resolve_dots(page.edit_url)
             return site.paper_html(entry, cat, link)
         if page.file.generated_by == "paperlist":
             generated = site.generated_html(src, cat, link)

@@ -56,6 +56,14 @@ class _Dumper(yaml.SafeDumper):
     def increase_indent(self, flow: bool = False, indentless: bool = False) -> Any:
         return super().increase_indent(flow, False)
 
+    def ignore_aliases(self, data: Any) -> bool:
+        return True  # pages are read with aliases refused, so never write one
+
+    def ignore_aliases(self, data: Any) -> bool:
+        # Pages are read back without aliases (see _NoAliasLoader): a value shared between
+        # fields (a list in both `tags` and `inferred`) must be written out twice.
+        return True
+
 
 def _str_presenter(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
     return dumper.represent_scalar("tag:yaml.org,2002:str", data)

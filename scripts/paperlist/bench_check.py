@@ -1,0 +1,58 @@
+"""How long `paperlist check` takes on a big catalogue: `python -m paperlist.bench_check [N]`.
+
+CI runs the checker on every push, so it must stay fast on a large venue (target: 12,000
+pages in at most 5 s). The pages are the shipped list's, imported once into a temporary
+folder and copied under new ids, so they look like real pages and are all valid: the
+time measured is that of a clean run, the common case.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .check import check_paths
+from .importer import run_import
+from .page import read_page, render_page
+
+SHIPPED_LIST = Path(__file__).resolve().parents[2] / "papers" / "source" / "icml-2026-abstracts.txt"
+
+
+def make_pages(folder: Path, count: int, list_path: Path = SHIPPED_LIST) -> None:
+    """Write `count` valid pages into folder, cycling through the list's pages."""
+    seed = folder / "_seed"
+    run_import(list_path, seed)
+    templates = [read_page(p) for p in sorted(seed.glob("*.md"))]
+    for n in range(count):
+        page = templates[n % len(templates)]
+        page_id = f"{page.id}-{n}"
+        meta = dict(page.meta, id=page_id, source={"digest": f"{n:016x}"})
+        page_text = render_page(type(page)(meta=meta, body=f"{page.body.rstrip()} ({n})\n"))
+        (folder / f"{page_id}.md").write_text(page_text, encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m paperlist.bench_check")
+    parser.add_argument("count", nargs="?", type=int, default=12_000)
+    parser.add_argument("--workers", type=int, default=None,
+                        help="worker processes (default: one per core)")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "papers"
+        folder.mkdir()
+        make_pages(folder, args.count)
+        start = time.perf_counter()
+        problems = check_paths([folder], workers=args.workers)
+        elapsed = time.perf_counter() - start
+    print(f"paperlist check: {args.count:,} pages in {elapsed:.2f} s "
+          f"({elapsed / args.count * 1e6:.0f} µs/page), {len(problems)} problem(s)")
+    for problem in problems[:5]:
+        print(f"  {problem}")
+    return 0 if not problems else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+"""What a reader of the catalogue sees: the right paper names, readable titles, clean ids."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from paperlist.infer import infer_names, infer_title, slug_for
+
+ROOT = Path(__file__).parents[1]
+LIST_CANDIDATES = (ROOT / "data" / "icml-2026-abstracts.txt",
+                   ROOT / "papers" / "source" / "icml-2026-abstracts.txt")
+
+
+def shipped_abstracts() -> list[str]:
+    """The 19 paragraphs of the shipped list (header line skipped)."""
+    path = next((p for p in LIST_CANDIDATES if p.exists()), LIST_CANDIDATES[0])
+    body = path.read_text(encoding="utf-8").split("\n", 1)[1]
+    return [p.strip() for p in re.split(r"\n\s*\n", body) if p.strip()]
+
+
+ABSTRACTS = shipped_abstracts()
+
+EXPECTED_NAMES = [
+    ["ProRL"], [], ["ReCoG"], ["SCARED"], ["CyberJurors", "VerdictBench"], ["TPGDiff"],
+    ["MES-RET"], [], [], ["XTRA"], ["MAGE"], ["EqR"], ["World-R1"], ["OTA-Det"], ["Qkmeans"],
+    [], ["WildCat"], ["FlowCloud"], ["HALO"],
+]
+
+# Abbreviations these abstracts define or use for concepts that are not theirs.
+NOT_THEIR_NAMES = {
+    "PRSs", "PRS", "RL", "LLMs", "UDD", "FSMPP", "ICRL", "EDV", "DPO", "MVC", "OVAD", "RSVG",
+    "VLA", "EM-CoT", "MoT", "Neural ODE", "SGD", "KNN", "GPU", "RT-DETR", "Flow-GRPO",
+    "ImageNet-1K", "DINOv2", "SEPIN@1", "GPT", "Gemini", "MLLMs", "IID", "ReLU",
+}
+
+
+def test_shipped_list_has_19_abstracts() -> None:
+    assert len(ABSTRACTS) == 19
+
+
+@pytest.mark.parametrize(("index", "expected"), list(enumerate(EXPECTED_NAMES)))
+def test_names_on_shipped_list(index: int, expected: list[str]) -> None:
+    assert infer_names(ABSTRACTS[index]) == expected
+
+
+def test_defined_abbreviations_are_never_names() -> None:
+    found = {name for text in ABSTRACTS for name in infer_names(text)}
+    assert not found & NOT_THEIR_NAMES
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We propose FooNet, a graph network for molecule generation.", ["FooNet"]),
+        ("We design a sampler called Zebra that mixes fast. Zebra beats MCMC.", ["Zebra"]),
+        ("Graph neural networks (GNNs) are popular. We propose the Sparse Edge Attention "
+         "Layer (SEAL), which scales to large graphs.", ["SEAL"]),
+        ("We introduce *TinyBench*, a benchmark of 500 puzzles, and **PuzzleNet**, a model "
+         "that solves them.", ["PuzzleNet", "TinyBench"]),
+        ("We present $\\mathrm{LinAttn}$, an attention approximation.", ["LinAttn"]),
+        # defined abbreviations of existing ideas are not the paper's name
+        ("Reinforcement learning (RL) is hard. We propose an RL method that is stable.", []),
+        ("We study stochastic gradient descent (SGD) on two-layer networks.", []),
+        ("We introduce a new task, Visual Question Rewriting (VQR), and baselines for it.", []),
+        ("We propose GNN-based pruning for transformers.", []),
+        ("The so-called lottery tickets are sparse subnetworks.", []),
+        ("", []),
+    ],
+)
+def test_names_from_general_cues(text: str, expected: list[str]) -> None:
+    assert infer_names(text) == expected
+
+
+def test_titles_of_named_papers_start_with_the_name() -> None:
+    for text, names in zip(ABSTRACTS, EXPECTED_NAMES, strict=True):
+        if names:
+            title = infer_title(text, names)
+            assert title.startswith(f"{names[0]}: "), title
+            assert len(title) > len(names[0]) + 10, title
+
+
+@pytest.mark.parametrize(
+    ("index", "fragment"),
+    [
+        (0, "proactive recommendation"),
+        (5, "triple-prior guided diffusion"),
+        (5, "image restoration"),
+        (6, "many-task evolution strategy"),
+        (16, "attention"),
+    ],
+)
+def test_named_titles_say_what_it_is(index: int, fragment: str) -> None:
+    names = infer_names(ABSTRACTS[index])
+    assert fragment in infer_title(ABSTRACTS[index], names).lower()
+
+
+def test_titles_of_unnamed_papers_are_their_topic() -> None:
+    assert infer_title(ABSTRACTS[7], []) == (
+        "The population loss landscape of two-layer ReLU networks"
+    )
+    assert infer_title(ABSTRACTS[8], []).startswith(
+        "Convergence and time-complexity analysis of DPO"
+    )
+    assert infer_title(ABSTRACTS[15], []).startswith("Two classical algorithms")
+
+
+@pytest.mark.parametrize("index", range(19))
+def test_titles_are_clean(index: int) -> None:
+    text = ABSTRACTS[index]
+    title = infer_title(text, infer_names(text))
+    assert title and len(title) <= 100
+    assert not title.endswith((".", ",", ";", ":"))
+    assert not re.search(r"[*$\\{}`_]|\]\(", title), title
+    assert title[0].isupper() or title[0].isdigit()
+
+
+def test_title_is_never_empty() -> None:
+    assert infer_title("", [])
+    assert infer_title("   ", [])
+    assert infer_title("$x^2$", [])
+    assert infer_title("Short.", ["Foo"]).startswith("Foo")
+
+
+def test_title_when_the_editor_names_a_paper() -> None:
+    # a name the abstract never introduces still leads the title, with the topic after it
+    title = infer_title(ABSTRACTS[7], ["LandscapeKit"])
+    assert title.startswith("LandscapeKit: ")
+    assert "landscape" in title.lower()
+
+
+@pytest.mark.parametrize(
+    ("names", "slug"),
+    [(["ProRL"], "prorl"), (["MES-RET"], "mes-ret"), (["World-R1"], "world-r1"),
+     (["ReCoG"], "recog"), (["OTA-Det"], "ota-det"), (["Pseudo-LiDAR++"], "pseudo-lidar"),
+     (["Café_Net"], "cafe-net")],
+)
+def test_slug_from_name(names: list[str], slug: str) -> None:
+    assert slug_for("Whatever title", names) == slug
+
+
+def test_slug_from_title_keeps_significant_words() -> None:
+    title = "The population loss landscape of two-layer ReLU networks"
+    assert slug_for(title, []) == "population-loss-landscape-two-layer-relu"
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["", "   ", "!!!", "Ünïcödé — títle with «quotes» and $math$",
+     "A " + "very-long-word " * 20, "The of and"],
+)
+def test_slug_is_always_a_valid_id(title: str) -> None:
+    slug = slug_for(title, [])
+    assert re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", slug), slug
+    assert len(slug) <= 60
+
+
+def test_slug_falls_back_to_paper() -> None:
+    assert slug_for("", []) == "paper"
+    assert slug_for("", ["++"]) == "paper"
+
+
+def test_every_shipped_paper_gets_a_valid_slug() -> None:
+    for text in ABSTRACTS:
+        names = infer_names(text)
+        slug = slug_for(infer_title(text, names), names)
+        assert re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", slug) and len(slug) <= 60
+
+
+def test_inference_is_deterministic() -> None:
+    first = [(infer_names(t), infer_title(t, infer_names(t))) for t in ABSTRACTS]
+    assert first == [(infer_names(t), infer_title(t, infer_names(t))) for t in ABSTRACTS]
