@@ -23,6 +23,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 def make_project(dest: Path, papers_from: Path | None = None) -> Path:
     """A catalogue project in dest: the repo's mkdocs.yml and docs/, with its own papers/."""
+    dest.mkdir(parents=True, exist_ok=True)
     shutil.copy(ROOT / "mkdocs.yml", dest / "mkdocs.yml")
     shutil.copytree(ROOT / "docs", dest / "docs")
     if papers_from is not None:
@@ -88,7 +89,7 @@ def browser():
 @pytest.fixture
 def page(browser):
     """A fresh browser page that records console errors and dialogs."""
-    context = browser.new_context()
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
     pg = context.new_page()
     pg.console_errors = []
     pg.dialogs = []

@@ -43,9 +43,12 @@ def test_edit_link_points_at_the_page_file(page, site_url):
 
 
 def test_navigation_and_theme_toggle_without_errors(page, site_url):
-    page.goto(f"{site_url}/")
-    for label in ("Browse", "Tags"):
-        page.locator(".md-tabs__link, .md-nav__link").filter(has_text=label).first.click()
-        page.wait_for_load_state()
-    page.locator("label.md-header__button[for^='__palette']").first.click()
+    page.goto(f"{site_url}/papers/halo/")
+    for label, path in (("Browse", "/browse/"), ("Tags", "/tags/")):
+        page.locator(".md-sidebar--primary .md-nav__link:visible").filter(
+            has_text=label).first.click()
+        page.wait_for_url(f"**{path}")
+    scheme = page.locator("body").get_attribute("data-md-color-scheme")
+    page.locator("label.md-header__button[for^='__palette']:visible").first.click()
+    assert page.locator("body").get_attribute("data-md-color-scheme") != scheme
     assert not page.console_errors and not page.dialogs

@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 from conftest import ROOT, SHIPPED_LIST
@@ -174,17 +175,18 @@ def test_interrupted_import_leaves_whole_pages(tmp_path):
     papers = tmp_path / "papers"
     proc = subprocess.Popen([sys.executable, "-m", "paperlist.cli", "import", str(big),
                              "--into", str(papers)], stderr=subprocess.DEVNULL)
-    import time
-    deadline = time.time() + 60
-    while time.time() < deadline and len(list(papers.glob("*.md"))) < 20:
-        time.sleep(0.01)
+    deadline = time.time() + 120
+    # Kill it while it is writing: as soon as some files exist, but not all pages.
+    while time.time() < deadline and proc.poll() is None and len(
+            list(papers.glob(".*.tmp")) + list(papers.glob("*.md"))) < 200:
+        time.sleep(0.002)
     proc.kill()
     proc.wait()
-    written = list(papers.glob("*.md"))
-    assert written, "the import was killed before it wrote anything; test is not exercising"
-    for path in written:
-        assert read_page(path).body.startswith("We propose Net")
-    run_import(big, papers)  # a re-run completes the job
+    assert proc.returncode != 0, "the import finished before it could be killed"
+    assert list(papers.iterdir()), "the import was killed before it wrote anything"
+    for path in papers.glob("*.md"):
+        assert read_page(path).body.startswith("We propose Net")  # whole, never truncated
+    run_import(big, papers)  # a re-run completes the job and clears the leftovers
     assert len(list(papers.glob("*.md"))) == 1500
     assert not [p for p in papers.iterdir() if p.name.endswith(".tmp")]
     shutil.rmtree(papers)

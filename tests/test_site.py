@@ -96,7 +96,7 @@ def test_unknown_tag_fails_the_strict_build(tmp_path):
     run_import(SHIPPED_LIST, project / "papers")
     path = project / "papers/eqr.md"
     path.write_text(path.read_text(encoding="utf-8").replace(
-        "tags:\n", "tags:\n  - Reinforcment Learning\n", 1), encoding="utf-8")
+        "tags:\n", "tags:\n- Reinforcment Learning\n", 1), encoding="utf-8")
     result = mkdocs_build(project)
     assert result.returncode != 0
     assert "eqr.md" in result.stderr and "Reinforcement Learning" in result.stderr

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -32,6 +33,8 @@ class Entry:
     links: dict[str, list[str]]
     body: str
     title_inferred: bool
+    #: the page's whole frontmatter as read (exports publish it exactly, unknown keys too)
+    meta: dict[str, Any] = field(default_factory=dict)
 
     @property
     def src_uri(self) -> str:
@@ -83,6 +86,7 @@ def entry_from_page(page: Page, taxonomy: Taxonomy, problems: list[str]) -> Entr
         links=links,
         body=page.body,
         title_inferred=bool(page.meta.get("title_inferred", False)),
+        meta=page.meta,
     )
 
 

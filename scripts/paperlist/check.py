@@ -27,6 +27,7 @@ import yaml
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from .fastschema import Check, compile_schema
 from .listfile import MAX_PARAGRAPH_CHARS
 from .page import PageError, _key_lines, _NoAliasLoader, parse_page, split_frontmatter
 from .render import _MATH
@@ -102,6 +103,18 @@ def validator() -> Draft202012Validator:
     """Compiled once per process: building a validator costs more than using it."""
     Draft202012Validator.check_schema(schema())
     return Draft202012Validator(schema())
+
+
+def _valid_fast(meta: dict[str, Any]) -> bool:
+    """True only for frontmatter the schema accepts (see fastschema); False means 'ask
+    jsonschema', which then finds and words every error."""
+    fast = _fast_validator()
+    return fast is not None and fast(meta)
+
+
+@lru_cache(maxsize=1)
+def _fast_validator() -> Check | None:
+    return compile_schema(schema())
 
 
 # ---------------------------------------------------------------------------- schema errors
@@ -426,8 +439,9 @@ def check_text(text: str, path: str) -> _PageResult:
                 problems.append(_parse_problem(e, path))
             return result
         key_lines = _key_lines(frontmatter)
-    for err in validator().iter_errors(meta):
-        problems += _schema_problem(err, path, key_lines)
+    if not _valid_fast(meta):
+        for err in validator().iter_errors(meta):
+            problems += _schema_problem(err, path, key_lines)
     page_id = meta.get("id")
     stem = Path(path).stem
     if isinstance(page_id, str):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import yaml
 
@@ -20,7 +20,7 @@ from .catalogue import CATALOGUE_FILE
 from .infer import infer_names, infer_title, slug_for
 from .links import extract_links
 from .listfile import ListError, ParsedList, parse_list
-from .page import LINK_KINDS, Page, PageError, read_page, render_page, write_atomic
+from .page import LINK_KINDS, Page, PageError, read_page, render_page, write_files
 from .tagging import infer_tags
 
 
@@ -176,14 +176,14 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False) -> Imp
     if check:
         return report
     papers_dir.mkdir(parents=True, exist_ok=True)
-    for stale in papers_dir.glob(".*.md.*.tmp"):  # left by an import that was killed
+    for stale in papers_dir.glob(".*.tmp"):  # left by an import that was killed
         stale.unlink()
-    for path in sorted(writes):
-        write_atomic(path, writes[path])
+    write_files(writes)
     return report
 
 
-def print_report(report: ImportReport, *, check: bool, out=sys.stderr) -> None:
+def print_report(report: ImportReport, *, check: bool, out: TextIO | None = None) -> None:
+    out = out or sys.stderr
     verb = "would create" if check else "created"
     upd = "would update" if check else "updated"
     print(f"{report.paragraphs} abstracts: {len(report.created)} {verb}, "
@@ -211,6 +211,7 @@ def retag_pages(papers_dir: Path, *, check: bool = False) -> list[str]:
     if errors:
         raise errors[0]
     changed: list[str] = []
+    writes: dict[Path, str] = {}
     for page in pages:
         assert page.path is not None
         old = page.meta.get("inferred") if isinstance(page.meta.get("inferred"), dict) else {}
@@ -221,6 +222,7 @@ def retag_pages(papers_dir: Path, *, check: bool = False) -> list[str]:
         text = render_page(Page(meta=meta, body=page.body))
         if text != page.path.read_text(encoding="utf-8"):
             changed.append(page.id)
-            if not check:
-                write_atomic(page.path, text)
+            writes[page.path] = text
+    if not check:
+        write_files(writes)
     return changed

@@ -432,8 +432,10 @@ def _describe(doc: _Doc, name: str) -> str:
                     head = ""  # "model" + "incorporating X": the purpose says it all
                 desc = head + " " + purpose
         desc = _tidy(_expand(desc, abbreviations, name), _MAX_TITLE - len(name) - 2)
-        if len(desc.split()) >= 2 and desc.lower() != name.lower():
-            return desc  # a lone "method" or "dataset" says less than the topic sentence
+        if len(desc.split()) < 2:  # a lone "method" says less than a "we study X" sentence
+            desc = _tidy(_topic(doc, fallback=False), _MAX_TITLE - len(name) - 2) or desc
+        if desc and desc.lower() != name.lower():
+            return desc
     return ""
 
 
@@ -510,8 +512,9 @@ def _head_and_purpose(appositive: str) -> str:
     return _first_clause(gerund.group(1) if gerund else phrase)
 
 
-def _topic(doc: _Doc) -> str:
-    """The object of the best "We study/propose/show ... X" sentence, else the first clause."""
+def _topic(doc: _Doc, fallback: bool = True) -> str:
+    """The object of the best "We study/propose/show ... X" sentence, else (if ``fallback``)
+    the first clause of the abstract."""
     sentences = _sentences(doc.text)
     best: tuple[int, int, str] | None = None
     for index, sentence in enumerate(sentences):
@@ -521,15 +524,18 @@ def _topic(doc: _Doc) -> str:
                           sentence, re.I)
             if not m:
                 continue
-            phrase = re.sub(rf"^to\s+(?:{_TOPIC_TIERS[0]})\s+", "", sentence[m.end() :])
+            phrase = re.sub(r"^in this (?:paper|work|study) (?=[a-z])", "", sentence[m.end() :])
+            if re.match(r"in this\b", phrase, re.I):
+                break  # "the problems we consider in this work, ..." names no topic
+            phrase = re.sub(rf"^to\s+(?:{_TOPIC_TIERS[0]})\s+", "", phrase)
             phrase = _EVALUATIVE.sub(lambda e: _article(e.group(0)), phrase)
             phrase = _tidy(_first_clause(phrase))
             if len(phrase.split()) >= 3 and (best is None or (tier, index) < best[:2]):
                 best = (tier, index, phrase)
             break
-    if best:
-        return best[2]
-    first = re.sub(r"^(?:in this (?:paper|work|study)|here|recently|to this end),?\s+", "",
+    if best or not fallback:
+        return best[2] if best else ""
+    first = re.sub(r"^(?:in this (?:paper|work|study)|here|recently|to this end)\b,?\s*", "",
                    sentences[0] if sentences else "", flags=re.I)
     return _tidy(_first_clause(first))
 

@@ -9,6 +9,7 @@ a crash never leaves half a page behind.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,28 +49,16 @@ class _NoAliasLoader(yaml.SafeLoader):
 
 
 _FastSafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: Where an anchor (&a) or alias (*a) could start: after a line start, space or flow
+#: indicator, and followed by a name character (YAML anchor names are [0-9A-Za-z_-]).
+_MAYBE_ALIAS = re.compile(r"(?:^|[\s\[\]{},:?-])[&*][0-9A-Za-z_-]", re.MULTILINE)
 
 
-class _Dumper(yaml.SafeDumper):
-    """Block-style lists, indented under their key, like hand-written YAML."""
-
-    def increase_indent(self, flow: bool = False, indentless: bool = False) -> Any:
-        return super().increase_indent(flow, False)
+class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[misc]
+    """libyaml's emitter: 7x faster than PyYAML's, which matters at 12,000 pages."""
 
     def ignore_aliases(self, data: Any) -> bool:
         return True  # pages are read with aliases refused, so never write one
-
-    def ignore_aliases(self, data: Any) -> bool:
-        # Pages are read back without aliases (see _NoAliasLoader): a value shared between
-        # fields (a list in both `tags` and `inferred`) must be written out twice.
-        return True
-
-
-def _str_presenter(dumper: yaml.SafeDumper, data: str) -> yaml.Node:
-    return dumper.represent_scalar("tag:yaml.org,2002:str", data)
-
-
-_Dumper.add_representer(str, _str_presenter)
 
 
 @dataclass
@@ -136,8 +125,9 @@ def parse_page(text: str, path: str | Path = "<page>") -> Page:
     """Parse a page's text; YAML is only ever loaded safely, without aliases."""
     fm, body, body_line = split_frontmatter(text, path)
     # The C loader is ~10x faster but cannot be taught to refuse aliases, so it only
-    # reads frontmatter that has no '&'/'*' (no anchor or alias can hide without them).
-    loader = _NoAliasLoader if ("&" in fm or "*" in fm) else _FastSafeLoader
+    # reads frontmatter where no '&'/'*' could start an anchor or alias (a plain '&' as
+    # in "Multi-Task & Transfer Learning" cannot).
+    loader = _NoAliasLoader if _MAYBE_ALIAS.search(fm) else _FastSafeLoader
     try:
         meta = yaml.load(fm, Loader=loader)  # noqa: S506 - both are safe loaders
     except yaml.YAMLError as e:
@@ -180,27 +170,52 @@ def render_page(page: Page) -> str:
     return f"---\n{fm}---\n\n{body}\n" if body else f"---\n{fm}---\n"
 
 
-def write_atomic(path: Path, text: str) -> bool:
-    """Write via a temporary file and rename, so readers see the old or the new file,
-    never half of one. Returns False (and writes nothing) when the content is unchanged."""
-    data = text.encode("utf-8")
-    try:
-        if path.read_bytes() == data:
-            return False
-    except FileNotFoundError:
-        pass
+def _temp_for(path: Path, data: bytes) -> str:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
     except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        os.unlink(tmp)
         raise
-    return True
+    return tmp
+
+
+def _unchanged(path: Path, data: bytes) -> bool:
+    try:
+        return path.read_bytes() == data
+    except FileNotFoundError:
+        return False
+
+
+def write_files(files: dict[Path, str]) -> list[Path]:
+    """Write many files so that each is, at every instant, either old or new.
+
+    Every new content goes to a temporary file beside its target first; one sync makes
+    them all durable (one sync instead of one fsync per page: 12,000 fsyncs take minutes);
+    then each is renamed over its target, which is atomic. A run killed before the
+    renames leaves only temporary files, which the next import removes. Unchanged files
+    are not touched. Returns the paths written.
+    """
+    pending: list[tuple[str, Path]] = []
+    try:
+        for path in sorted(files):
+            data = files[path].encode("utf-8")
+            if not _unchanged(path, data):
+                pending.append((_temp_for(path, data), path))
+        if pending:
+            os.sync()
+        for tmp, path in pending:
+            os.replace(tmp, path)
+    except BaseException:
+        for tmp, _ in pending:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        raise
+    return [path for _, path in pending]
+
+
+def write_atomic(path: Path, text: str) -> bool:
+    """Write one file atomically; False (and nothing written) when it is unchanged."""
+    return bool(write_files({path: text}))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
+from . import browse_filters, figures
 from .catalogue import Catalogue, Entry
 from .render import first_sentence, render_abstract
 
@@ -35,9 +36,9 @@ def generated_pages(cat: Catalogue) -> dict[str, str]:
     Content is filled in at render time (`generated_html`), when the page's own URL is
     known and relative links can be made.
     """
-    pages = {BROWSE: "# Browse\n", TAGS_INDEX: "# Tags\n"}
+    pages = {BROWSE: f"{_NOT_SEARCHED}# Browse\n", TAGS_INDEX: f"{_NOT_SEARCHED}# Tags\n"}
     for tag in cat.taxonomy.tags:
-        pages[tag_src(tag.slug)] = f"# {tag.name}\n"
+        pages[tag_src(tag.slug)] = f"{_NOT_SEARCHED}# {tag.name}\n"
     return pages
 
 
@@ -98,9 +99,9 @@ def paper_html(entry: Entry, cat: Catalogue, link: Link) -> str:
     return "\n".join(parts) + "\n"
 
 
-def paper_item(entry: Entry, link: Link) -> str:
+def paper_item(entry: Entry, link: Link, attrs: str = "") -> str:
     name = f' <span class="paper-name">{esc(entry.name)}</span>' if entry.name else ""
-    return (f'<li class="paper-item"><a class="paper-item-title" '
+    return (f'<li class="paper-item"{attrs}><a class="paper-item-title" '
             f'href="{esc(link(entry.src_uri))}">{esc(entry.title)}</a>{name}'
             f'<span class="paper-item-tags">{tag_chips(entry, link)}</span>'
             f'<span class="paper-item-first">{esc(first_sentence(entry.body))}</span></li>')
@@ -113,13 +114,15 @@ def paper_list(entries: list[Entry], link: Link) -> str:
 
 def browse_page(cat: Catalogue, link: Link) -> str:
     n = len(cat.papers)
-    return (f"{_NOT_SEARCHED}# Browse all papers\n\n"
+    items = "\n".join(paper_item(e, link, browse_filters.item_attrs(e)) for e in cat.papers)
+    return ("# Browse all papers\n\n"
             f'<p class="paper-count">{n} paper{"s" if n != 1 else ""}, by title.</p>\n\n'
-            f"{paper_list(cat.papers, link)}\n")
+            f"{browse_filters.filter_form(cat)}\n\n"
+            f'<ul class="paper-list browse-list">{items}</ul>\n')
 
 
 def tags_index_page(cat: Catalogue, link: Link) -> str:
-    out = [f"{_NOT_SEARCHED}# Tags\n",
+    out = ["# Tags\n",
            f'<p class="paper-count">{sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))}'
            f" tags in use across {len(cat.papers)} papers. A paper has one to five tags, "
            "most confident first.</p>\n"]
@@ -146,7 +149,7 @@ def tag_page(slug: str, cat: Catalogue, link: Link) -> str:
     assert tag is not None
     papers = cat.by_tag.get(slug, [])
     n = len(papers)
-    return (f"{_NOT_SEARCHED}# {esc(tag.name)}\n\n"
+    return (f"# {esc(tag.name)}\n\n"
             f'<p class="tag-description">{esc(tag.description)}</p>\n'
             f'<p class="paper-count">{n} paper{"s" if n != 1 else ""}, most confident first. '
             f'Area: {esc(tag.area)}. <a href="{esc(link(TAGS_INDEX))}">All tags</a></p>\n\n'
@@ -170,4 +173,6 @@ def stats_html(cat: Catalogue, link: Link) -> str:
 def expand_markers(markdown: str, cat: Catalogue, link: Link) -> str:
     if STATS_MARKER in markdown:
         markdown = markdown.replace(STATS_MARKER, stats_html(cat, link))
+    if figures.FIGURES_MARKER in markdown:
+        markdown = markdown.replace(figures.FIGURES_MARKER, figures.figures_html(cat, link))
     return markdown

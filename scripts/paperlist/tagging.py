@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 
 from paperlist.taxonomy import Taxonomy, load_taxonomy
 
@@ -21,20 +22,17 @@ MAX_REPEATS = 4  # ...for at most this many repeats, so one word cannot dominate
 # Sentences reporting experiments name datasets and application areas the paper is not about
 # ("experiments on image classification and language modelling"): their evidence counts less.
 RESULTS_SENTENCE_WEIGHT = 0.5
-_RESULTS_SENTENCE_RE = re.compile(
-    r"\b(?:experiments?|experimental|empirically|empirical results|outperforms?|outperforming"
-    r"|we evaluate|evaluated on|evaluations on|results on)\b",
-    re.IGNORECASE,
-)
-_SENTENCE_SPLIT_RE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
+_RESULTS_WORDS = {"experiment", "experimental", "empirically", "outperform", "outperforming"}
+_RESULTS_BIGRAMS = {("we", "evaluate"), ("evaluated", "on"), ("result", "on"), ("evaluation", "on")}
+_RESULTS_TRIGGERS = _RESULTS_WORDS | {second for _, second in _RESULTS_BIGRAMS}
 
-_WORD_RE = re.compile(r"[^\W_]+")
-_URL_RE = re.compile(r"\b(?:https?://|www\.)\S+|\b\S+\.(?:com|org|io|ai|net)/\S*")
+_SPLIT_RE = re.compile(r"([^\W_]+)")  # capturing: words at odd indices, separators at even
+_URL_RE = re.compile(r"(?:https?://|www\.)\S+")
 _LATEX_CMD_RE = re.compile(r"\\[A-Za-z]+")
 _MARKUP_RE = re.compile(r"[*_$`{}\\^~]")
 # "(LLMs)", "(EM-CoT)": a parenthesised token with two or more capitals defines an abbreviation.
 _ABBR_DEF_RE = re.compile(r"\(\s*([A-Za-z0-9]*[A-Z][A-Za-z0-9-]*[A-Z][A-Za-z0-9-]*)\s*\)")
-_SENTENCE_END_RE = re.compile(r"[.!?;:]\s")
+_WORD_RE = re.compile(r"[^\W_]+")
 
 
 @dataclass(frozen=True)
@@ -48,6 +46,7 @@ class TagScore:
 # ----------------------------------------------------------------------------- normalisation
 
 
+@lru_cache(maxsize=1 << 16)
 def _stem(word: str) -> str:
     """Case-insensitive form of a word: lowercased, crude plural stripped ("policies" ->
     "policy", "LLMs" -> "llm"). Applied to phrases and text alike, so it only needs to be
@@ -60,6 +59,7 @@ def _stem(word: str) -> str:
     return w
 
 
+@lru_cache(maxsize=1 << 16)
 def _abbr_form(word: str) -> str:
     """Case-sensitive form: only a plural "s" after a capital is dropped ("GNNs" -> "GNN",
     but "MAS" stays), so "RL" never matches "rl" inside ordinary words."""
@@ -72,9 +72,10 @@ def clean_text(text: str) -> str:
     """Strip URLs, Markdown emphasis and LaTeX markup but keep the words, so evidence quotes
     read like the abstract ("*length-dependent bias*" -> "length-dependent bias")."""
     text = _URL_RE.sub(" ", text)
-    text = _LATEX_CMD_RE.sub(" ", text)
+    if "\\" in text:
+        text = _LATEX_CMD_RE.sub(" ", text)
     text = _MARKUP_RE.sub(" ", text)
-    return re.sub(r"\s+", " ", text).strip()
+    return " ".join(text.split())
 
 
 def _phrase_key(phrase: str, case_sensitive: bool) -> str:
@@ -131,7 +132,7 @@ def _compile(taxonomy: Taxonomy) -> _Matcher:
             if case_sensitive:
                 known_abbrs.add((key, i))
         for source, points in ev.patterns.items():
-            patterns.append((i, re.compile(source, re.IGNORECASE), points))
+            patterns.append((i, re.compile(source), points))
     return _Matcher(
         folded=folded,
         exact=exact,
@@ -153,78 +154,107 @@ class _Match:
     entry: _Entry
 
 
-def _find_matches(words: list[str], forms: list[str], table, prefixes) -> list[_Match]:
+class _Doc:
+    """An abstract split into words once, with everything the matchers need per word."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        parts = _SPLIT_RE.split(text)
+        words = self.words = parts[1::2]
+        offsets = list(accumulate(map(len, parts), initial=0))
+        self.starts: list[int] = offsets[1:-1:2]
+        self.ends: list[int] = offsets[2::2]
+        # a new sentence starts after ". " (or ! ?) when the next word is capitalised
+        new_sentence = [
+            sep[-1:].isspace() and ("." in sep or "!" in sep or "?" in sep)
+            and (word[0].isupper() or word[0].isdigit())
+            for sep, word in zip(parts[2:-1:2], words[1:], strict=True)
+        ]
+        self.sentence: list[int] = list(accumulate(new_sentence, initial=0))[: len(words)]
+        self.folded: list[str] = list(map(_stem, words))
+        self.exact: list[str] = list(map(_abbr_form, words))
+        # abbreviation evidence always has a capital, so only these words can start one
+        self.capitalised = [i for i, w in enumerate(words) if not w.islower()]
+        self.weights = self._sentence_weights((self.sentence[-1] + 1) if words else 1)
+
+    def _sentence_weights(self, sentences: int) -> list[float]:
+        weights = [1.0] * sentences
+        folded, sentence = self.folded, self.sentence
+        for i in [i for i, w in enumerate(folded) if w in _RESULTS_TRIGGERS]:
+            word = folded[i]
+            if word in _RESULTS_WORDS or (i and (folded[i - 1], word) in _RESULTS_BIGRAMS):
+                weights[sentence[i]] = RESULTS_SENTENCE_WEIGHT
+        return weights
+
+    def token_at(self, offset: int) -> int:
+        """Index of the first word starting at or after a character offset."""
+        lo, hi = 0, len(self.starts)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.starts[mid] < offset:
+                lo = mid + 1
+            else:
+                hi = mid
+        return lo
+
+    def quote(self, start: int, end: int) -> str:
+        return self.text[self.starts[start]:self.ends[end - 1]]
+
+
+def _find_matches(
+    forms: list[str], table: dict, prefixes: set[str], starts: list[int] | None = None
+) -> list[_Match]:
     found = []
-    n = len(words)
-    for i in range(n):
-        key = ""
-        for j in range(i, n):
+    n = len(forms)
+    for i in range(n) if starts is None else starts:
+        key = forms[i]
+        if key not in prefixes:  # prefixes include every full key
+            continue
+        j = i
+        while True:
+            entries = table.get(key)
+            if entries:
+                found.extend(_Match(i, j + 1, key, e) for e in entries)
+            j += 1
+            if j == n:
+                break
             key += forms[j]
-            if key in table:
-                found.extend(_Match(i, j + 1, key, e) for e in table[key])
             if key not in prefixes:
                 break
     return found
 
 
-def _abbreviation_matches(
-    text: str, spans: list[tuple[int, int]], words: list[str], kept: list[_Match], m: _Matcher
-) -> list[_Match]:
+def _abbreviation_matches(doc: _Doc, kept: list[_Match], m: _Matcher) -> list[_Match]:
     """Abbreviations defined in the text inherit the tags of their long form:
-    "Proactive Recommender Systems (PRSs)" makes every later "PRS" recommender evidence."""
+    "Proactive Recommender Systems (PRSs)" makes every later "PRS" recommender evidence.
+    The long form is the words just before the parenthesis, one per capital letter plus one,
+    within the same sentence."""
     extra: list[_Match] = []
-    starts = [s for s, _ in spans]
-    exact_forms = [_abbr_form(w) for w in words]
-    for d in _ABBR_DEF_RE.finditer(text):
+    for d in _ABBR_DEF_RE.finditer(doc.text):
         abbr = [_abbr_form(w) for w in _WORD_RE.findall(d.group(1))]
         key = "".join(abbr)
-        first = _bisect(starts, d.start())  # first token inside the parentheses
-        sentence_start = max((s.end() for s in _SENTENCE_END_RE.finditer(text, 0, d.start())),
-                             default=0)
-        window = sum(c.isupper() for c in key) + 1
-        lo = max(first - window, _bisect(starts, sentence_start))
-        inherited = {
-            mt.entry.tag: mt.entry.points
-            for mt in sorted(kept, key=lambda x: x.entry.points)
-            if lo <= mt.start and mt.end <= first and mt.entry.kind == "pos"
-        }
+        first = doc.token_at(d.start())  # first word inside the parentheses
+        if first >= len(doc.words):
+            continue
+        lo = max(first - sum(c.isupper() for c in key) - 1, 0)
+        while doc.sentence[lo] != doc.sentence[first]:
+            lo += 1
+        inherited: dict[int, float] = {}
+        for mt in kept:
+            if lo <= mt.start and mt.end <= first and mt.entry.kind == "pos":
+                tag = mt.entry.tag
+                inherited[tag] = max(inherited.get(tag, 0.0), mt.entry.points)
+        inherited = {t: p for t, p in inherited.items() if (key, t) not in m.known_abbrs}
         if not inherited:
             continue
+        n = len(abbr)
         uses = [
-            i for i in range(len(words) - len(abbr) + 1)
-            if exact_forms[i:i + len(abbr)] == abbr and not first <= i < first + len(abbr)
+            i for i, w in enumerate(doc.exact)
+            if w == abbr[0] and doc.exact[i:i + n] == abbr and not first <= i < first + n
         ]
         for tag, points in inherited.items():
-            if (key, tag) in m.known_abbrs:
-                continue
-            extra.extend(_Match(i, i + len(abbr), key, _Entry(tag, points, "pos")) for i in uses)
+            extra.extend(_Match(i, i + n, key, _Entry(tag, points, "pos")) for i in uses)
     return extra
-
-
-def _bisect(starts: list[int], pos: int) -> int:
-    lo, hi = 0, len(starts)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if starts[mid] < pos:
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
-
-
-def _sentence_weights(text: str):
-    """Return a lookup from character offset to the weight of the sentence it falls in."""
-    bounds, weights, pos = [], [], 0
-    for sentence in _SENTENCE_SPLIT_RE.split(text):
-        start = text.index(sentence, pos)
-        pos = start + len(sentence)
-        bounds.append(start)
-        weights.append(RESULTS_SENTENCE_WEIGHT if _RESULTS_SENTENCE_RE.search(sentence) else 1.0)
-
-    def weight_at(offset: int) -> float:
-        return weights[max(_bisect(bounds, offset + 1) - 1, 0)]
-
-    return weight_at
 
 
 def _keep_longest(matches: list[_Match]) -> list[_Match]:
@@ -246,31 +276,27 @@ def score_tags(text: str, taxonomy: Taxonomy | None = None) -> list[TagScore]:
     """Every tag with a positive score, highest first (ties in taxonomy order)."""
     taxonomy = taxonomy or load_taxonomy()
     m = _compile(taxonomy)
-    text = clean_text(text)
-    spans, words = [], []
-    for w in _WORD_RE.finditer(text):
-        spans.append(w.span())
-        words.append(w.group())
-    matches = _find_matches(words, [_stem(w) for w in words], m.folded, m.folded_prefixes)
-    matches += _find_matches(words, [_abbr_form(w) for w in words], m.exact, m.exact_prefixes)
+    doc = _Doc(clean_text(text))
+    matches = _find_matches(doc.folded, m.folded, m.folded_prefixes)
+    matches += _find_matches(doc.exact, m.exact, m.exact_prefixes, doc.capitalised)
     kept = _keep_longest(matches)
-    kept += _abbreviation_matches(text, spans, words, kept, m)
+    kept += _abbreviation_matches(doc, kept, m)
 
-    weight_at = _sentence_weights(text)
-    # per tag: key -> [points, occurrence weights, first quote]
+    # per tag: key -> [points, weight of each occurrence, first quote]
     hits: dict[int, dict[str, list]] = {}
     for mt in sorted(kept, key=lambda x: x.start):
         if mt.entry.kind == "excl":
             continue
-        start = spans[mt.start][0]
-        quote = text[start:spans[mt.end - 1][1]]
-        slot = hits.setdefault(mt.entry.tag, {}).setdefault(mt.key, [mt.entry.points, [], quote])
-        slot[1].append(weight_at(start))
+        slot = hits.setdefault(mt.entry.tag, {}).get(mt.key)
+        if slot is None:
+            slot = hits[mt.entry.tag][mt.key] = [mt.entry.points, [], doc.quote(mt.start, mt.end)]
+        slot[1].append(doc.weights[doc.sentence[mt.start]])
     for tag, pattern, points in m.patterns:
-        for pm in pattern.finditer(text):
+        for pm in pattern.finditer(doc.text):
             key = "re:" + pattern.pattern
             slot = hits.setdefault(tag, {}).setdefault(key, [points, [], pm.group(0)])
-            slot[1].append(weight_at(pm.start()))
+            i = min(doc.token_at(pm.start()), len(doc.words) - 1)
+            slot[1].append(doc.weights[doc.sentence[i]])
 
     results = []
     for tag_index, by_key in hits.items():
@@ -285,8 +311,8 @@ def score_tags(text: str, taxonomy: Taxonomy | None = None) -> list[TagScore]:
                 score += points
         if score > 0:
             tag = taxonomy.tags[tag_index]
-            results.append((tag_index, TagScore(tag.slug, tag.name, round(score, 2),
-                                                tuple(dict.fromkeys(quotes)))))
+            evidence = tuple(dict.fromkeys(quotes))
+            results.append((tag_index, TagScore(tag.slug, tag.name, round(score, 2), evidence)))
     results.sort(key=lambda r: (-r[1].score, r[0]))
     return [r[1] for r in results]
 

@@ -97,7 +97,9 @@ def _fold(text: str) -> str:
 def load_taxonomy(path: Path | None = None) -> Taxonomy:
     """Load and validate a taxonomy file (default: the packaged one). Cached per path, since
     every page render and every tagging call needs it."""
-    return _load_cached(Path(path).resolve() if path is not None else DEFAULT_PATH.resolve())
+    if path is None:
+        return _load_cached(DEFAULT_PATH)  # no resolve(): this runs once per abstract tagged
+    return _load_cached(Path(path).resolve())
 
 
 @lru_cache(maxsize=8)

@@ -1,0 +1,134 @@
+/* paperlist search worker: Material for MkDocs' search UI, answered from a Pagefind index.
+ *
+ * Material's bundle talks to its search worker with four messages (SETUP, READY, QUERY,
+ * RESULT; see integrations/search/worker/message in Material's sources) and renders
+ * whatever RESULT holds. Its own worker loads the whole site into lunr first, which at
+ * 12,000 papers means a 20 MB download and seconds of indexing before the first result.
+ * This worker speaks the same protocol but asks Pagefind, which fetches only the index
+ * chunks and result fragments a query needs — so the header box, keys, highlighting and
+ * instant navigation stay Material's own.
+ *
+ * Query syntax: words as usual; `tag:reinforcement-learning` (a tag's slug, or a prefix
+ * of it, or `tag:"Reinforcement Learning"`) narrows the results to papers with that tag.
+ */
+"use strict";
+
+const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
+/** Results sent to the UI: each needs its fragment fetched, so keep the first query cheap. */
+const MAX_RESULTS = 20;
+const PAGEFIND_URL = new URL("../../pagefind/pagefind.js", self.location.href).href;
+
+let pagefind = null;      // Promise of the Pagefind module, created on SETUP
+let tagNames = null;      // Promise of the tag display names, loaded on first `tag:` use
+let suggestEnabled = false;
+let latest = 0;           // sequence number of the newest query; older answers are dropped
+
+function loadPagefind() {
+  if (!pagefind) {
+    pagefind = import(PAGEFIND_URL).then(async (pf) => {
+      await pf.options({ excerptLength: 36 });
+      await pf.init();
+      return pf;
+    });
+  }
+  return pagefind;
+}
+
+function slugify(text) {
+  return text.toLowerCase().replace(/&/g, " ").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+
+function escapeHTML(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ({
+    "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
+  })[c]);
+}
+
+/** Split a query into its words and its `tag:` filters. */
+function parseQuery(query) {
+  const tags = [];
+  const words = query.replace(/\btag:(?:"([^"]*)"?|(\S*))/gi, (_, quoted, bare) => {
+    tags.push((quoted ?? bare ?? "").trim());
+    return " ";
+  });
+  return { text: words.replace(/\s+/g, " ").trim(), tags: tags.filter(Boolean) };
+}
+
+async function loadTagNames(pf) {
+  if (!tagNames) tagNames = pf.filters().then((all) => Object.keys((all && all.tag) || {}).sort());
+  return tagNames;
+}
+
+/** Tag names a `tag:` value stands for: an exact slug or name, else every slug prefix. */
+function resolveTags(value, names) {
+  const slug = slugify(value);
+  const exact = names.filter((n) => slugify(n) === slug || n.toLowerCase() === value.toLowerCase());
+  return exact.length ? exact : names.filter((n) => slug && slugify(n).startsWith(slug));
+}
+
+/** Wrap every whole-word occurrence of a query word in <mark>, like Material does. */
+function highlight(text, words) {
+  const safe = escapeHTML(text);
+  const terms = words.filter((w) => w.length > 1).map((w) => escapeHTML(w).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  if (!terms.length) return safe;
+  return safe.replace(new RegExp(`(${terms.join("|")})`, "gi"), "<mark>$1</mark>");
+}
+
+function toItem(data, score, words, terms) {
+  const title = data.meta.title || data.url;
+  const name = data.meta.name || "";
+  const showName = name && !title.toLowerCase().includes(name.toLowerCase());
+  return {
+    location: data.url.replace(/^\/+/, ""),
+    title: highlight(title, words) + (showName ? ` <small>· ${highlight(name, words)}</small>` : ""),
+    text: `<p>${data.excerpt}</p>`,
+    terms,
+    score,
+    tags: (data.filters && data.filters.tag) || [],
+  };
+}
+
+async function search(query, seq) {
+  const { text, tags } = parseQuery(query);
+  const last = (query.match(/tag:(\S*)$/i) || [])[1];
+  if (!text && !tags.length) return { items: [] };
+  const pf = await loadPagefind();
+  let filters = {};
+  let suggest;
+  if (tags.length || last !== undefined) {
+    const names = await loadTagNames(pf);
+    const wanted = [...new Set(tags.flatMap((t) => resolveTags(t, names)))];
+    if (tags.length) filters = { tag: { any: wanted.length ? wanted : ["\u0000none"] } };
+    if (last !== undefined && suggestEnabled) {
+      const match = names.map(slugify).find((s) => s.startsWith(slugify(last)));
+      if (match) suggest = [`tag:${match}`];
+    }
+  }
+  const found = await pf.search(text || null, { filters });
+  if (seq !== latest || !found) return null;
+  const words = text.split(" ").filter(Boolean);
+  const terms = Object.fromEntries(words.map((w) => [w, true]));
+  const top = found.results.slice(0, MAX_RESULTS);
+  const datas = await Promise.all(top.map((r) => r.data()));
+  if (seq !== latest) return null;
+  const items = datas.map((d, i) => [toItem(d, top[i].score || 0, words, terms)]);
+  return suggest ? { items, suggest } : { items };
+}
+
+self.addEventListener("message", async (event) => {
+  const message = event.data;
+  if (message.type === SETUP) {
+    suggestEnabled = !!(message.data && message.data.options && message.data.options.suggest);
+    loadPagefind().catch((err) => console.warn("paperlist search: cannot load Pagefind", err));
+    self.postMessage({ type: READY });
+  } else if (message.type === QUERY) {
+    const seq = ++latest;
+    try {
+      const data = await search(String(message.data || ""), seq);
+      if (data) self.postMessage({ type: RESULT, data });
+    } catch (err) {
+      console.warn("paperlist search:", err);
+      if (seq === latest) self.postMessage({ type: RESULT, data: { items: [] } });
+    }
+  }
+});

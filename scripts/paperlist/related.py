@@ -1,0 +1,173 @@
+"""Related papers: the few most similar papers of each paper, found at build time.
+
+Similarity is the cosine of TF-IDF vectors over a paper's names, title, abstract and tags. A
+catalogue of 12,000 papers must be done in seconds in pure Python (no numpy in the
+build), so each vector is pruned to its `TOP_TERMS` heaviest terms that at least one
+other paper shares, and the inverted index keeps, per term, only the `POSTINGS` papers
+that weigh it most. The score is a lower bound of the true cosine (norms are taken over
+the vectors before pruning), so the `THRESHOLD` means what it says: a paper with no
+neighbour that close shows fewer related papers rather than noise. Ties are broken by
+catalogue order, so the output is the same on every build.
+"""
+
+from __future__ import annotations
+
+import heapq
+import html
+import math
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .catalogue import Entry
+
+#: how many related papers a page shows at most
+SHOWN = 5
+#: the least cosine similarity worth showing; below it two abstracts share only boilerplate
+THRESHOLD = 0.08
+#: terms kept per paper for matching (its heaviest shared terms)
+TOP_TERMS = 24
+#: papers kept per term in the inverted index (the ones weighing it most)
+POSTINGS = 200
+
+_WORD = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+_MATH = re.compile(r"\$[^$]*\$")
+_URL = re.compile(r"https?://\S+")
+# Function words, reporting verbs and abstract boilerplate: frequent everywhere, so they
+# would only make unrelated papers look alike.
+_STOPWORDS = frozenset("""
+a about above across after again against all almost also although always among an and
+another any are around as at based be because been before being below between both but by
+can cannot could did do does doing done due during each either enable enables et etc even
+ever every existing extensive few first for from further furthermore given has have having
+here how however if in into is it its itself just large less like made make makes many may
+more moreover most much must new not novel now of often on once one only or other others
+our out over paper particular per present propose proposed proposes provide provides
+rather recent results same several should show shows significant significantly since so
+some such than that the their them themselves then there these they this those though
+three through thus to two under up upon us use used uses using various very via was
+we well were what when where whether which while who whose why will with within without
+work would yet approach approaches method methods demonstrate demonstrates achieve
+achieves achieving state art outperform outperforms experiments experimental code
+available https http github com
+""".split())
+
+
+def _stem(word: str) -> str:
+    """Fold plain plurals so 'graphs' meets 'graph'; anything cleverer costs more than it
+    gives on abstracts."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def tokens(text: str) -> list[str]:
+    """Content words of a text, lower-cased and plural-folded; math and URLs dropped."""
+    text = _URL.sub(" ", _MATH.sub(" ", text)).casefold()
+    return [_stem(w) for w in _WORD.findall(text) if len(w) > 2 and w not in _STOPWORDS]
+
+
+def document_terms(entry: Entry) -> list[str]:
+    """What a paper is about: its names (twice: they are its identity), title, abstract and
+    tags. Tags are terms of their own ('tag:slug', the first three weighted 3, 2, 1): they
+    are an editor-checked summary of the topic, and at 19 papers the words alone are too
+    sparse to find a neighbour."""
+    names = " ".join([entry.name, *entry.other_names])
+    terms = tokens(f"{names} {names} {entry.title} {entry.body}")
+    for rank, tag in enumerate(entry.tags):
+        terms.extend([f"tag:{tag.slug}"] * max(1, 3 - rank))
+    return terms
+
+
+@dataclass(frozen=True)
+class Neighbour:
+    index: int  # position in the catalogue's paper list
+    score: float  # cosine similarity (lower bound), 0..1
+
+
+def tfidf_vectors(documents: Sequence[list[str]]) -> list[dict[str, float]]:
+    """Sparse TF-IDF vectors (sublinear tf), L2-normalised over all their terms.
+
+    Terms only one paper uses are dropped before normalising: they can never match
+    another paper, and at a few hundred papers most words are unique, which would
+    shrink every score towards zero and make the threshold meaningless.
+    """
+    counts: list[dict[str, int]] = []
+    df: dict[str, int] = {}
+    for terms in documents:
+        tf: dict[str, int] = {}
+        for tok in terms:
+            tf[tok] = tf.get(tok, 0) + 1
+        counts.append(tf)
+        for tok in tf:
+            df[tok] = df.get(tok, 0) + 1
+    n = len(documents)
+    idf = {t: math.log((n + 1) / (d + 0.5)) for t, d in df.items()}
+    vectors = []
+    for tf in counts:
+        vec = {t: (1.0 + math.log(c)) * idf[t] for t, c in tf.items() if df[t] > 1}
+        norm = math.sqrt(sum(w * w for w in vec.values())) or 1.0
+        vectors.append({t: w / norm for t, w in vec.items()})
+    return vectors
+
+
+def _prune(vec: dict[str, float], keep: int) -> list[tuple[str, float]]:
+    # Sorted by weight then term, so equal weights never depend on dict order.
+    return heapq.nsmallest(keep, vec.items(), key=lambda tw: (-tw[1], tw[0]))
+
+
+def neighbours(entries: Sequence[Entry], k: int = SHOWN, threshold: float = THRESHOLD,
+               ) -> list[list[Neighbour]]:
+    """For each paper, up to k others with similarity >= threshold, most similar first.
+
+    Cost is about N * TOP_TERMS * POSTINGS dictionary updates in the worst case, and far
+    fewer on real abstracts, whose heaviest terms are rare.
+    """
+    vectors = [_prune(v, TOP_TERMS) for v in tfidf_vectors([document_terms(e) for e in entries])]
+    postings: dict[str, list[tuple[float, int]]] = {}
+    for i, vec in enumerate(vectors):
+        for term, w in vec:
+            postings.setdefault(term, []).append((w, i))
+    index: dict[str, tuple[tuple[int, float], ...]] = {}
+    for term, plist in postings.items():
+        if len(plist) < 2:
+            continue
+        if len(plist) > POSTINGS:
+            plist = heapq.nsmallest(POSTINGS, plist, key=lambda wi: (-wi[0], wi[1]))
+        index[term] = tuple((i, w) for w, i in plist)
+    out: list[list[Neighbour]] = []
+    for i, vec in enumerate(vectors):
+        acc: dict[int, float] = {}
+        get = acc.get
+        for term, w in vec:
+            for j, wj in index.get(term, ()):
+                acc[j] = get(j, 0.0) + w * wj
+        acc.pop(i, None)
+        best = heapq.nsmallest(k, ((-round(s, 9), j) for j, s in acc.items()
+                                   if s >= threshold))
+        out.append([Neighbour(j, -s) for s, j in best])
+    return out
+
+
+def related_html(entry: Entry, related: Sequence[Entry], link: Callable[[str], str],
+                 tag_link: Callable[[str], str]) -> str:
+    """The 'Related papers' section of a paper page: each with its title and shared tags."""
+    if not related:
+        return ""
+    mine = {t.slug for t in entry.tags}
+    items = []
+    for other in related:
+        shared = [t for t in other.tags if t.slug in mine]
+        chips = "".join(f'<a class="paper-tag" href="{html.escape(tag_link(t.slug))}">'
+                        f"{html.escape(t.name)}</a>" for t in shared)
+        name = (f' <span class="paper-name">{html.escape(other.name)}</span>'
+                if other.name else "")
+        tags = (f'<span class="related-shared">Shared tags: {chips}</span>' if shared
+                else '<span class="related-shared related-none">No shared tags: similar '
+                     "wording</span>")
+        items.append(f'<li><a class="related-title" href="{html.escape(link(other.src_uri))}">'
+                     f"{html.escape(other.title)}</a>{name}{tags}</li>")
+    return ('<h2 id="related">Related papers</h2>\n<ul class="related-papers">'
+            + "".join(items) + "</ul>\n")

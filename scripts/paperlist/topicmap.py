@@ -1,0 +1,164 @@
+"""The topic map: every paper as a point in 2-D, placed at build time, drawn by the browser.
+
+t-SNE or UMAP over 12,000 abstracts would need numpy and minutes; this layout needs
+neither and is deterministic. Each tag gets an anchor (areas evenly round a circle, an
+area's tags in a ring round it); a paper starts at the weighted mean of its tags'
+anchors (first tag heaviest) plus a small jitter seeded by its id, and is then pulled a
+few times towards its related papers (the text-similarity neighbours from
+paperlist.related), so papers that read alike end up together even across tags. Cost is
+N x neighbours x rounds. Coordinates are quantised to 0..4095 and stored column-wise
+with short keys, which keeps 12,000 papers well under 1.5 MB.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import math
+from collections.abc import Callable, Sequence
+
+from .catalogue import Catalogue, Entry
+from .related import Neighbour
+
+#: Tableau 10: distinguishable, colour-blind aware, readable on white and on slate
+PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
+           "#ff9da7", "#9c755f", "#bab0ac")
+GRID = 4095  # coordinates are integers 0..GRID
+ROUNDS = 8  # smoothing rounds towards neighbours
+PULL = 0.6  # share of a round's move towards the neighbours' mean
+TITLE_LIMIT = 100  # characters of title carried in the map data (hover; the page has all)
+MAP_PAGE = "map.md"
+DATA_FILE = "assets/paperlist/map-data.js"
+
+
+def area_colour(index: int) -> str:
+    return PALETTE[index % len(PALETTE)]
+
+
+def _jitter(key: str, scale: float) -> tuple[float, float]:
+    """A deterministic Gaussian offset from a paper's id (Box-Muller on its hash)."""
+    h = hashlib.blake2b(key.encode("utf-8"), digest_size=16).digest()
+    u1 = (int.from_bytes(h[:8], "big") + 1) / 2.0**64
+    u2 = int.from_bytes(h[8:], "big") / 2.0**64
+    r = scale * math.sqrt(-2.0 * math.log(u1))
+    return r * math.cos(2 * math.pi * u2), r * math.sin(2 * math.pi * u2)
+
+
+def tag_anchors(cat: Catalogue) -> dict[str, tuple[float, float]]:
+    """Tag slug -> anchor: areas on the unit circle, each area's tags in a ring round it."""
+    areas = cat.taxonomy.areas
+    anchors: dict[str, tuple[float, float]] = {}
+    for a, area in enumerate(areas):
+        angle = 2 * math.pi * a / max(1, len(areas)) - math.pi / 2
+        cx, cy = math.cos(angle), math.sin(angle)
+        tags = [t for t in cat.taxonomy.tags if t.area == area]
+        for i, tag in enumerate(tags):
+            sub = angle + 2 * math.pi * i / max(1, len(tags))
+            anchors[tag.slug] = (cx + 0.38 * math.cos(sub), cy + 0.38 * math.sin(sub))
+    return anchors
+
+
+def layout(cat: Catalogue, neighbours: Sequence[Sequence[Neighbour]]) -> list[tuple[int, int]]:
+    """Integer (x, y) in 0..GRID for each paper, in catalogue order."""
+    anchors = tag_anchors(cat)
+    start: list[tuple[float, float]] = []
+    for e in cat.papers:
+        sx = sy = sw = 0.0
+        for rank, tag in enumerate(e.tags):
+            w = 1.0 / (rank + 1) ** 2
+            ax, ay = anchors.get(tag.slug, (0.0, 0.0))
+            sx, sy, sw = sx + w * ax, sy + w * ay, sw + w
+        jx, jy = _jitter(e.id, 0.07)
+        start.append((sx / sw + jx if sw else jx, sy / sw + jy if sw else jy))
+    pos = list(start)
+    for _ in range(ROUNDS):
+        nxt = []
+        for i, nbs in enumerate(neighbours):
+            if not nbs:
+                nxt.append(start[i])
+                continue
+            tw = sum(n.score for n in nbs)
+            mx = sum(n.score * pos[n.index][0] for n in nbs) / tw
+            my = sum(n.score * pos[n.index][1] for n in nbs) / tw
+            x0, y0 = start[i]
+            nxt.append((x0 + PULL * (mx - x0), y0 + PULL * (my - y0)))
+        pos = nxt
+    pos = [(x + jx, y + jy) for (x, y), (jx, jy) in
+           zip(pos, (_jitter(e.id + "/2", 0.015) for e in cat.papers), strict=True)]
+    if not pos:
+        return []
+    xs, ys = [p[0] for p in pos], [p[1] for p in pos]
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+    ox = min(xs) - (span - (max(xs) - min(xs))) / 2
+    oy = min(ys) - (span - (max(ys) - min(ys))) / 2
+    return [(round((x - ox) / span * GRID), round((y - oy) / span * GRID)) for x, y in pos]
+
+
+def _short(title: str) -> str:
+    return title if len(title) <= TITLE_LIMIT else title[: TITLE_LIMIT - 1].rstrip() + "\u2026"
+
+
+def map_data(cat: Catalogue, coords: Sequence[tuple[int, int]],
+             page_path: Callable[[Entry], str]) -> str:
+    """The map's data as a script that sets `window.paperlistMapData` (a script, not a
+    fetched JSON file, so the map also works from file://). Column-wise with short keys:
+    x, y, a (area index), p (page path from the site root), t (title), n (name)."""
+    areas = cat.taxonomy.areas
+    area_of = [areas.index(e.tags[0].area) if e.tags and e.tags[0].area in areas else -1
+               for e in cat.papers]
+    data = {"areas": areas, "colours": [area_colour(i) for i in range(len(areas))],
+            "x": [c[0] for c in coords], "y": [c[1] for c in coords], "a": area_of,
+            "p": [page_path(e) for e in cat.papers], "t": [_short(e.title) for e in cat.papers],
+            "n": [e.name for e in cat.papers]}
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    # U+2028/2029 end a line in older JavaScript engines; '<' keeps '</script>' harmless.
+    text = (text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+            .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+    return f"window.paperlistMapData={text};\n"
+
+
+def map_stub() -> str:
+    """map.md as the plugin first adds it: front matter only; the body comes at render."""
+    return ("---\nhide:\n  - navigation\n  - toc\nsearch:\n  exclude: true\n---\n\n"
+            "# Topic map\n")
+
+
+def map_page(cat: Catalogue, link: Callable[[str], str], data_url: str, root_url: str) -> str:
+    """The map page's HTML body: a canvas the site's script draws on, search box, zoom
+    buttons and a legend whose entries highlight an area."""
+    areas = cat.taxonomy.areas
+    counts = [0] * len(areas)
+    for e in cat.papers:
+        if e.tags and e.tags[0].area in areas:
+            counts[areas.index(e.tags[0].area)] += 1
+    legend = "".join(
+        f'<li><button type="button" class="map-legend-item" data-area="{i}" '
+        f'aria-pressed="false"><span class="map-swatch" style="background:{area_colour(i)}">'
+        f"</span>{html.escape(a)} <span class=\"map-legend-count\">{counts[i]}</span>"
+        f"</button></li>" for i, a in enumerate(areas))
+    browse = html.escape(link("browse.md"))
+    return (
+        '<h1 id="topic-map">Topic map</h1>\n'
+        f'<p class="map-intro">All {len(cat.papers)} papers, placed by topic: colour is the '
+        "area of a paper's first tag, and papers whose abstracts read alike sit close "
+        "together. Hover a point for its title, click it to open the paper; scroll or use "
+        "the buttons to zoom, drag to pan.</p>\n"
+        f'<div class="paperlist-map" data-map-src="{html.escape(data_url)}" '
+        f'data-root="{html.escape(root_url)}">'
+        '<div class="map-toolbar">'
+        '<input type="search" class="map-search" placeholder="Highlight papers: title or '
+        'name" aria-label="Highlight papers whose title or name contains">'
+        '<span class="map-count" role="status"></span>'
+        '<button type="button" class="md-button map-zoom" data-zoom="in" '
+        'aria-label="Zoom in">+</button>'
+        '<button type="button" class="md-button map-zoom" data-zoom="out" '
+        'aria-label="Zoom out">\u2212</button>'
+        '<button type="button" class="md-button map-zoom" data-zoom="reset">Reset</button>'
+        "</div>"
+        '<div class="map-stage"><canvas class="map-canvas" role="img" aria-label="Topic map '
+        f'of {len(cat.papers)} papers"></canvas><div class="map-tooltip" hidden></div></div>'
+        f'<ul class="map-legend">{legend}</ul>'
+        f'<noscript><p>The map needs JavaScript. <a href="{browse}">Browse the list of '
+        "papers</a> instead.</p></noscript>"
+        "</div>\n")
