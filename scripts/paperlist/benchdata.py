@@ -245,14 +245,19 @@ def abstract(rng: random.Random, names: MethodNames) -> str:
     return " ".join(parts)
 
 
-def make_list(count: int, seed: int = 2026, venue: str = "ICML 2026") -> str:
-    """The text of a list file with `count` abstracts; count 19 gives the shipped list."""
-    if count == 19:
-        return SHIPPED_LIST.read_text(encoding="utf-8")
+def make_list(count: int, seed: int = 2026) -> str:
+    """The text of a list file with `count` abstracts.
+
+    The shipped list's 19 abstracts come first (count 19 gives the shipped list itself), so
+    the same paper pages (papers/wildcat/...) exist at every size and can be compared.
+    """
+    shipped = SHIPPED_LIST.read_text(encoding="utf-8")
+    if count <= 19:
+        return shipped
     rng = random.Random(seed)
     names = MethodNames(rng)
-    paragraphs = [abstract(rng, names) for _ in range(count)]
-    return f"{venue} 论文列表\n\n" + "\n\n".join(paragraphs) + "\n"
+    paragraphs = [abstract(rng, names) for _ in range(count - 19)]
+    return shipped.rstrip("\n") + "\n\n" + "\n\n".join(paragraphs) + "\n"
 
 
 def write_list(path: Path, count: int, seed: int = 2026) -> Path:

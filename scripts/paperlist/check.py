@@ -46,15 +46,16 @@ _HTML_TAG = re.compile(
     r"body|html|head|title|a|area|map|details|dialog|marquee|template|math|div|span|p|br|"
     r"hr|b|i|u|s|em|strong|sub|sup|table|tr|td|th|ul|ol|li|h[1-6]|pre|code|font|center|"
     r"noscript|xmp|plaintext|portal)(?=[\s/>]|$)", re.IGNORECASE)
-_HTML_OTHER = re.compile(
-    r"<!--|<!\[CDATA\[|<!doctype|<\?|"
+_HTML_MARKUP = re.compile(r"<!--|<!\[CDATA\[|<!doctype|<\?", re.IGNORECASE)
+_HANDLER = re.compile(
     r"\bon(?:error|load|click|dblclick|auxclick|mouse[a-z]*|pointer[a-z]*|key[a-z]*|"
     r"focus[a-z]*|blur|submit|change|input|invalid|reset|search|toggle|begin|end|"
     r"animation[a-z]*|transition[a-z]*|touch[a-z]*|drag[a-z]*|drop|wheel|scroll|resize|"
     r"unload|beforeunload|message|hashchange|popstate|copy|paste|cut|contextmenu|select|"
-    r"show|start|finish|play|pause|abort)\s*=|"
-    r"\b(?:javascript|vbscript):(?=\S)",
-    re.IGNORECASE)
+    r"show|start|finish|play|pause|abort)\s*=", re.IGNORECASE)
+_SCRIPT_URL = re.compile(r"\b(?:javascript|vbscript):(?=\S)", re.IGNORECASE)
+#: (regex, a character every match contains): the regex only runs when the text has it.
+_HTML_RULES = ((_HTML_TAG, "<"), (_HTML_MARKUP, "<"), (_HANDLER, "="), (_SCRIPT_URL, ":"))
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # Explicit bidirectional controls reverse how text is displayed ("Trojan Source").
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
@@ -223,10 +224,11 @@ def _blank_math(text: str) -> str:
 
 def html_findings(text: str) -> Iterator[tuple[int, str]]:
     """(0-based line, snippet) of every HTML tag, comment, handler or script URL."""
-    if "<" not in text and "=" not in text and ":" not in text:
-        return
+    rules = [rx for rx, needed in _HTML_RULES if needed in text]
+    if not rules or not any(rx.search(text) for rx in rules):
+        return  # the common case: blanking math out could only remove hits
     plain = _blank_math(text)
-    hits = [(m.start(), m.group(0)) for rx in (_HTML_TAG, _HTML_OTHER) for m in rx.finditer(plain)]
+    hits = [(m.start(), m.group(0)) for rx in rules for m in rx.finditer(plain)]
     for start, snippet in sorted(hits):
         yield plain.count("\n", 0, start), snippet.strip()
 
@@ -440,8 +442,9 @@ def check_text(text: str, path: str) -> _PageResult:
             return result
         key_lines = _key_lines(frontmatter)
     if not _valid_fast(meta):
+        tagged = {p.line for p in tag_problems}  # a tagged value's type is the tag's fault
         for err in validator().iter_errors(meta):
-            problems += _schema_problem(err, path, key_lines)
+            problems += [p for p in _schema_problem(err, path, key_lines) if p.line not in tagged]
     page_id = meta.get("id")
     stem = Path(path).stem
     if isinstance(page_id, str):

@@ -21,7 +21,7 @@ EXPORTS = (("papers.json", "JSON"), ("papers.csv", "CSV"), ("papers.bib", "BibTe
            ("feed.xml", "Atom feed"))
 
 _ROW = 20  # px per bar
-_LABEL = 230  # px for the tag names
+_LABEL = 290  # px for the tag names
 _BARS = 420  # px for the longest bar
 _WIDTH = _LABEL + _BARS + 50
 
@@ -41,7 +41,10 @@ def tag_chart(cat: Catalogue, link: Link) -> str:
     height = _ROW * len(rows) + 10
     areas = cat.taxonomy.areas
     summary = ", ".join(f"{t.name} {n}" for n, t in rows[:5])
-    out = [f'<svg class="paperlist-chart" viewBox="0 0 {_WIDTH} {height}" width="100%" '
+    # Links use xlink:href: Material's instant navigation rewrites every [href] element's
+    # .href, which is read-only on SVG <a> and throws.
+    out = [f'<svg class="paperlist-chart" xmlns:xlink="http://www.w3.org/1999/xlink" '
+           f'viewBox="0 0 {_WIDTH} {height}" width="100%" '
            f'role="img" aria-labelledby="tag-chart-title tag-chart-desc" '
            f'preserveAspectRatio="xMinYMin meet">',
            '<title id="tag-chart-title">Papers per topic tag</title>',
@@ -53,7 +56,7 @@ def tag_chart(cat: Catalogue, link: Link) -> str:
         colour = area_colour(areas.index(tag.area) if tag.area in areas else 0)
         label = f"{tag.name}: {n} paper{'s' if n != 1 else ''} ({tag.area})"
         out.append(
-            f'<a href="{_esc(link(f"tags/{tag.slug}.md"))}" aria-label="{_esc(label)}">'
+            f'<a xlink:href="{_esc(link(f"tags/{tag.slug}.md"))}" aria-label="{_esc(label)}">'
             f"<title>{_esc(label)}</title>"
             f'<text x="{_LABEL - 8}" y="{y + 14}" text-anchor="end">{_esc(tag.name)}</text>'
             f'<rect x="{_LABEL}" y="{y + 2}" width="{w}" height="{_ROW - 5}" rx="2" '

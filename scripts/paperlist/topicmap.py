@@ -16,6 +16,7 @@ import hashlib
 import html
 import json
 import math
+import os
 from collections.abc import Callable, Sequence
 
 from .catalogue import Catalogue, Entry
@@ -103,14 +104,21 @@ def map_data(cat: Catalogue, coords: Sequence[tuple[int, int]],
              page_path: Callable[[Entry], str]) -> str:
     """The map's data as a script that sets `window.paperlistMapData` (a script, not a
     fetched JSON file, so the map also works from file://). Column-wise with short keys:
-    x, y, a (area index), p (page path from the site root), t (title), n (name)."""
+    x, y, a (area index), p (page path from the site root, less the `pre` and `suf` all
+    paths share), t (title), n (name; '' when the title already starts with it)."""
     areas = cat.taxonomy.areas
     area_of = [areas.index(e.tags[0].area) if e.tags and e.tags[0].area in areas else -1
                for e in cat.papers]
+    paths = [page_path(e) for e in cat.papers]
+    pre = os.path.commonprefix(paths)
+    pre = pre[: pre.rfind("/") + 1]
+    suf = "/" if paths and all(p.endswith("/") and len(p) > len(pre) for p in paths) else ""
     data = {"areas": areas, "colours": [area_colour(i) for i in range(len(areas))],
+            "pre": pre, "suf": suf,
             "x": [c[0] for c in coords], "y": [c[1] for c in coords], "a": area_of,
-            "p": [page_path(e) for e in cat.papers], "t": [_short(e.title) for e in cat.papers],
-            "n": [e.name for e in cat.papers]}
+            "p": [p[len(pre): len(p) - len(suf)] for p in paths],
+            "t": [_short(e.title) for e in cat.papers],
+            "n": ["" if e.title.startswith(e.name) else e.name for e in cat.papers]}
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     # U+2028/2029 end a line in older JavaScript engines; '<' keeps '</script>' harmless.
     text = (text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
@@ -156,9 +164,9 @@ def map_page(cat: Catalogue, link: Callable[[str], str], data_url: str, root_url
         'aria-label="Zoom out">\u2212</button>'
         '<button type="button" class="md-button map-zoom" data-zoom="reset">Reset</button>'
         "</div>"
+        f'<ul class="map-legend">{legend}</ul>'
         '<div class="map-stage"><canvas class="map-canvas" role="img" aria-label="Topic map '
         f'of {len(cat.papers)} papers"></canvas><div class="map-tooltip" hidden></div></div>'
-        f'<ul class="map-legend">{legend}</ul>'
         f'<noscript><p>The map needs JavaScript. <a href="{browse}">Browse the list of '
         "papers</a> instead.</p></noscript>"
         "</div>\n")

@@ -61,8 +61,9 @@
   };
 
   MapView.prototype.reset = function () {
-    var pad = 16, size = 4095;
+    var pad = 24, size = 4095;
     this.scale = Math.min((this.w - 2 * pad) / size, (this.h - 2 * pad) / size);
+    this.fitScale = this.scale;
     this.tx = (this.w - size * this.scale) / 2;
     this.ty = (this.h - size * this.scale) / 2;
     this.draw();
@@ -89,7 +90,15 @@
     return { x: r.left + p.x, y: r.top + p.y };
   };
 
-  MapView.prototype.indexOf = function (path) { return this.data.p.indexOf(path); };
+  /* The page of point i, relative to the site root ("papers/prorl/"). */
+  MapView.prototype.path = function (i) {
+    return (this.data.pre || "") + this.data.p[i] + (this.data.suf || "");
+  };
+
+  MapView.prototype.indexOf = function (path) {
+    for (var i = 0; i < this.n; i++) if (this.path(i) === path) return i;
+    return -1;
+  };
 
   MapView.prototype.visible = function (i) {
     var anyArea = false;
@@ -97,8 +106,22 @@
     return (!this.match || this.match[i]) && (!anyArea || !!this.areas[this.data.a[i]]);
   };
 
+  /* Points are big when few, small when many, and grow as you zoom in. */
   MapView.prototype.radius = function () {
-    return Math.max(2, Math.min(7, 2.2 * Math.sqrt(this.scale / 0.12)));
+    var base = this.n < 200 ? 6 : this.n < 2000 ? 4 : 2.4;
+    return Math.max(1.5, Math.min(12, base * Math.sqrt(this.scale / this.fitScale)));
+  };
+
+  /* Where to write each area's name: the middle of its papers. */
+  MapView.prototype.centroids = function () {
+    var d = this.data, sx = {}, sy = {}, c = {}, out = [];
+    for (var i = 0; i < this.n; i++) {
+      var a = d.a[i];
+      if (a < 0) continue;
+      sx[a] = (sx[a] || 0) + d.x[i]; sy[a] = (sy[a] || 0) + d.y[i]; c[a] = (c[a] || 0) + 1;
+    }
+    for (var k in c) out.push({ a: +k, x: sx[k] / c[k], y: sy[k] / c[k] });
+    return out;
   };
 
   MapView.prototype.draw = function () {
@@ -128,6 +151,15 @@
         ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
       }
       ctx.fill();
+    }
+    ctx.globalAlpha = 0.75;
+    ctx.fillStyle = getComputedStyle(this.root).color || "#000";
+    ctx.font = "600 13px system-ui, sans-serif";
+    ctx.textAlign = "center";
+    this.labels = this.labels || this.centroids();
+    for (var l = 0; l < this.labels.length; l++) {
+      var lab = this.labels[l];
+      ctx.fillText(d.areas[lab.a], lab.x * this.scale + this.tx, lab.y * this.scale + this.ty);
     }
     ctx.globalAlpha = 1;
     if (this.hover >= 0) {
@@ -176,7 +208,7 @@
   };
 
   MapView.prototype.open = function (i) {
-    window.location.href = new URL(this.data.p[i], this.base).href;
+    window.location.href = new URL(this.path(i), this.base).href;
   };
 
   MapView.prototype.setQuery = function (q) {

@@ -1,0 +1,355 @@
+"""How the catalogue scales: `python -m paperlist.bench --papers 19 1000 3300 12000`.
+
+For each size N it imports a generated list (benchdata.py; the first 19 abstracts are the
+shipped ones, so papers/wildcat exists at every N), then builds the same pages three ways
+in the same run, so ratios hold on a noisy machine:
+
+* paperlist — the project as configured (Pagefind search behind Material's search box);
+* stock     — the same project with Material's own lunr search (`paperlist: {search: lunr}`);
+* plain     — a plain `mkdocs build` of the same paper pages with Material and no plugins:
+  the floor any MkDocs site of N pages pays.
+
+and measures, as the median of --runs: import time; build time and peak memory (of the
+build process); site size and one paper page's size; and in headless Chromium, for a few
+queries on a freshly loaded page, the search data downloaded until the first result and
+the time from the query to the first rendered result, then a follow-up query's time.
+Not part of the test run: 12,000 papers take several minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .benchdata import write_list
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("PAPERLIST_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-sync"]
+#: The paper whose page size is compared across N (it is in every generated list).
+PROBE_PAPER = "papers/wildcat/index.html"
+#: (label, query for paperlist, query for stock lunr): one word, two words, a method name,
+#: a tag (ours narrows by the tag filter; lunr can only search the tag's words).
+QUERIES = [
+    ("word", "policy", "policy"),
+    ("two words", "graph neural", "graph neural"),
+    ("name", "WildCat", "WildCat"),
+    ("tag", "tag:reinforcement-learning", "Reinforcement Learning"),
+]
+FOLLOW_UP = ("diffusion", "diffusion")
+#: URL prefixes of what a site downloads for search (counted, by the test server).
+SEARCH_PATHS = ("/search/", "/pagefind/", "/assets/paperlist/", "/assets/javascripts/workers/",
+                "/assets/javascripts/lunr/")
+VARIANTS = ("paperlist", "stock", "plain")
+
+
+def _run_measured(cmd: list[str], cwd: Path) -> tuple[float, int]:
+    """Like _run but reaping the child ourselves, so its own peak RSS can be read."""
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as errf:
+        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=errf)
+        _, status, usage = os.wait4(proc.pid, 0)
+        elapsed = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        if proc.returncode != 0:
+            errf.seek(0)
+            raise RuntimeError(f"{' '.join(cmd)} failed:\n{errf.read().decode()[-3000:]}")
+    return elapsed, usage.ru_maxrss
+
+
+def _mkdocs_yml(variant: str) -> str:
+    """The repository's mkdocs.yml, adapted to a variant."""
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    if variant == "paperlist":
+        return text
+    block = re.search(r"^plugins:\n(?:[ \t]+.*\n|\n)*", text, re.MULTILINE)
+    if block is None or not re.search(r"^\s+- paperlist\s*$", block.group(0), re.MULTILINE):
+        raise RuntimeError("mkdocs.yml: expected a plugins: list with '- paperlist'")
+    if variant == "stock":
+        plugins = re.sub(r"^(\s+)- paperlist\s*$", r"\1- paperlist:\n\1    search: lunr",
+                         block.group(0), flags=re.MULTILINE)
+        return text[:block.start()] + plugins + text[block.end():]
+    # plain: no plugins at all, and a nav without the generated pages
+    text = text[:block.start()] + "plugins: []\n\n" + text[block.end():]
+    text = re.sub(r"^nav:\n(?:[ \t]+.*\n?)*", "nav:\n  - Home: index.md\n", text,
+                  flags=re.MULTILINE)
+    return re.sub(r"^watch:\n(?:[ \t]+.*\n?)*", "", text, flags=re.MULTILINE)
+
+
+def make_projects(work: Path, papers: Path) -> dict[str, Path]:
+    """One project folder per variant, all with the same pages."""
+    projects = {}
+    for variant in VARIANTS:
+        proj = work / variant
+        proj.mkdir()
+        (proj / "mkdocs.yml").write_text(_mkdocs_yml(variant), encoding="utf-8")
+        shutil.copytree(ROOT / "docs", proj / "docs")
+        if variant == "plain":
+            shutil.copytree(papers, proj / "docs" / "papers",
+                            ignore=shutil.ignore_patterns("source", "*.yml"))
+        else:
+            (proj / "papers").symlink_to(papers)
+        projects[variant] = proj
+    return projects
+
+
+def build(project: Path, strict: bool) -> tuple[float, int]:
+    site = project / "site"
+    if site.exists():
+        shutil.rmtree(site)
+    cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)]
+    return _run_measured(cmd + (["--strict"] if strict else []), project)
+
+
+def tree_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) if path.exists() else 0
+
+
+# ----------------------------------------------------------------------------- browser
+
+
+class _CountingHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves the site and counts the bytes of search files it sends."""
+
+    counter: dict[str, int]
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        super().end_headers()
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if self.path.startswith(SEARCH_PATHS):
+            data = source.read()
+            self.counter["bytes"] = self.counter.get("bytes", 0) + len(data)
+            outputfile.write(data)
+        else:
+            super().copyfile(source, outputfile)
+
+
+def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str, dict[str, int]]:
+    counter: dict[str, int] = {}
+    handler = type("Handler", (_CountingHandler,), {"counter": counter})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(handler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}", counter
+
+
+#: Types a query the way Material reads it (value, then keyup) and resolves with the ms
+#: until the result list holds a result rendered after that moment.
+_QUERY_JS = """async (q) => {
+  const input = document.querySelector('.md-search__input');
+  const list = document.querySelector('.md-search-result__list');
+  return await new Promise((resolve) => {
+    const t0 = performance.now();
+    const obs = new MutationObserver(() => {
+      if (list.querySelector('.md-search-result__item')) {
+        obs.disconnect(); resolve(performance.now() - t0);
+      }
+    });
+    obs.observe(list, {childList: true});
+    input.value = q;
+    input.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true, key: q.slice(-1)}));
+  });
+}"""
+
+
+def measure_search(browser: Any, url: str, counter: dict[str, int], query: str,
+                   follow_up: str) -> dict[str, float]:
+    """First query on a freshly loaded home page, then a follow-up query."""
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        counter["bytes"] = 0
+        page.goto(f"{url}/", wait_until="load")
+        page.keyboard.press("/")
+        first = page.evaluate(_QUERY_JS, query)
+        downloaded = counter["bytes"]
+        page.wait_for_timeout(200)
+        second = page.evaluate(_QUERY_JS, follow_up)
+    finally:
+        context.close()
+    if errors:
+        raise RuntimeError(f"page errors while searching {query!r}: {errors}")
+    return {"first_ms": first, "follow_up_ms": second, "downloaded": downloaded}
+
+
+# ----------------------------------------------------------------------------- the run
+
+
+@dataclass
+class Result:
+    n: int
+    runs: int
+    metrics: dict[str, Any] = field(default_factory=dict)
+
+
+def _median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def bench_size(n: int, runs: int, work: Path, browser: Any, variants: tuple[str, ...],
+               stock_runs: int) -> Result:
+    list_path = write_list(work / "list.txt", n)
+    papers = work / "papers"
+    import_times = []
+    for _ in range(runs):
+        if papers.exists():
+            shutil.rmtree(papers)
+        secs, rss = _run_measured([sys.executable, "-m", "paperlist.cli", "import",
+                                   str(list_path), "--into", str(papers)], work)
+        import_times.append(secs)
+    res = Result(n=n, runs=runs)
+    res.metrics["import_s"] = _median(import_times)
+    res.metrics["import_peak_mib"] = rss / 1024
+    res.metrics["papers"] = len(list(papers.glob("*.md")))
+    projects = make_projects(work, papers)
+    for variant in variants:
+        k = stock_runs if variant == "stock" else runs
+        times, peak = [], 0
+        for _ in range(k):
+            secs, rss = build(projects[variant], strict=variant != "plain")
+            times.append(secs)
+            peak = max(peak, rss)
+        site = projects[variant] / "site"
+        m: dict[str, Any] = {"build_s": _median(times), "build_runs": k,
+                             "build_peak_mib": peak / 1024, "site_mb": tree_size(site) / 1e6,
+                             "paper_page_bytes": (site / PROBE_PAPER).stat().st_size}
+        if variant != "plain":
+            m["search_index_json_bytes"] = (site / "search/search_index.json").stat().st_size
+            m["pagefind_mb"] = tree_size(site / "pagefind") / 1e6
+            if browser is not None:
+                m["queries"] = search_all(browser, site, variant, k)
+        res.metrics[variant] = m
+    return res
+
+
+def search_all(browser: Any, site: Path, variant: str, runs: int) -> dict[str, Any]:
+    server, url, counter = serve(site)
+    out: dict[str, Any] = {}
+    try:
+        for label, ours, stock in QUERIES:
+            query = ours if variant == "paperlist" else stock
+            follow = FOLLOW_UP[0] if variant == "paperlist" else FOLLOW_UP[1]
+            samples = [measure_search(browser, url, counter, query, follow) for _ in range(runs)]
+            out[label] = {"query": query,
+                          **{k: _median([s[k] for s in samples]) for k in samples[0]}}
+    finally:
+        server.shutdown()
+    return out
+
+
+def _fmt_row(cells: list[str], widths: list[int]) -> str:
+    return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths,
+                                                                                  strict=True)))
+
+
+def table(results: list[Result]) -> str:
+    """One column per N (paperlist / stock), one row per measure."""
+    rows: list[list[str]] = [["measure"] + [f"N={r.n}" for r in results]]
+
+    def add(name: str, fn: Any) -> None:
+        cells = []
+        for r in results:
+            try:
+                cells.append(fn(r.metrics))
+            except (KeyError, TypeError):
+                cells.append("-")
+        rows.append([name, *cells])
+
+    def pair(key: str, fmt: str) -> Any:
+        return lambda m: f"{fmt.format(m['paperlist'][key])} / {fmt.format(m['stock'][key])}"
+
+    add("import s", lambda m: f"{m['import_s']:.1f}")
+    add("build s: ours / stock", pair("build_s", "{:.1f}"))
+    add("build s: plain mkdocs", lambda m: f"{m['plain']['build_s']:.1f}")
+    add("build ratio ours/plain", lambda m: f"{m['paperlist']['build_s'] / m['plain']['build_s']:.2f}")
+    add("build peak MiB: ours / stock", pair("build_peak_mib", "{:.0f}"))
+    add("site MB: ours / stock", pair("site_mb", "{:.1f}"))
+    add("paper page KB: ours / stock",
+        lambda m: f"{m['paperlist']['paper_page_bytes'] / 1e3:.1f} / "
+                  f"{m['stock']['paper_page_bytes'] / 1e3:.1f}")
+    add("search_index.json KB: ours / stock",
+        lambda m: f"{m['paperlist']['search_index_json_bytes'] / 1e3:.0f} / "
+                  f"{m['stock']['search_index_json_bytes'] / 1e3:.0f}")
+    for label, _, _ in QUERIES:
+        add(f"'{label}' 1st result ms: ours / stock",
+            lambda m, k=label: f"{m['paperlist']['queries'][k]['first_ms']:.0f} / "
+                               f"{m['stock']['queries'][k]['first_ms']:.0f}")
+        add(f"'{label}' KB fetched: ours / stock",
+            lambda m, k=label: f"{m['paperlist']['queries'][k]['downloaded'] / 1e3:.0f} / "
+                               f"{m['stock']['queries'][k]['downloaded'] / 1e3:.0f}")
+        add(f"'{label}' follow-up ms: ours / stock",
+            lambda m, k=label: f"{m['paperlist']['queries'][k]['follow_up_ms']:.0f} / "
+                               f"{m['stock']['queries'][k]['follow_up_ms']:.0f}")
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join(_fmt_row(row, widths) for row in rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m paperlist.bench", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--papers", type=int, nargs="+", default=[19, 1000],
+                        help="list sizes to measure (default: 19 1000)")
+    parser.add_argument("--runs", type=int, default=3, help="runs per measure; medians shown")
+    parser.add_argument("--stock-runs", type=int, default=None,
+                        help="runs for stock lunr search (default: --runs; it is slow at 12k)")
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--no-browser", action="store_true", help="skip the search timings")
+    parser.add_argument("--keep", type=Path, help="build in this folder and keep it")
+    args = parser.parse_args(argv)
+    stock_runs = args.stock_runs or args.runs
+    results: list[Result] = []
+    pw = None
+    browser = None
+    if not args.no_browser:
+        from playwright.sync_api import sync_playwright
+        pw = sync_playwright().start()
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    try:
+        for n in args.papers:
+            base = args.keep or Path(tempfile.mkdtemp(prefix="paperlist-bench-"))
+            work = base / f"n{n}"
+            if work.exists():
+                shutil.rmtree(work)
+            work.mkdir(parents=True)
+            try:
+                print(f"bench: {n} papers ...", file=sys.stderr, flush=True)
+                results.append(bench_size(n, args.runs, work, browser, VARIANTS, stock_runs))
+            finally:
+                if not args.keep:
+                    shutil.rmtree(base, ignore_errors=True)
+            if args.json:
+                args.json.write_text(json.dumps([r.__dict__ for r in results], indent=2))
+    finally:
+        if browser is not None:
+            browser.close()
+        if pw is not None:
+            pw.stop()
+    print(table(results))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,284 @@
+"""`paperlist check`: every problem of every page, once, as file:line: what — how to fix."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from conftest import ROOT, SHIPPED_LIST
+from paperlist.check import SCHEMA_PATH, check_paths
+from paperlist.cli import main
+from paperlist.fastschema import compile_schema
+from paperlist.importer import run_import
+
+# A valid page, line by line, so each test can say exactly which line it breaks.
+GOOD = """\
+---
+id: foonet
+title: 'FooNet: fast things'
+title_inferred: true
+name: FooNet
+other_names: []
+authors: []
+venue: ICML 2026
+links:
+  code:
+    - https://github.com/a/b
+  data: []
+  other: []
+tags:
+  - Reinforcement Learning
+source:
+  digest: 0123456789abcdef
+---
+
+We propose FooNet, with $\\rho < 1$ and $a<b$ for <mask> tokens and pairs <a, b>.
+It is fast.
+"""
+P = "papers/foonet.md"
+HINT_TITLE = ("write the paper's title (quote it when it contains ': '), e.g. title: "
+              "'ProRL: reinforcement learning for proactive recommendation'")
+HINT_URL = ("write a full http(s) link such as https://github.com/owner/repo "
+            "(no spaces, quotes or angle brackets)")
+HINT_BODY_HTML = "remove it: the abstract is shown as text; use Markdown (*emphasis*) and $math$"
+
+
+def page(*replacements: tuple[str, str]) -> str:
+    text = GOOD
+    for old, new in replacements:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+@pytest.fixture
+def papers(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    return folder
+
+
+def check_one(papers, text: str, name: str = "foonet.md") -> list[str]:
+    (papers / name).write_text(text, encoding="utf-8")
+    return check_paths([papers.relative_to(papers.parent)])
+
+
+def test_shipped_pages_pass():
+    assert check_paths([ROOT / "papers"]) == []
+
+
+def test_a_fresh_import_of_the_shipped_list_passes(papers):
+    assert run_import(SHIPPED_LIST, papers).ok
+    assert check_paths([papers]) == []
+
+
+def test_good_page_passes_and_math_is_not_html(papers):
+    assert check_one(papers, GOOD) == []
+
+
+@pytest.mark.parametrize("replacements, expected", [
+    pytest.param(
+        [("title: 'FooNet: fast things'", "title: [unclosed")],
+        f"{P}:4: frontmatter is not valid YAML: did not find expected ',' or ']' — check this "
+        "line's quoting and indentation; quote a value that contains ': ' or ' #' or starts "
+        "with [ { * & ! | > % @ or a quote", id="broken-yaml"),
+    pytest.param(
+        [("authors: []\n", "")],
+        f"{P}:1: missing key 'authors' — add it: write a list of names, e.g. authors: "
+        "[Ada Lovelace, Alan Turing], or [] when unknown", id="missing-field"),
+    pytest.param(
+        [("title_inferred: true", "title_inferred: maybe")],
+        f"{P}:4: 'title_inferred' should be true or false, not 'maybe' — write true (the title "
+        "was guessed from the abstract) or false (it is the official title)", id="mistyped"),
+    pytest.param(
+        [("authors: []", "authors: Ada Lovelace")],
+        f"{P}:7: 'authors' should be a list, not 'Ada Lovelace' — write a list of names, e.g. "
+        "authors: [Ada Lovelace, Alan Turing], or [] when unknown", id="mistyped-list"),
+    pytest.param(
+        [("id: foonet", "id: barnet")],
+        f"{P}:2: id 'barnet' does not match the file name foonet.md — the id never changes: "
+        "set it back to id: foonet", id="id-not-file-name"),
+    pytest.param(
+        [("  - Reinforcement Learning", "  - Reinforcment Learning")],
+        f"{P}:14: unknown tag 'Reinforcment Learning' — did you mean 'Reinforcement Learning'? "
+        "Tags are the display names in scripts/paperlist/data/taxonomy.yml; to propose a new "
+        "tag, add it there (see CONTRIBUTING.md)", id="unknown-tag"),
+    pytest.param(
+        [("  - Reinforcement Learning", "  - reinforcement-learning")],
+        f"{P}:14: tag 'reinforcement-learning' is a slug, not a display name — write "
+        "'Reinforcement Learning'", id="tag-slug"),
+    pytest.param(
+        [("    - https://github.com/a/b", "    - github dot com/a/b")],
+        f"{P}:9: 'links.code[0]' is not a valid link: 'github dot com/a/b' — {HINT_URL}",
+        id="malformed-url"),
+    pytest.param(
+        [("    - https://github.com/a/b", "    - https://github.com/a/b\n    - https://"
+          "zenodo.org/records/123")],
+        f"{P}:9: https://zenodo.org/records/123 is a data link but is listed under links.code "
+        "— move it to links.data", id="data-url-under-code"),
+    pytest.param(
+        [("  data: []", "  data: [https://gitlab.com/group/project]")],
+        f"{P}:9: https://gitlab.com/group/project is a code link but is listed under "
+        "links.data — move it to links.code", id="code-url-under-data"),
+    pytest.param(
+        [("    - https://github.com/a/b", "    - 'javascript:alert(1)'")],
+        f"{P}:9: 'links.code[0]' is a javascript: link, not http(s) — only http:// and "
+        "https:// links are allowed; remove this one", id="javascript-url"),
+    pytest.param(
+        [("  other: []", "  other: ['data:text/html,<script>alert(1)</script>']")],
+        f"{P}:9: 'links.other[0]' is a data: link, not http(s) — only http:// and https:// "
+        "links are allowed; remove this one", id="data-url"),
+    pytest.param(
+        [("  other: []", "  other: []\n  slides: []")],
+        f"{P}:9: 'links' has an unknown list 'slides' — links has exactly the lists code, data "
+        "and other, e.g. links: {code: [https://github.com/owner/repo], data: [], other: []}",
+        id="unknown-link-kind"),
+    pytest.param(
+        [("title: 'FooNet: fast things'", "title: ''")],
+        f"{P}:3: 'title' is empty — {HINT_TITLE}", id="empty-title"),
+    pytest.param(
+        [("title: 'FooNet: fast things'", "title:")],
+        f"{P}:3: 'title' should be a text, not empty — {HINT_TITLE}", id="blank-title"),
+    pytest.param(
+        [("\nWe propose FooNet, with $\\rho < 1$ and $a<b$ for <mask> tokens and pairs <a, b>."
+          "\nIt is fast.\n", "\n")],
+        f"{P}:18: the abstract is empty — paste the paper's abstract below the closing '---' "
+        "line", id="empty-abstract"),
+    pytest.param(
+        [("It is fast.", "It is <script>alert(1)</script> fast.")],
+        f"{P}:21: raw HTML or script '<script' in the abstract — {HINT_BODY_HTML}",
+        id="script-in-body"),
+    pytest.param(
+        [("It is fast.", "It is <img src=x onerror=alert(1)> fast.")],
+        f"{P}:21: raw HTML or script '<img' in the abstract — {HINT_BODY_HTML}",
+        id="img-in-body"),
+    pytest.param(
+        [("It is fast.", "It is <IFRAME src=//x.test> fast.")],
+        f"{P}:21: raw HTML or script '<IFRAME' in the abstract — {HINT_BODY_HTML}",
+        id="iframe-in-body"),
+    pytest.param(
+        [("It is fast.", "It is fast onmouseover = alert(1)")],
+        f"{P}:21: raw HTML or script 'onmouseover =' in the abstract — {HINT_BODY_HTML}",
+        id="handler-in-body"),
+    pytest.param(
+        [("It is fast.", "It is fast <!-- and hidden -->")],
+        f"{P}:21: raw HTML or script '<!--' in the abstract — {HINT_BODY_HTML}",
+        id="comment-in-body"),
+    pytest.param(
+        [("title: 'FooNet: fast things'", "title: '\"><img src=x onerror=alert(1)>'")],
+        f"{P}:3: HTML or script '<img' in 'title' — remove it: fields are plain text and are "
+        "shown literally, never as HTML", id="html-in-field"),
+    pytest.param(
+        [("venue: ICML 2026", "venue: !!python/object/apply:os.system ['echo hi']")],
+        f"{P}:8: YAML tag '!!python/object/apply:os.system' — remove it: a page holds only "
+        "plain text, lists and mappings", id="yaml-python-tag"),
+    pytest.param(
+        [("other_names: []", "other_names: &a [x, x]"), ("authors: []", "authors: *a")],
+        f"{P}:7: frontmatter is not valid YAML: YAML aliases (*name) are not allowed in a page "
+        "— write the value out in full; a page never uses YAML anchors (&) or aliases (*)",
+        id="yaml-alias"),
+    pytest.param(
+        [("digest: 0123456789abcdef", "digest: nope")],
+        f"{P}:16: 'source.digest' has an invalid form: 'nope' — source ties the page to its "
+        "abstract in the list; restore it from the pull request's base version (git show "
+        "main:papers/<id>.md)", id="bad-digest"),
+])
+def test_each_problem_gives_exactly_its_message(papers, replacements, expected):
+    assert check_one(papers, page(*replacements)) == [expected]
+
+
+def test_undecodable_page(papers):
+    (papers / "foonet.md").write_bytes(GOOD.encode() + b"\xff\n")
+    assert check_paths([papers.relative_to(papers.parent)]) == [
+        f"{P}:22: byte {len(GOOD.encode())} (0xff) is not valid UTF-8 — re-save the file as UTF-8"]
+
+
+def test_duplicate_ids_across_files(papers, tmp_path):
+    other = tmp_path / "more"
+    other.mkdir()
+    (papers / "foonet.md").write_text(GOOD, encoding="utf-8")
+    (other / "foonet.md").write_text(GOOD, encoding="utf-8")
+    assert check_paths([papers.relative_to(tmp_path), other.relative_to(tmp_path)]) == [
+        "more/foonet.md:2: id 'foonet' is also used by papers/foonet.md — every page needs "
+        "its own id; it must equal the file name"]
+
+
+def test_all_problems_are_reported_at_once_sorted_by_file_and_line(papers):
+    (papers / "b.md").write_text(page(("id: foonet", "id: b"), ("It is fast.", "<script>x")),
+                                 encoding="utf-8")
+    problems = check_one(papers, page(
+        ("title_inferred: true", "title_inferred: 1"),
+        ("venue: ICML 2026", "venue: !!python/name:os.system ''"),
+        ("  - Reinforcement Learning", "  - Nope"),
+        ("It is fast.", "It is <iframe>"),
+    ), name="a.md")
+    locations = [p.split(" ", 1)[0] for p in problems]
+    assert locations == ["papers/a.md:2:", "papers/a.md:4:", "papers/a.md:8:",
+                         "papers/a.md:14:", "papers/a.md:21:", "papers/b.md:21:"]
+    assert "id 'foonet' does not match the file name a.md" in problems[0]
+
+
+def test_a_page_with_a_yaml_tag_is_still_checked_for_everything_else(papers):
+    problems = check_one(papers, page(("venue: ICML 2026", "venue: !!python/object:x.Y {}"),
+                                      ("authors: []", "authors: 5")))
+    assert [p.split(" — ")[0] for p in problems] == [
+        f"{P}:7: 'authors' should be a list, not the number 5",
+        f"{P}:8: YAML tag '!!python/object:x.Y'"]
+
+
+def test_cli_exit_codes(papers, capsys):
+    (papers / "foonet.md").write_text(GOOD, encoding="utf-8")
+    assert main(["check", "papers"]) == 0
+    assert main(["check", "papers/foonet.md"]) == 0
+    (papers / "bad.md").write_text(page(("id: foonet", "id: bad"), ("title_inferred: true", "")),
+                                   encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", "papers"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ("papers/bad.md:1: missing key 'title_inferred' — add it: write true (the "
+                   "title was guessed from the abstract) or false (it is the official title)\n")
+    assert "1 problem(s)" in err
+    assert main(["check", "papers/missing.md"]) == 1
+
+
+def test_parallel_and_serial_runs_agree(papers):
+    for n in range(30):
+        text = page(("id: foonet", f"id: p{n}")) if n % 3 else page(("id: foonet", "id: X"))
+        (papers / f"p{n}.md").write_text(text, encoding="utf-8")
+    serial = check_paths([papers], workers=1)
+    # 10 pages with the id X: invalid, not the file name, and 9 of them a duplicate
+    assert len(serial) == 29
+    from paperlist import check
+
+    old = check.PARALLEL_MIN_PAGES
+    check.PARALLEL_MIN_PAGES = 1
+    try:
+        assert check_paths([papers], workers=2) == serial
+    finally:
+        check.PARALLEL_MIN_PAGES = old
+
+
+def test_fast_precheck_never_accepts_what_jsonschema_rejects():
+    """The fast path may only be stricter than the schema: compare on many variants."""
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    fast = compile_schema(schema)
+    assert fast is not None
+    slow = Draft202012Validator(schema)
+    base = {"id": "a", "title": "T", "title_inferred": True, "name": "", "other_names": [],
+            "authors": [], "venue": "", "tags": ["X"],
+            "links": {"code": ["https://github.com/a/b"], "data": [], "other": []}}
+    variants = [base]
+    for key in base:
+        for bad in (None, 1, True, "", " ", [], {}, ["", 1], ["a", "a"], "javascript:x",
+                    {"code": ["x"]}, {"zip": []}, {"code": "https://a.b"}, "Bad Id"):
+            variants.append({**base, key: bad})
+        variants.append({k: v for k, v in base.items() if k != key})
+    variants.append({**base, "source": {"digest": "0123456789abcdef"}, "editor_note": 1})
+    variants.append({**base, "source": {"digest": 1}})
+    for meta in variants:
+        assert fast(meta) == slow.is_valid(meta), meta
+    int_key = {**base, 1: "a YAML key that is not text"}
+    assert slow.is_valid(int_key) and not fast(int_key)  # unsure: left to jsonschema

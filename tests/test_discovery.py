@@ -1,0 +1,310 @@
+"""Discovery features, read as files: related papers, map data, citations, exports,
+home figures, escaping of everything an editor writes, byte-identical rebuilds, no broken
+internal link anywhere in the site, and the cost at 12,000 papers."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+import re
+import time
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import jsonschema
+import pytest
+import referencing
+
+from conftest import ROOT, SHIPPED_LIST, make_project, mkdocs_build
+from paperlist.catalogue import Catalogue, Entry, load_catalogue
+from paperlist.citation import bibtex, meta_tags
+from paperlist.discovery import Discovery
+from paperlist.importer import run_import
+from paperlist.page import Page, read_page, render_page
+from paperlist.related import SHOWN, neighbours
+from paperlist.taxonomy import load_taxonomy
+from paperlist.topicmap import DATA_FILE
+
+HOSTILE = '</script><script>alert("x")</script> & {Evil} 50% $x_1$ \\end #1 ~ ^'
+
+
+def read(site: Path, path: str) -> str:
+    return (site / path).read_text(encoding="utf-8")
+
+
+def map_data(site: Path) -> dict:
+    text = read(site, DATA_FILE)
+    assert text.startswith("window.paperlistMapData=") and text.endswith(";\n")
+    return json.loads(text[len("window.paperlistMapData="):-2])
+
+
+# ------------------------------------------------------------------ related papers
+
+def test_every_paper_page_has_related_papers_that_exist(built_site):
+    with_related = 0
+    for page in (built_site / "papers").glob("*/index.html"):
+        html = page.read_text(encoding="utf-8")
+        links = re.findall(r'<a class="related-title" href="([^"]+)"', html)
+        assert len(links) <= SHOWN
+        with_related += bool(links)
+        for href in links:
+            target = (page.parent / href).resolve()
+            assert (target / "index.html").exists(), (page, href)
+            assert target != page.parent.resolve()  # never itself
+    assert with_related >= 15  # at 19 papers most have a neighbour above the threshold
+
+
+def test_related_shows_shared_tags(built_site):
+    html = read(built_site, "papers/mes-ret/index.html")
+    section = html.split('id="related"', 1)[1].split("</ul>", 1)[0]
+    first = section.split("</li>", 1)[0]
+    assert "scared" in first and "Shared tags:" in first and "Reinforcement Learning" in first
+
+
+def test_related_is_deterministic_and_thresholded():
+    cat = load_catalogue(ROOT / "papers")
+    a = neighbours(cat.papers)
+    assert a == neighbours(cat.papers)
+    assert all(n.score >= 0.08 for ns in a for n in ns)
+    assert all(ns == sorted(ns, key=lambda n: -n.score) for ns in a)
+    # a paper unlike any other gets no padding
+    lonely = neighbours(cat.papers, threshold=0.99)
+    assert all(not ns for ns in lonely)
+
+
+# ------------------------------------------------------------------ topic map
+
+def test_map_page_and_data(built_site):
+    page = read(built_site, "map/index.html")
+    assert 'class="paperlist-map"' in page and "<canvas" in page and "map-legend" in page
+    assert "cdn" not in page.lower() and "https://unpkg" not in page
+    data = map_data(built_site)
+    assert len(data["x"]) == len(data["y"]) == len(data["p"]) == len(data["t"]) == 19
+    assert all(0 <= v <= 4095 for v in data["x"] + data["y"])
+    assert len(set(zip(data["x"], data["y"], strict=True))) == 19
+    assert (data["pre"], data["suf"]) == ("papers/", "/")
+    for stem in data["p"]:
+        assert (built_site / data["pre"] / stem / "index.html").exists()
+    assert data["areas"][0] == "Learning paradigms" and len(data["colours"]) == len(data["areas"])
+
+
+# ------------------------------------------------------------------ citations
+
+def test_citation_meta_tags_and_bibtex(built_site):
+    html = read(built_site, "papers/prorl/index.html")
+    head = html.split("</head>", 1)[0]
+    assert '<meta name="citation_title" content="ProRL: reinforcement learning' in head
+    assert '<meta name="citation_conference_title" content="ICML">' in head
+    assert '<meta name="citation_publication_date" content="2026">' in head
+    assert "citation_author" not in head  # no authors known: none invented
+    assert "Copy BibTeX" in html
+    assert "@inproceedings{prorl," in html
+    assert "note = {Title inferred from the abstract; authors not yet known}" in html
+
+
+def test_citation_url_and_authors_when_known():
+    cat = load_catalogue(ROOT / "papers")
+    e = next(p for p in cat.papers if p.id == "prorl")
+    e = Entry(**{**e.__dict__, "authors": ["Ada Lovelace", "Alan {T} Turing"],
+                 "title_inferred": False})
+    tags = meta_tags(e, "https://example.org/papers/prorl/")
+    assert '<meta name="citation_author" content="Ada Lovelace">' in tags
+    assert 'citation_abstract_html_url" content="https://example.org/papers/prorl/"' in tags
+    bib = bibtex(e, "https://example.org/papers/prorl/")
+    assert "author = {Ada Lovelace and Alan \\{T\\} Turing}" in bib
+    assert "note" not in bib and "url = {https://example.org/papers/prorl/}" in bib
+
+
+# ------------------------------------------------------------------ exports
+
+def test_papers_json_rebuilds_every_page_exactly(built_site):
+    data = json.loads(read(built_site, "papers.json"))
+    project_papers = built_site.parent / "papers"
+    files = sorted(project_papers.glob("*.md"))
+    assert data["count"] == len(data["papers"]) == len(files) == 19
+    by_id = {p["id"]: p for p in data["papers"]}
+    for path in files:
+        record = dict(by_id[path.stem])
+        url, abstract = record.pop("url"), record.pop("abstract")
+        assert url == f"papers/{path.stem}/" and (built_site / url / "index.html").exists()
+        rebuilt = render_page(Page(meta=record, body=abstract))
+        assert rebuilt == path.read_text(encoding="utf-8"), path
+        assert record == read_page(path).meta
+
+
+def test_papers_json_matches_its_shipped_schema(built_site):
+    data = json.loads(read(built_site, "papers.json"))
+    schemas = {name: json.loads(read(built_site, name))
+               for name in ("papers.schema.json", "page.schema.json")}
+    repo_schema = ROOT / "scripts/paperlist/data/papers.schema.json"
+    assert schemas["papers.schema.json"] == json.loads(repo_schema.read_text(encoding="utf-8"))
+    base = schemas["papers.schema.json"]["$id"].rsplit("/", 1)[0]
+    registry = referencing.Registry().with_resources(
+        (f"{base}/{name}", referencing.Resource.from_contents(s)) for name, s in schemas.items())
+    jsonschema.Draft202012Validator(schemas["papers.schema.json"], registry=registry).validate(data)
+
+
+def test_csv_bib_and_feed(built_site):
+    rows = list(csv.DictReader(io.StringIO(read(built_site, "papers.csv"))))
+    assert len(rows) == 19
+    prorl = next(r for r in rows if r["id"] == "prorl")
+    assert prorl["code"] == "https://github.com/hongruhou89/ProRL"
+    assert prorl["tags"] == "Reinforcement Learning; Recommender Systems"
+    bib = read(built_site, "papers.bib")
+    assert bib.count("@inproceedings{") == 19 and bib.count("{") == bib.count("}")
+    root = ET.fromstring(read(built_site, "feed.xml").encode("utf-8"))
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    entries = root.findall("a:entry", ns)
+    assert len(entries) == 19
+    assert {e.find("a:updated", ns).text for e in entries} == {"2026-01-01T00:00:00Z"}
+    assert root.find("a:updated", ns).text == "2026-01-01T00:00:00Z"
+    for e in entries:
+        href = e.find("a:link", ns).get("href")
+        assert (built_site / href / "index.html").exists()
+
+
+def test_home_page_figures(built_site):
+    home = read(built_site, "index.html")
+    assert '<svg class="paperlist-chart"' in home and 'role="img"' in home
+    assert '<title id="tag-chart-title">Papers per topic tag</title>' in home
+    assert "<strong>2</strong> with code" in home and "<strong>1</strong> with data" in home
+    for target in ("papers.json", "papers.csv", "papers.bib", "feed.xml", "papers.schema.json"):
+        assert f'href="{target}"' in home
+
+
+# ------------------------------------------------------------------ escaping, determinism
+
+@pytest.fixture(scope="module")
+def hostile_sites(tmp_path_factory):
+    """A project whose first page has a hostile title and name, built twice."""
+    project = make_project(tmp_path_factory.mktemp("hostile"))
+    run_import(SHIPPED_LIST, project / "papers")
+    path = project / "papers" / "prorl.md"
+    page = read_page(path)
+    page.meta["title"] = HOSTILE
+    page.meta["name"] = '<img src=x onerror=alert(1)>"'
+    page.meta["authors"] = ['Ada "<b>" Lovelace']
+    path.write_text(render_page(page), encoding="utf-8")
+    sites = []
+    for name in ("a", "b"):
+        result = mkdocs_build(project, project / f"site-{name}")
+        assert result.returncode == 0, result.stderr
+        sites.append(project / f"site-{name}")
+    return sites
+
+
+def test_editor_text_is_escaped_everywhere(hostile_sites):
+    site = hostile_sites[0]
+    for path in ("papers/prorl/index.html", "browse/index.html", "map/index.html",
+                 "papers/scared/index.html", "index.html"):
+        html = read(site, path)
+        assert "<script>alert" not in html and "<img src=x" not in html, path
+    paper = read(site, "papers/prorl/index.html")
+    assert 'content="&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)' in paper
+    assert 'citation_author" content="Ada &quot;&lt;b&gt;&quot; Lovelace"' in paper
+    data_js = read(site, DATA_FILE)
+    assert "<" not in data_js and ">" not in data_js and "&" not in data_js.replace("\\u0026", "")
+    assert HOSTILE in map_data(site)["t"]
+    bib = read(site, "papers.bib")
+    assert r"\{Evil\} 50\% \$x\_1\$ \textbackslash{}end \#1 \textasciitilde{}" in bib
+    assert bib.count("{") - bib.count(r"\{") == bib.count("}") - bib.count(r"\}")
+    ET.fromstring(read(site, "feed.xml").encode("utf-8"))  # still well-formed XML
+    assert json.loads(read(site, "papers.json"))["papers"][
+        [p["id"] for p in json.loads(read(site, "papers.json"))["papers"]].index("prorl")
+    ]["title"] == HOSTILE
+
+
+def _site_files(site: Path) -> list[str]:
+    """Every file we generate or render; the Pagefind index (content-hashed chunk names,
+    built by an external tool) and gzip copies (timestamped by MkDocs) are not ours."""
+    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*")
+                  if p.is_file() and not p.name.endswith(".gz")
+                  and p.relative_to(site).parts[0] != "pagefind")
+
+
+def test_rebuilds_are_byte_identical(hostile_sites):
+    a, b = hostile_sites
+    names = _site_files(a)
+    assert names == _site_files(b)
+    differ = [n for n in names if (a / n).read_bytes() != (b / n).read_bytes()]
+    assert not differ, differ[:10]
+
+
+# ------------------------------------------------------------------ link check
+
+class _Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        for name, value in attrs:
+            if name in ("href", "src", "xlink:href") and value:
+                self.urls.append(value)
+
+
+def test_no_broken_internal_link_anywhere(built_site):
+    broken = []
+    pages = list(built_site.rglob("*.html"))
+    assert len(pages) > 60
+    for page in pages:
+        parser = _Links()
+        parser.feed(page.read_text(encoding="utf-8"))
+        for url in parser.urls:
+            parts = urlsplit(url)
+            if parts.scheme or parts.netloc or not parts.path:
+                continue  # external, mailto:, data:, or a same-page #anchor
+            target = (page.parent / unquote(parts.path)).resolve()
+            if parts.path.startswith("/"):
+                target = (built_site / unquote(parts.path).lstrip("/")).resolve()
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{page.relative_to(built_site)} -> {url}")
+    assert not broken, broken[:20]
+
+
+# ------------------------------------------------------------------ 12,000 papers
+
+def synthetic_catalogue(count: int, seed: int = 7) -> Catalogue:
+    """`count` papers with generated abstracts and tags, without the (slow) importer."""
+    from paperlist import benchdata
+
+    taxonomy = load_taxonomy()
+    rng = random.Random(seed)
+    names = benchdata.MethodNames(rng)
+    papers = []
+    for i in range(count):
+        body = benchdata.abstract(rng, names)
+        tags = rng.sample(taxonomy.tags, rng.randint(1, 4))
+        title = body.split(". ")[0][:90]
+        meta = {"id": f"p{i:05d}", "title": title, "tags": [t.name for t in tags]}
+        papers.append(Entry(
+            id=f"p{i:05d}", path=Path(f"papers/p{i:05d}.md"), title=title,
+            name=f"M{i}" if i % 3 else "", other_names=[], authors=[], venue="ICML 2026",
+            tags=tags, links={"code": ["https://github.com/a/b"] if i % 2 else [], "data": [],
+                              "other": []}, body=body, title_inferred=True, meta=meta))
+    papers.sort(key=lambda e: (e.title.casefold(), e.id))
+    cat = Catalogue(title="ICML 2026", venue="ICML 2026", taxonomy=taxonomy, papers=papers)
+    for e in papers:
+        for t in e.tags:
+            cat.by_tag.setdefault(t.slug, []).append(e)
+    return cat
+
+
+def test_discovery_at_12000_papers():
+    pytest.importorskip("paperlist.benchdata")
+    cat = synthetic_catalogue(12_000)
+    start = time.perf_counter()
+    d = Discovery.build(cat, lambda e: f"papers/{e.id}/", "bench", None)
+    elapsed = time.perf_counter() - start
+    assert d.timings["related"] < 60, d.timings
+    assert elapsed < 90, d.timings
+    size = len(d.files()[DATA_FILE].encode("utf-8"))
+    assert size <= 1_500_000, size
+    assert all(len(d.related_to(e)) <= SHOWN for e in cat.papers[:100])
+    assert sum(1 for ns in d.neighbours if ns) > 11_000

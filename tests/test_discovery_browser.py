@@ -1,0 +1,132 @@
+"""Discovery features in a real headless Chromium: related links, the topic map, browse
+filters kept in the URL, and Copy BibTeX onto the clipboard."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import ROOT
+
+
+def papers(built_site) -> list[dict]:
+    return json.loads((built_site / "papers.json").read_text(encoding="utf-8"))["papers"]
+
+
+def test_related_links_open_the_papers_they_name(page, site_url):
+    page.goto(f"{site_url}/papers/mes-ret/")
+    links = page.locator(".related-papers a.related-title")
+    assert 1 <= links.count() <= 5
+    targets = [(links.nth(i).inner_text(), links.nth(i).get_attribute("href"))
+               for i in range(links.count())]
+    for title, href in targets:
+        page.goto(f"{site_url}/papers/mes-ret/")
+        page.locator(f".related-papers a.related-title[href='{href}']").click()
+        page.wait_for_load_state()
+        assert page.locator("h1.paper-title").inner_text() == title
+    assert not page.console_errors
+
+
+def test_map_draws_every_paper_and_a_click_opens_it(page, site_url, built_site):
+    page.goto(f"{site_url}/map/")
+    page.wait_for_function("document.querySelector('.paperlist-map').paperlistMap")
+    assert page.evaluate("document.querySelector('.paperlist-map').paperlistMap.n") == 19
+    painted = page.evaluate("""() => {
+        const c = document.querySelector('.map-canvas');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+        let n = 0; for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++; return n; }""")
+    assert painted > 19 * 20  # 19 dots of several pixels each, plus area labels
+    legend = page.locator(".map-legend-item")
+    assert legend.count() == 6 and "Learning paradigms" in legend.first.inner_text()
+    point = page.evaluate("""() => { const m = document.querySelector('.paperlist-map')
+        .paperlistMap; return m.screenPoint(m.indexOf('papers/eqr/')); }""")
+    page.mouse.move(point["x"], point["y"])
+    tip = page.locator(".map-tooltip")
+    tip.wait_for(state="visible")
+    eqr = next(p for p in papers(built_site) if p["id"] == "eqr")
+    assert eqr["title"] in tip.inner_text() and "EqR" in tip.inner_text()
+    page.mouse.click(point["x"], point["y"])
+    page.wait_for_url("**/papers/eqr/")
+    assert not page.console_errors
+
+
+def test_map_search_highlights_matches_and_zoom_keeps_working(page, site_url):
+    page.goto(f"{site_url}/map/")
+    page.wait_for_function("document.querySelector('.paperlist-map').paperlistMap")
+    page.locator(".map-search").fill("prorl")
+    assert page.locator(".map-count").inner_text() == "1 of 19 papers highlighted"
+    before = page.evaluate("document.querySelector('.paperlist-map').paperlistMap.scale")
+    page.locator(".map-zoom[data-zoom='in']").click()
+    after = page.evaluate("document.querySelector('.paperlist-map').paperlistMap.scale")
+    assert after > before
+    page.locator(".map-search").fill("")
+    assert page.locator(".map-count").inner_text() == "19 papers"
+    assert not page.console_errors
+
+
+def visible_ids(page) -> list[str]:
+    return page.evaluate("""() => [...document.querySelectorAll('ul.browse-list > li')]
+        .filter(li => !li.hidden)
+        .map(li => li.querySelector('a.paper-item-title').getAttribute('href')
+        .split('/').filter(Boolean).pop())""")
+
+
+def test_a_filter_url_reproduces_its_view(page, site_url, built_site):
+    query = "?tag=reinforcement-learning&not=safety&code=1"
+    page.goto(f"{site_url}/browse/{query}")
+    page.locator("form.browse-filters").wait_for(state="visible")
+    expected = sorted(p["id"] for p in papers(built_site)
+                      if "Reinforcement Learning" in p["tags"] and "Safety" not in p["tags"]
+                      and p["links"]["code"])
+    assert sorted(visible_ids(page)) == expected == ["prorl"]
+    assert page.locator(".browse-tag[data-tag='safety']").get_attribute("data-state") == "exclude"
+    assert page.locator("input[name='code']").is_checked()
+    assert "Showing 1 of 19 papers" in page.locator(".browse-status").inner_text()
+    # Change the view by hand; the URL follows, and opening it elsewhere shows the same.
+    page.locator("input[name='code']").uncheck()
+    page.locator(".browse-tag[data-tag='safety']").click()  # exclude -> neutral
+    page.locator("select[name='sort']").select_option("name")
+    url = page.url
+    assert "code=" not in url and "not=" not in url and "sort=name" in url
+    shown = visible_ids(page)
+    rl = [p for p in papers(built_site) if "Reinforcement Learning" in p["tags"]]
+    assert sorted(shown) == sorted(p["id"] for p in rl)
+    named = sorted((p["name"].lower(), p["id"]) for p in rl if p["name"])
+    assert shown[: len(named)] == [i for _, i in named]  # by short name, unnamed last
+    other = page.context.new_page()
+    other.goto(url)
+    other.locator("form.browse-filters").wait_for(state="visible")
+    assert visible_ids(other) == shown
+    other.close()
+    assert not page.console_errors
+
+
+def test_browse_works_without_javascript(browser, site_url):
+    context = browser.new_context(java_script_enabled=False)
+    pg = context.new_page()
+    pg.goto(f"{site_url}/browse/?tag=safety")
+    assert pg.locator("ul.browse-list > li").count() == 19
+    assert not pg.locator("form.browse-filters").is_visible()
+    context.close()
+
+
+def test_copy_bibtex_puts_the_entry_on_the_clipboard(page, site_url):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=site_url)
+    page.goto(f"{site_url}/papers/prorl/")
+    page.locator(".paper-copy-bibtex").click()
+    page.locator(".paper-copy-status").filter(has_text="Copied").wait_for()
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied.startswith("@inproceedings{prorl,")
+    assert "note = {Title inferred from the abstract" in copied
+    assert copied == page.locator(".paper-bibtex").inner_text()
+    assert not page.console_errors
+
+
+def test_home_chart_links_to_tag_pages(page, site_url):
+    page.goto(f"{site_url}/")
+    bar = page.locator("svg.paperlist-chart a").first
+    label = bar.get_attribute("aria-label")
+    assert label and "paper" in label
+    bar.click()
+    page.wait_for_url("**/tags/**")
+    assert not page.console_errors
+    assert (ROOT / "docs" / "index.md").read_text(encoding="utf-8").count("paperlist:figures") == 1
