@@ -8,8 +8,8 @@ import sys
 import time
 
 import pytest
-from conftest import ROOT, SHIPPED_LIST
 
+from conftest import ROOT, SHIPPED_LIST
 from paperlist.cli import main
 from paperlist.importer import retag_pages, run_import
 from paperlist.page import read_page, render_page
@@ -170,7 +170,8 @@ def test_broken_page_stops_import_before_anything_is_written(papers, capsys):
 def test_interrupted_import_leaves_whole_pages(tmp_path):
     """Kill an import mid-run: every page on disk is complete and parses."""
     big = tmp_path / "big.txt"
-    paras = [f"We propose Net{i}, a method number {i} for graph learning. " * 3 for i in range(1500)]
+    paras = [f"We propose Net{i}, a method number {i} for graph learning. " * 3
+             for i in range(1500)]
     big.write_text("ICML 2026\n\n" + "\n\n".join(paras) + "\n", encoding="utf-8")
     papers = tmp_path / "papers"
     proc = subprocess.Popen([sys.executable, "-m", "paperlist.cli", "import", str(big),

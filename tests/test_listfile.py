@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from conftest import SHIPPED_LIST
 
+from conftest import SHIPPED_LIST
 from paperlist.listfile import ListError, parse_list, parse_list_text
 
 ABS1 = "We propose FooNet, a method for detecting things in images. It works well."

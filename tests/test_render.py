@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from conftest import SHIPPED_LIST
-
 from paperlist.listfile import parse_list
 from paperlist.render import first_sentence, render_abstract
 

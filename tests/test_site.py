@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 from conftest import SHIPPED_LIST, make_project, mkdocs_build
-
 from paperlist.importer import run_import
 
 

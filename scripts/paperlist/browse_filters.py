@@ -38,14 +38,17 @@ def filter_form(cat: Catalogue) -> str:
                            f'<span class="browse-tag-count">{n}</span></button>')
         if buttons:
             groups.append(f'<div class="browse-area"><span class="browse-area-name">'
-                          f'{html.escape(area)}</span> {"".join(buttons)}</div>')
+                          f'{html.escape(area)}</span><span class="browse-area-tags">'
+                          f'{"".join(buttons)}</span></div>')
     code = sum(1 for e in cat.papers if e.links["code"])
     data = sum(1 for e in cat.papers if e.links["data"])
     return (
         '<form class="browse-filters" hidden>'
-        '<fieldset class="browse-tags"><legend>Tags: click once to require a tag '
-        "(papers must have all required tags), twice to exclude it, a third time to "
-        f"clear</legend>{''.join(groups)}</fieldset>"
+        '<details class="browse-tags-details"><summary>Filter by tag '
+        '<span class="browse-tags-summary"></span></summary>'
+        '<fieldset class="browse-tags"><legend>Click a tag once to require it (papers must '
+        "have all required tags), twice to exclude it, a third time to clear</legend>"
+        f"{''.join(groups)}</fieldset></details>"
         '<div class="browse-options">'
         f'<label><input type="checkbox" name="code"> Has code ({code})</label> '
         f'<label><input type="checkbox" name="data"> Has data ({data})</label> '

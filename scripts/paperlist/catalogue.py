@@ -12,6 +12,7 @@ from typing import Any
 
 import yaml
 
+from .listfile import MAX_PARAGRAPH_CHARS
 from .page import Page, PageError, read_page
 from .taxonomy import Tag, Taxonomy, load_taxonomy
 
@@ -102,9 +103,16 @@ def load_catalogue(papers_dir: Path, taxonomy: Taxonomy | None = None) -> Catalo
     errors: list[str] = []
     for path in sorted(papers_dir.glob("*.md")):
         try:
-            entries.append(entry_from_page(read_page(path), taxonomy, problems))
+            page = read_page(path)
         except PageError as e:
             errors.append(str(e))
+            continue
+        if len(page.body) > MAX_PARAGRAPH_CHARS:  # a paste error; rendering it takes minutes
+            errors.append(f"{path}:{page.body_line}: the abstract is {len(page.body):,} "
+                          f"characters, longer than any abstract (limit "
+                          f"{MAX_PARAGRAPH_CHARS:,}); keep only the paper's abstract")
+            continue
+        entries.append(entry_from_page(page, taxonomy, problems))
     if errors:
         raise ValueError("cannot build: some pages cannot be read\n  " + "\n  ".join(errors))
     entries.sort(key=lambda e: (e.title.casefold(), e.id))

@@ -101,7 +101,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("retag", help="re-apply the taxonomy to every page, keeping editors' tags")
     s.add_argument("--papers", default=str(DEFAULT_PAPERS))
-    s.add_argument("--check", action="store_true", help="write nothing; exit 1 if tags would change")
+    s.add_argument("--check", action="store_true",
+                   help="write nothing; exit 1 if tags would change")
     s.set_defaults(func=cmd_retag)
 
     s = sub.add_parser("explain", help="why a paper got its tags: scores, phrases, near misses")

@@ -150,17 +150,20 @@ _NOT_ARTEFACT = re.compile(
     r"|regime|assumption|property|perspective|scenario|issue|bias|effect|principle)s?\b",
     re.I,
 )
+# A leading (?=[...]) of the cue's possible first letters changes no match, but lets the
+# scan give up at most characters before trying the look-behinds and alternatives.
 _VERB = re.compile(
-    r"(?<![-\w])(?<!been )(?<!previously )(?<!recently )(?<!originally )"
+    r"(?=[pidbcr])(?<![-\w])(?<!been )(?<!previously )(?<!recently )(?<!originally )"
     r"(?:propos(?:e|es|ed|ing)|introduc(?:e|es|ed|ing)|present(?:s|ed|ing)?"
     r"|develop(?:s|ed|ing)?|design(?:s|ed|ing)?|build(?:s|ing)?|built|construct(?:s|ed|ing)?"
     r"|creat(?:e|es|ed|ing)|devis(?:e|es|ed|ing)|describ(?:e|es|ed|ing)|releas(?:e|es|ed|ing)"
     r"|curat(?:e|es|ed|ing)|put(?:s)? forward|contribution is)\b\s*",
     re.I,
 )
-_SUBJECT = re.compile(r"\b(?:we|our|this (?:paper|work|study|article|note)|here)\b", re.I)
+_SUBJECT = re.compile(r"(?=[woth])\b(?:we|our|this (?:paper|work|study|article|note)|here)\b", re.I)
 _NAMING = re.compile(
-    r"(?<!so-)\b(?:called|named|dubbed|termed|coined|namely|know[n]? as|refer(?:red)? (?:to )?as"
+    r"(?=[cndtkrw])(?<!so-)\b(?:called|named|dubbed|termed|coined|namely|know[n]? as"
+    r"|refer(?:red)? (?:to )?as"
     r"|(?:we|which we) (?:call|name|term|refer to)(?: (?:it|this|them|our \w+))?(?: as)?)\s+",
     re.I,
 )
@@ -711,7 +714,7 @@ def _head_and_purpose(appositive: str) -> str:
     return _first_clause(gerund.group(1) if gerund else phrase)
 
 
-_TOPIC_SUBJECT = r"\b(?:we|this (?:paper|work|study)|here)\s+"
+_TOPIC_SUBJECT = r"(?=[wth])\b(?:we|this (?:paper|work|study)|here)\s+"
 _TOPIC_SUBJECT_RE = re.compile(_TOPIC_SUBJECT, re.I)
 _TOPIC_CUES = tuple(
     re.compile(rf"{_TOPIC_SUBJECT}(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?"

@@ -82,7 +82,9 @@ def render_abstract(text: str) -> str:
 
 def first_sentence(text: str, limit: int = 240) -> str:
     """Plain first sentence of an abstract for listings (math and markup left as text)."""
-    plain = re.sub(r"[*_`]+", "", text)
+    # Only the start can hold the sentence shown (limit chars); searching a whole 10 MB
+    # body without a full stop is quadratic and stalled the build.
+    plain = re.sub(r"[*_`]+", "", text[: 4 * limit])
     m = re.search(r"(.+?[.!?])(\s+[A-Z(]|$)", plain)
     sentence = m.group(1) if m else plain
     if len(sentence) > limit:

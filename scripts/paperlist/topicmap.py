@@ -148,7 +148,7 @@ def map_page(cat: Catalogue, link: Callable[[str], str], data_url: str, root_url
     browse = html.escape(link("browse.md"))
     return (
         '<h1 id="topic-map">Topic map</h1>\n'
-        f'<p class="map-intro">All {len(cat.papers)} papers, placed by topic: colour is the '
+        f'<p class="map-intro">All {len(cat.papers):,} papers, placed by topic: colour is the '
         "area of a paper's first tag, and papers whose abstracts read alike sit close "
         "together. Hover a point for its title, click it to open the paper; scroll or use "
         "the buttons to zoom, drag to pan.</p>\n"

@@ -51,7 +51,7 @@
 
   MapView.prototype.resize = function () {
     var w = this.stage.clientWidth || 600;
-    var h = Math.max(320, Math.min(Math.round(w * 0.75), Math.round(window.innerHeight * 0.75)));
+    var h = Math.max(320, Math.min(Math.round(w * 0.75), Math.round(window.innerHeight * 0.65)));
     var dpr = window.devicePixelRatio || 1;
     this.w = w; this.h = h; this.dpr = dpr;
     this.canvas.width = Math.round(w * dpr);
@@ -152,14 +152,18 @@
       }
       ctx.fill();
     }
-    ctx.globalAlpha = 0.75;
+    ctx.globalAlpha = 0.85;
     ctx.fillStyle = getComputedStyle(this.root).color || "#000";
+    ctx.strokeStyle = getComputedStyle(document.body).backgroundColor || "#fff";
+    ctx.lineWidth = 3;
+    ctx.lineJoin = "round";
     ctx.font = "600 13px system-ui, sans-serif";
     ctx.textAlign = "center";
     this.labels = this.labels || this.centroids();
     for (var l = 0; l < this.labels.length; l++) {
-      var lab = this.labels[l];
-      ctx.fillText(d.areas[lab.a], lab.x * this.scale + this.tx, lab.y * this.scale + this.ty);
+      var lab = this.labels[l], lx = lab.x * this.scale + this.tx, ly = lab.y * this.scale + this.ty;
+      ctx.strokeText(d.areas[lab.a], lx, ly);  // a halo in the page colour keeps it legible
+      ctx.fillText(d.areas[lab.a], lx, ly);
     }
     ctx.globalAlpha = 1;
     if (this.hover >= 0) {
@@ -171,8 +175,9 @@
       ctx.stroke();
     }
     if (this.count) {
-      this.count.textContent = filtering ? shown + " of " + this.n + " papers highlighted"
-        : this.n + " papers";
+      var total = this.n.toLocaleString("en");
+      this.count.textContent = filtering ? shown.toLocaleString("en") + " of " + total +
+        " papers highlighted" : total + " papers";
     }
   };
 
@@ -397,6 +402,11 @@
       function names(slugs) {
         return slugs.map(function (t) { return byTag[t].firstChild.textContent.trim(); }).join(", ");
       }
+      var summary = form.querySelector(".browse-tags-summary");
+      if (summary) {
+        summary.textContent = s.tag.length || s.not.length
+          ? "(" + s.tag.length + " required, " + s.not.length + " excluded)" : "";
+      }
       if (s.tag.length) parts.push("with all of: " + names(s.tag));
       if (s.not.length) parts.push("without: " + names(s.not));
       if (s.code) parts.push("with code");
@@ -423,7 +433,9 @@
       writeURL(apply());
     });
     readURL();
-    apply();
+    var initial = apply();
+    var details = form.querySelector(".browse-tags-details");
+    if (details && (initial.tag.length || initial.not.length)) details.open = true;
     form.hidden = false;
   }
 
