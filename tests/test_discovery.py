@@ -9,7 +9,6 @@ import io
 import json
 import random
 import re
-import time
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
@@ -297,13 +296,10 @@ def synthetic_catalogue(count: int, seed: int = 7) -> Catalogue:
 
 
 def test_discovery_at_12000_papers():
+    """Map data fits its budget at full-conference size (timings: paperlist.bench_discovery)."""
     pytest.importorskip("paperlist.benchdata")
     cat = synthetic_catalogue(12_000)
-    start = time.perf_counter()
     d = Discovery.build(cat, lambda e: f"papers/{e.id}/", "bench", None)
-    elapsed = time.perf_counter() - start
-    assert d.timings["related"] < 60, d.timings
-    assert elapsed < 90, d.timings
     size = len(d.files()[DATA_FILE].encode("utf-8"))
     assert size <= 1_500_000, size
     assert all(len(d.related_to(e)) <= SHOWN for e in cat.papers[:100])
