@@ -304,3 +304,69 @@ def test_discovery_at_12000_papers():
     assert size <= 1_500_000, size
     assert all(len(d.related_to(e)) <= SHOWN for e in cat.papers[:100])
     assert sum(1 for ns in d.neighbours if ns) > 11_000
+
+
+# ------------------------------------------------------------------ browse pages and data
+
+def _browse(cat: Catalogue) -> tuple[dict[str, str], dict]:
+    """Every browse page's body (source path -> HTML) and the browse data, built the way
+    the plugin builds them (links: site-root-relative source paths)."""
+    from paperlist import browse_filters, site
+    from paperlist.render import first_sentence
+
+    pages = {src: site.generated_html(src, cat, lambda s: s)
+             for src in site.generated_pages(cat) if src.startswith("browse")}
+    data = json.loads(browse_filters.browse_data(
+        cat, lambda e: f"papers/{e.id}/", lambda e: first_sentence(e.body)))
+    return pages, data
+
+
+def test_browse_is_paged_and_every_paper_is_on_one_page():
+    from paperlist.browse_filters import PAGE_SIZE
+
+    cat = synthetic_catalogue(2 * PAGE_SIZE + 20)
+    pages, data = _browse(cat)
+    assert sorted(pages) == ["browse.md", "browse/2.md", "browse/3.md"]
+    ids = []
+    for src in ("browse.md", "browse/2.md", "browse/3.md"):
+        ids += re.findall(r'class="paper-item-title" href="papers/(p\d+)\.md"', pages[src])
+    assert ids == [e.id for e in cat.papers]  # each once, by title, split 50/50/20
+    first = pages["browse.md"]
+    assert first.count('class="paper-item"') == PAGE_SIZE and "<noscript>" in first
+    assert 'href="browse/2.md" data-page="2" rel="next"' in first
+    assert 'data-src="assets/paperlist/browse.json"' in first
+    last = pages["browse/3.md"]
+    assert last.count('class="paper-item"') == 20 and "page 3 of 3" in last
+    assert 'href="browse/2.md" data-page="2" rel="prev"' in last
+    assert 'href="browse.md?page=3">Filter and sort' in last
+    assert "browse-filters" not in last  # the static pages are plain lists
+    # the data file: one row per paper, in the same order as the pages
+    assert (data["pre"], data["suf"]) == ("papers/", "/")
+    assert data["p"] == [e.id for e in cat.papers]
+    assert data["t"] == [e.title for e in cat.papers] and data["m"] == [e.name for e in cat.papers]
+    for e, g, f in zip(cat.papers, data["g"], data["f"], strict=True):
+        assert [data["tags"][k] for k in g] == [t.slug for t in e.tags]
+        assert f == (1 if e.links["code"] else 0) | (2 if e.links["data"] else 0)
+
+
+def test_one_paper_needs_no_pager():
+    cat = synthetic_catalogue(1)
+    pages, _ = _browse(cat)
+    assert list(pages) == ["browse.md"] and "browse-pager" not in pages["browse.md"]
+
+
+def test_browse_stays_small_at_12000_papers():
+    """The browse page carries one page of papers, not the catalogue (it was 9.7 MB)."""
+    cat = synthetic_catalogue(12_000)
+    pages, data = _browse(cat)
+    assert len(pages) == 12_000 // 50
+    assert len(pages["browse.md"].encode("utf-8")) <= 150_000
+    assert max(len(p.encode("utf-8")) for p in pages.values()) <= 150_000
+    assert len(data["p"]) == 12_000
+
+
+def test_browse_data_is_escaped(hostile_sites):
+    text = read(hostile_sites[0], "assets/paperlist/browse.json")
+    assert "<" not in text and ">" not in text and "&" not in text
+    data = json.loads(text)
+    assert HOSTILE in data["t"]

@@ -100,12 +100,53 @@ def test_a_filter_url_reproduces_its_view(page, site_url, built_site):
     assert not page.console_errors
 
 
+def titles_by_id(built_site) -> list[str]:
+    """Paper ids in the site's title order (the order of the browse data)."""
+    data = json.loads((built_site / "assets/paperlist/browse.json").read_text(encoding="utf-8"))
+    return data["p"]
+
+
+def test_browse_pages_through_results_and_keeps_the_page_in_the_url(page, site_url, built_site):
+    order = titles_by_id(built_site)
+    page.goto(f"{site_url}/browse/?per=5")
+    page.locator("form.browse-filters").wait_for(state="visible")
+    assert visible_ids(page) == order[:5]
+    status = page.locator(".browse-status")
+    assert "Showing 19 of 19 papers (1–5, page 1 of 4)" in status.inner_text()
+    page.evaluate("document.querySelector('ul.browse-list').marker = 1")
+    page.locator(".browse-pager a.browse-next").click()
+    assert visible_ids(page) == order[5:10]
+    assert "page=2" in page.url and "per=5" in page.url
+    # drawn in place: not a page load, nor Material's instant navigation
+    assert page.evaluate("document.querySelector('ul.browse-list').marker") == 1
+    page.locator(".browse-pager a[data-page='4']").click()
+    assert visible_ids(page) == order[15:]
+    assert page.locator(".browse-pager .browse-next").get_attribute("aria-disabled") == "true"
+    assert "(16–19, page 4 of 4)" in status.inner_text()
+    # a shared link opens the same page; a filter change goes back to page 1
+    other = page.context.new_page()
+    other.goto(page.url)
+    other.locator("form.browse-filters").wait_for(state="visible")
+    assert visible_ids(other) == order[15:]
+    other.locator("select[name='sort']").select_option("name")
+    assert "page=" not in other.url and "sort=name" in other.url
+    named = sorted((p["name"].lower(), order.index(p["id"]), p["id"])
+                   for p in papers(built_site) if p["name"])
+    assert visible_ids(other) == [i for *_, i in named][:5]
+    other.close()
+    page.goto(f"{site_url}/browse/?per=5&page=99")  # past the end: the last page
+    page.locator("form.browse-filters").wait_for(state="visible")
+    assert visible_ids(page) == order[15:] and "page=4" in page.url
+    assert not page.console_errors
+
+
 def test_browse_works_without_javascript(browser, site_url):
     context = browser.new_context(java_script_enabled=False)
     pg = context.new_page()
     pg.goto(f"{site_url}/browse/?tag=safety")
     assert pg.locator("ul.browse-list > li").count() == 19
     assert not pg.locator("form.browse-filters").is_visible()
+    assert "page through every paper" in pg.locator(".browse-noscript").inner_text()
     context.close()
 
 

@@ -84,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     seconds, files = measure(cat)
     for name, s in seconds.items():
         print(f"  {name:<38} {s:7.2f} s")
-    for path in (DATA_FILE, "papers.json", "papers.csv", "papers.bib", "feed.xml"):
+    for path in (DATA_FILE, browse_filters.DATA_FILE, "papers.json", "papers.csv",
+                 "papers.bib", "feed.xml"):
         print(f"  size of {path:<30} {len(files[path].encode('utf-8')) / 1e6:7.2f} MB")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"  peak memory of this process          {peak:7.0f} MB")

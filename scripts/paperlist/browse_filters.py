@@ -1,30 +1,76 @@
-"""Filters for the browse page: by tags (required or excluded), code, data; sort by title/name.
+"""The browse page: filters by tags (required or excluded), code, data; sort by title/name;
+pages of PAGE_SIZE papers.
 
-The browse page stays a server-rendered list of every paper, so it works without
-JavaScript. This module adds what the site's script needs to filter that list in place:
-a few data-* attributes on each item (tag slugs, has code, has data, name) and the filter
-form, which is `hidden` until the script shows it. The script keeps the filter state in
-the query string (?tag=a&not=b&code=1&data=1&sort=name), so a view can be shared.
+A page listing all 12,000 papers of a big venue weighed 10 MB and took seconds to parse,
+so the list is paged instead. The build writes:
+
+- `browse/` with the first PAGE_SIZE papers by title, server-rendered, and the filter
+  form, which is `hidden` until the site's script shows it;
+- `browse/2/`, `browse/3/`... the following pages by title, plain lists with a pager, so
+  readers without JavaScript, search engines and link checkers reach every paper;
+- `DATA_FILE`, every paper in a few columns (page path, title, short name, tag indices,
+  code/data flags, first sentence), which the script fetches once to filter, sort and
+  page in the browser.
+
+The script keeps the view in the query string (?tag=a&not=b&code=1&data=1&sort=name&page=2;
+per=N changes the page size), so a view can be shared.
 """
 
 from __future__ import annotations
 
 import html
+import json
+import os
+from collections.abc import Callable
 
 from .catalogue import Catalogue, Entry
 
-
-def item_attrs(entry: Entry) -> str:
-    """data-* attributes for one browse item (escaped; slugs are [a-z0-9-] anyway)."""
-    tags = " ".join(t.slug for t in entry.tags)
-    return (f' data-tags="{html.escape(tags, quote=True)}"'
-            f' data-code="{1 if entry.links["code"] else 0}"'
-            f' data-data="{1 if entry.links["data"] else 0}"'
-            f' data-name="{html.escape(entry.name, quote=True)}"')
+PAGE_SIZE = 50
+DATA_FILE = "assets/paperlist/browse.json"
 
 
-def filter_form(cat: Catalogue) -> str:
-    """The filter controls: one three-state button per tag in use, grouped by area."""
+def page_count(cat: Catalogue) -> int:
+    return max(1, -(-len(cat.papers) // PAGE_SIZE))
+
+
+def _json(data: object) -> str:
+    """Compact, deterministic JSON with <, >, & escaped (harmless wherever it is pasted)."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return (text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+            .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
+def browse_data(cat: Catalogue, page_path: Callable[[Entry], str],
+                first: Callable[[Entry], str]) -> str:
+    """Every paper, column-wise, in the catalogue's order (by title):
+
+    tags (slugs; g holds indices into it), p (page path from the site root, less the
+    `pre` and `suf` all paths share), t (title), m (short name), g (tag indices, most
+    relevant first), f (1 = has code, 2 = has data), s (first sentence).
+    """
+    tags = [t.slug for t in cat.taxonomy.tags]
+    index = {slug: i for i, slug in enumerate(tags)}
+    paths = [page_path(e) for e in cat.papers]
+    pre = os.path.commonprefix(paths)
+    pre = pre[: pre.rfind("/") + 1]
+    suf = "/" if paths and all(p.endswith("/") and len(p) > len(pre) for p in paths) else ""
+    return _json({
+        "v": 1, "tags": tags, "pre": pre, "suf": suf,
+        "p": [p[len(pre): len(p) - len(suf)] for p in paths],
+        "t": [e.title for e in cat.papers],
+        "m": [e.name for e in cat.papers],
+        "g": [[index[t.slug] for t in e.tags] for e in cat.papers],
+        "f": [(1 if e.links["code"] else 0) | (2 if e.links["data"] else 0)
+              for e in cat.papers],
+        "s": [first(e) for e in cat.papers],
+    })
+
+
+def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None) -> str:
+    """The filter controls: one three-state button per tag in use, grouped by area.
+
+    `tag_href` (slug -> link to the tag's page) gives the script the links of the tag
+    chips it draws on each paper."""
     groups = []
     for area in cat.taxonomy.areas:
         buttons = []
@@ -32,9 +78,11 @@ def filter_form(cat: Catalogue) -> str:
             n = len(cat.by_tag.get(tag.slug, []))
             if not n:
                 continue
+            href = (f' data-href="{html.escape(tag_href(tag.slug), quote=True)}"'
+                    if tag_href else "")
             buttons.append(f'<button type="button" class="paper-tag browse-tag" '
-                           f'data-tag="{html.escape(tag.slug, quote=True)}" data-state="" '
-                           f'aria-pressed="false">{html.escape(tag.name)} '
+                           f'data-tag="{html.escape(tag.slug, quote=True)}"{href} '
+                           f'data-state="" aria-pressed="false">{html.escape(tag.name)} '
                            f'<span class="browse-tag-count">{n}</span></button>')
         if buttons:
             groups.append(f'<div class="browse-area"><span class="browse-area-name">'
@@ -59,3 +107,31 @@ def filter_form(cat: Catalogue) -> str:
         '<p class="browse-status" role="status" aria-live="polite"></p>'
         "</form>"
     )
+
+
+def pager(page: int, pages: int, href: Callable[[int], str]) -> str:
+    """Previous / numbered / next links; `href(k)` is page k's link (escaped here).
+
+    Shows pages 1, last, and two either side of the current one, with gaps as "…".
+    The script draws the same markup for filtered views."""
+    if pages <= 1:
+        return ""
+
+    def a(k: int, text: str, cls: str = "", rel: str = "") -> str:
+        rel_attr = f' rel="{rel}"' if rel else ""
+        return (f'<a class="browse-page{cls}" href="{html.escape(href(k), quote=True)}"'
+                f' data-page="{k}"{rel_attr}>{text}</a>')
+
+    parts = [a(page - 1, "\u2190 Previous", " browse-prev", "prev") if page > 1 else
+             '<span class="browse-page browse-prev" aria-disabled="true">\u2190 Previous</span>']
+    shown = sorted({1, pages, *range(max(1, page - 2), min(pages, page + 2) + 1)})
+    last = 0
+    for k in shown:
+        if k - last > 1:
+            parts.append('<span class="browse-gap">\u2026</span>')
+        parts.append(f'<span class="browse-page browse-current" aria-current="page">{k}</span>'
+                     if k == page else a(k, str(k)))
+        last = k
+    parts.append(a(page + 1, "Next \u2192", " browse-next", "next") if page < pages else
+                 '<span class="browse-page browse-next" aria-disabled="true">Next \u2192</span>')
+    return f'<nav class="browse-pager" aria-label="Pages">{"".join(parts)}</nav>'

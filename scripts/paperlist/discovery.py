@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urljoin
 
-from . import citation, exports, related, topicmap
+from . import browse_filters, citation, exports, related, topicmap
 from .catalogue import Catalogue, Entry
+from .render import first_sentence
 
 ASSETS_DIR = Path(__file__).with_name("assets")
 #: static files shipped with the package -> where they go in the site
@@ -72,6 +73,8 @@ class Discovery:
         files = {
             topicmap.DATA_FILE: self._timed(
                 "map data", lambda: topicmap.map_data(cat, self.coords, self.page_path)),
+            browse_filters.DATA_FILE: self._timed("browse data", lambda: browse_filters.browse_data(
+                cat, self.page_path, lambda e: first_sentence(e.body))),
             "papers.json": self._timed("papers.json", lambda: exports.papers_json(cat, url)),
             "papers.csv": self._timed("papers.csv", lambda: exports.papers_csv(cat, url)),
             "papers.bib": self._timed("papers.bib", lambda: exports.papers_bib(cat, self._abs)),

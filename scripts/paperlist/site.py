@@ -30,6 +30,11 @@ def tag_src(slug: str) -> str:
     return f"tags/{slug}.md"
 
 
+def browse_src(page: int) -> str:
+    """Source path of the browse page `page` (1: the filterable browse page itself)."""
+    return BROWSE if page == 1 else f"browse/{page}.md"
+
+
 def generated_pages(cat: Catalogue) -> dict[str, str]:
     """Source path -> stub content of every page the plugin adds to the site.
 
@@ -37,6 +42,8 @@ def generated_pages(cat: Catalogue) -> dict[str, str]:
     known and relative links can be made.
     """
     pages = {BROWSE: f"{_NOT_SEARCHED}# Browse\n", TAGS_INDEX: f"{_NOT_SEARCHED}# Tags\n"}
+    for k in range(2, browse_filters.page_count(cat) + 1):
+        pages[browse_src(k)] = f"{_NOT_SEARCHED}# Browse, page {k}\n"
     for tag in cat.taxonomy.tags:
         pages[tag_src(tag.slug)] = f"{_NOT_SEARCHED}# {tag.name}\n"
     return pages
@@ -45,6 +52,8 @@ def generated_pages(cat: Catalogue) -> dict[str, str]:
 def generated_html(src_uri: str, cat: Catalogue, link: Link) -> str | None:
     if src_uri == BROWSE:
         return browse_page(cat, link)
+    if src_uri.startswith("browse/") and src_uri[len("browse/"):-len(".md")].isdigit():
+        return browse_static_page(int(src_uri[len("browse/"):-len(".md")]), cat, link)
     if src_uri == TAGS_INDEX:
         return tags_index_page(cat, link)
     if src_uri.startswith("tags/"):
@@ -112,13 +121,52 @@ def paper_list(entries: list[Entry], link: Link) -> str:
             + "</ul>")
 
 
+def _browse_items(page: int, cat: Catalogue, link: Link) -> str:
+    size = browse_filters.PAGE_SIZE
+    return "\n".join(paper_item(e, link) for e in cat.papers[(page - 1) * size: page * size])
+
+
+def _browse_pager(page: int, cat: Catalogue, link: Link) -> str:
+    return browse_filters.pager(page, browse_filters.page_count(cat),
+                                lambda k: link(browse_src(k)))
+
+
 def browse_page(cat: Catalogue, link: Link) -> str:
+    """The first page of papers by title, the filter form and the pager. The site's
+    script fetches browse_filters.DATA_FILE and redraws list and pager for any view;
+    without it the pager leads through browse/2/, browse/3/... (see browse_filters)."""
     n = len(cat.papers)
-    items = "\n".join(paper_item(e, link, browse_filters.item_attrs(e)) for e in cat.papers)
+    shown = min(n, browse_filters.PAGE_SIZE)
+    count = (f"{n} paper{'s' if n != 1 else ''}, by title" if shown == n
+             else f"{n} papers, by title; the first {shown} below")
     return ("# Browse all papers\n\n"
-            f'<p class="paper-count">{n} paper{"s" if n != 1 else ""}, by title.</p>\n\n'
-            f"{browse_filters.filter_form(cat)}\n\n"
-            f'<ul class="paper-list browse-list">{items}</ul>\n')
+            f'<p class="paper-count">{count}.</p>\n\n'
+            f"{browse_filters.filter_form(cat, lambda slug: link(tag_src(slug)))}\n\n"
+            '<noscript><p class="browse-noscript">Filtering and sorting need JavaScript. '
+            "Without it, page through every paper by title below, open a topic from the "
+            f'<a href="{esc(link(TAGS_INDEX))}">tag index</a>, or download the list as '
+            f'<a href="{esc(link("papers.csv"))}">CSV</a> or '
+            f'<a href="{esc(link("papers.json"))}">JSON</a>.</p></noscript>\n\n'
+            f'<ul class="paper-list browse-list" data-src="'
+            f'{esc(link(browse_filters.DATA_FILE))}" data-root="{esc(link("index.md"))}" '
+            f'data-page-size="{browse_filters.PAGE_SIZE}">{_browse_items(1, cat, link)}</ul>\n\n'
+            f"{_browse_pager(1, cat, link)}\n")
+
+
+def browse_static_page(page: int, cat: Catalogue, link: Link) -> str | None:
+    """Page 2, 3... of all papers by title: a plain list for readers without
+    JavaScript, search engines and link checkers."""
+    pages = browse_filters.page_count(cat)
+    if not 2 <= page <= pages:
+        return None
+    size = browse_filters.PAGE_SIZE
+    n = len(cat.papers)
+    first, last = (page - 1) * size + 1, min(n, page * size)
+    return (f"# Browse all papers, page {page} of {pages}\n\n"
+            f'<p class="paper-count">Papers {first}\u2013{last} of {n}, by title. '
+            f'<a href="{esc(link(BROWSE))}?page={page}">Filter and sort</a></p>\n\n'
+            f'<ul class="paper-list browse-static">{_browse_items(page, cat, link)}</ul>\n\n'
+            f"{_browse_pager(page, cat, link)}\n")
 
 
 def tags_index_page(cat: Catalogue, link: Link) -> str:
@@ -157,14 +205,13 @@ def tag_page(slug: str, cat: Catalogue, link: Link) -> str:
 
 
 def stats_html(cat: Catalogue, link: Link) -> str:
+    """One line of figures and the ways in; the home-page figures block adds the chart
+    and the code/data counts."""
     n = len(cat.papers)
     used = sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))
-    code = sum(1 for e in cat.papers if e.links["code"])
-    data = sum(1 for e in cat.papers if e.links["data"])
     venue = f" from <strong>{esc(cat.venue)}</strong>" if cat.venue else ""
     return (f'<p class="catalogue-stats"><strong>{n}</strong> papers{venue}, under '
-            f"<strong>{used}</strong> topic tags; {code} with code and {data} with data "
-            f"links.</p>\n"
+            f"<strong>{used}</strong> topic tags.</p>\n"
             f'<p class="catalogue-actions"><a class="md-button md-button--primary" '
             f'href="{esc(link(BROWSE))}">Browse papers</a> '
             f'<a class="md-button" href="{esc(link(TAGS_INDEX))}">Topics</a></p>')

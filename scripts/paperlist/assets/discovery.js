@@ -319,124 +319,321 @@
 
   /* ----------------------------------------------------------- browse filters */
 
-  function initBrowse() {
-    var form = document.querySelector("form.browse-filters");
-    var list = document.querySelector("ul.browse-list");
-    if (!list || !ready(form)) return;
-    var items = Array.prototype.slice.call(list.children);
-    items.forEach(function (li, i) {
-      li._order = i;
-      li._tags = (li.getAttribute("data-tags") || "").split(" ").filter(Boolean);
-      li._name = (li.getAttribute("data-name") || "").toLowerCase();
+  /* The browse page lists the first page of papers by title; the whole catalogue comes
+   * from a compact data file (columns: p path, t title, m short name, g tag indices,
+   * f 1 = code | 2 = data, s first sentence), fetched once. Filtering runs over those
+   * arrays and only the current page of results is drawn, so a view costs the same
+   * whatever the size of the venue. The view lives in the query string:
+   * ?tag=a&tag=b&not=c&code=1&data=1&sort=name&page=3&per=100. */
+
+  var browseData = {};  // data URL -> Promise of the parsed file (kept across pages)
+
+  function loadBrowseData(src) {
+    if (!browseData[src]) {
+      browseData[src] = fetch(src).then(function (r) {
+        if (!r.ok) throw new Error("browse data: HTTP " + r.status);
+        return r.json();
+      });
+      browseData[src].catch(function () { delete browseData[src]; });
+    }
+    return browseData[src];
+  }
+
+  function BrowseView(form, list, data) {
+    var self = this;
+    this.form = form;
+    this.list = list;
+    this.d = data;
+    this.n = data.t.length;
+    this.defaultPer = parseInt(list.getAttribute("data-page-size"), 10) || 50;
+    var root = list.getAttribute("data-root") || "";
+    this.rootDir = root.replace(/[^\/]*$/, "");  // "../" or "" (index.html) -> its folder
+    this.buttons = Array.prototype.slice.call(form.querySelectorAll(".browse-tag"));
+    this.byTag = {};
+    this.tagName = [];
+    this.tagHref = [];
+    var index = {};
+    data.tags.forEach(function (slug, k) { index[slug] = k; });
+    this.index = index;
+    this.buttons.forEach(function (b) {
+      var slug = b.getAttribute("data-tag"), k = index[slug];
+      self.byTag[slug] = b;
+      if (k === undefined) return;
+      self.tagName[k] = b.firstChild ? b.firstChild.textContent.trim() : slug;
+      self.tagHref[k] = b.getAttribute("data-href");
     });
-    var buttons = Array.prototype.slice.call(form.querySelectorAll(".browse-tag"));
-    var byTag = {};
-    buttons.forEach(function (b) { byTag[b.getAttribute("data-tag")] = b; });
-    var status = form.querySelector(".browse-status");
-    var currentSort = "title";
-
-    function setState(b, state) {
-      b.setAttribute("data-state", state);
-      b.setAttribute("aria-pressed", state === "include" ? "true" : state === "exclude" ? "mixed" : "false");
-      var name = b.firstChild ? b.firstChild.textContent.trim() : "";
-      b.title = state === "include" ? name + ": required (click to exclude)"
-        : state === "exclude" ? name + ": excluded (click to clear)" : name + " (click to require)";
+    // member[k][i] = 1 when paper i has tag k
+    this.member = data.tags.map(function () { return new Uint8Array(self.n); });
+    for (var i = 0; i < this.n; i++) {
+      var g = data.g[i];
+      for (var j = 0; j < g.length; j++) if (this.member[g[j]]) this.member[g[j]][i] = 1;
     }
-
-    function readURL() {
-      var q = new URLSearchParams(window.location.search);
-      buttons.forEach(function (b) { setState(b, ""); });
-      q.getAll("tag").forEach(function (t) { if (byTag[t]) setState(byTag[t], "include"); });
-      q.getAll("not").forEach(function (t) { if (byTag[t]) setState(byTag[t], "exclude"); });
-      form.elements.code.checked = q.get("code") === "1";
-      form.elements.data.checked = q.get("data") === "1";
-      form.elements.sort.value = q.get("sort") === "name" ? "name" : "title";
+    this.status = form.querySelector(".browse-status");
+    this.count = document.querySelector(".paper-count");
+    this.pager = list.parentNode.querySelector("nav.browse-pager");
+    if (!this.pager) {
+      this.pager = document.createElement("nav");
+      this.pager.className = "browse-pager";
+      this.pager.setAttribute("aria-label", "Pages");
+      list.parentNode.insertBefore(this.pager, list.nextSibling);
     }
+    this.page = 1;
+    this.per = this.defaultPer;
+    this.byName = null;
+    list.paperlistBrowse = this;  // for tests and the curious
+  }
 
-    function state() {
-      var s = { tag: [], not: [] };
-      buttons.forEach(function (b) {
-        var st = b.getAttribute("data-state");
-        if (st === "include") s.tag.push(b.getAttribute("data-tag"));
-        if (st === "exclude") s.not.push(b.getAttribute("data-tag"));
-      });
-      s.code = form.elements.code.checked;
-      s.data = form.elements.data.checked;
-      s.sort = form.elements.sort.value;
-      return s;
+  /* Paper indices by short name (case-insensitive), unnamed papers last, ties by title. */
+  BrowseView.prototype.nameOrder = function () {
+    if (this.byName) return this.byName;
+    var m = this.d.m, keys = m.map(function (s) { return s.toLowerCase(); }), idx = [];
+    for (var i = 0; i < this.n; i++) idx.push(i);
+    idx.sort(function (a, b) {
+      var x = keys[a], y = keys[b];
+      if (!x !== !y) return x ? -1 : 1;
+      return x < y ? -1 : x > y ? 1 : a - b;
+    });
+    this.byName = idx;
+    return idx;
+  };
+
+  BrowseView.prototype.setState = function (b, state) {
+    b.setAttribute("data-state", state);
+    b.setAttribute("aria-pressed", state === "include" ? "true" : state === "exclude" ? "mixed" : "false");
+    var name = b.firstChild ? b.firstChild.textContent.trim() : "";
+    b.title = state === "include" ? name + ": required (click to exclude)"
+      : state === "exclude" ? name + ": excluded (click to clear)" : name + " (click to require)";
+  };
+
+  BrowseView.prototype.readURL = function () {
+    var self = this, q = new URLSearchParams(window.location.search), els = this.form.elements;
+    this.buttons.forEach(function (b) { self.setState(b, ""); });
+    q.getAll("tag").forEach(function (t) { if (self.byTag[t]) self.setState(self.byTag[t], "include"); });
+    q.getAll("not").forEach(function (t) { if (self.byTag[t]) self.setState(self.byTag[t], "exclude"); });
+    els.code.checked = q.get("code") === "1";
+    els.data.checked = q.get("data") === "1";
+    els.sort.value = q.get("sort") === "name" ? "name" : "title";
+    var per = parseInt(q.get("per"), 10);
+    this.per = per >= 5 && per <= 1000 ? per : this.defaultPer;
+    var page = parseInt(q.get("page"), 10);
+    this.page = page >= 1 ? page : 1;
+  };
+
+  BrowseView.prototype.state = function () {
+    var s = { tag: [], not: [] }, els = this.form.elements;
+    this.buttons.forEach(function (b) {
+      var st = b.getAttribute("data-state");
+      if (st === "include") s.tag.push(b.getAttribute("data-tag"));
+      if (st === "exclude") s.not.push(b.getAttribute("data-tag"));
+    });
+    s.code = els.code.checked;
+    s.data = els.data.checked;
+    s.sort = els.sort.value;
+    return s;
+  };
+
+  /* The query string of a view, "" for the default one. */
+  BrowseView.prototype.query = function (s, page) {
+    var q = new URLSearchParams();
+    s.tag.forEach(function (t) { q.append("tag", t); });
+    s.not.forEach(function (t) { q.append("not", t); });
+    if (s.code) q.set("code", "1");
+    if (s.data) q.set("data", "1");
+    if (s.sort !== "title") q.set("sort", s.sort);
+    if (page > 1) q.set("page", String(page));
+    if (this.per !== this.defaultPer) q.set("per", String(this.per));
+    var qs = q.toString();
+    return qs ? "?" + qs : "";
+  };
+
+  BrowseView.prototype.writeURL = function (s) {
+    history.replaceState(history.state, "", window.location.pathname + this.query(s, this.page) +
+      window.location.hash);
+  };
+
+  /* Indices of the papers the view shows, in its order. */
+  BrowseView.prototype.filter = function (s) {
+    var self = this, f = this.d.f, out = [];
+    var req = [], exc = [], missing = false;
+    s.tag.forEach(function (t) {
+      var k = self.index[t];
+      if (k === undefined) missing = true; else req.push(self.member[k]);
+    });
+    s.not.forEach(function (t) { var k = self.index[t]; if (k !== undefined) exc.push(self.member[k]); });
+    if (missing) return out;
+    var need = (s.code ? 1 : 0) | (s.data ? 2 : 0);
+    var order = s.sort === "name" ? this.nameOrder() : null;
+    outer: for (var j = 0; j < this.n; j++) {
+      var i = order ? order[j] : j, r;
+      if ((f[i] & need) !== need) continue;
+      for (r = 0; r < req.length; r++) if (!req[r][i]) continue outer;
+      for (r = 0; r < exc.length; r++) if (exc[r][i]) continue outer;
+      out.push(i);
     }
+    return out;
+  };
 
-    function writeURL(s) {
-      var q = new URLSearchParams();
-      s.tag.forEach(function (t) { q.append("tag", t); });
-      s.not.forEach(function (t) { q.append("not", t); });
-      if (s.code) q.set("code", "1");
-      if (s.data) q.set("data", "1");
-      if (s.sort !== "title") q.set("sort", s.sort);
-      var qs = q.toString();
-      history.replaceState(history.state, "", window.location.pathname + (qs ? "?" + qs : "") + window.location.hash);
+  BrowseView.prototype.item = function (i) {
+    var d = this.d, li = document.createElement("li");
+    li.className = "paper-item";
+    var a = document.createElement("a");
+    a.className = "paper-item-title";
+    a.href = this.rootDir + (d.pre || "") + d.p[i] + (d.suf || "");
+    a.textContent = d.t[i];
+    li.appendChild(a);
+    if (d.m[i]) {
+      li.appendChild(document.createTextNode(" "));
+      var name = document.createElement("span");
+      name.className = "paper-name";
+      name.textContent = d.m[i];
+      li.appendChild(name);
     }
+    var tags = document.createElement("span");
+    tags.className = "paper-item-tags";
+    var g = d.g[i];
+    for (var j = 0; j < g.length; j++) {
+      var href = this.tagHref[g[j]], chip = document.createElement(href ? "a" : "span");
+      chip.className = "paper-tag";
+      if (href) chip.setAttribute("href", href);
+      chip.textContent = this.tagName[g[j]] || d.tags[g[j]];
+      tags.appendChild(chip);
+    }
+    li.appendChild(tags);
+    var first = document.createElement("span");
+    first.className = "paper-item-first";
+    first.textContent = d.s[i];
+    li.appendChild(first);
+    return li;
+  };
 
-    function apply() {
-      var s = state(), shown = 0;
-      items.forEach(function (li) {
-        var tags = li._tags;
-        var ok = s.tag.every(function (t) { return tags.indexOf(t) >= 0; }) &&
-          !s.not.some(function (t) { return tags.indexOf(t) >= 0; }) &&
-          (!s.code || li.getAttribute("data-code") === "1") &&
-          (!s.data || li.getAttribute("data-data") === "1");
-        li.hidden = !ok;
-        if (ok) shown++;
-      });
-      if (s.sort !== currentSort) {
-        var sorted = items.slice().sort(s.sort === "name" ? function (a, b) {
-          if (!a._name !== !b._name) return a._name ? -1 : 1;  // unnamed papers last
-          return a._name < b._name ? -1 : a._name > b._name ? 1 : a._order - b._order;
-        } : function (a, b) { return a._order - b._order; });
-        var frag = document.createDocumentFragment();
-        sorted.forEach(function (li) { frag.appendChild(li); });
-        list.appendChild(frag);
-        currentSort = s.sort;
+  BrowseView.prototype.drawPager = function (s, pages) {
+    var self = this, nav = this.pager, page = this.page;
+    nav.textContent = "";
+    nav.hidden = pages <= 1;
+    if (pages <= 1) return;
+    function add(k, text, cls, rel) {
+      var el;
+      if (k < 1 || k > pages) {
+        el = document.createElement("span");
+        el.setAttribute("aria-disabled", "true");
+      } else if (k === page && !cls) {
+        el = document.createElement("span");
+        el.setAttribute("aria-current", "page");
+        cls = " browse-current";
+      } else {
+        el = document.createElement("a");
+        el.href = window.location.pathname + self.query(s, k);
+        el.setAttribute("data-page", String(k));
+        if (rel) el.rel = rel;
       }
-      var parts = ["Showing " + shown + " of " + items.length + " papers"];
-      function names(slugs) {
-        return slugs.map(function (t) { return byTag[t].firstChild.textContent.trim(); }).join(", ");
-      }
-      var summary = form.querySelector(".browse-tags-summary");
-      if (summary) {
-        summary.textContent = s.tag.length || s.not.length
-          ? "(" + s.tag.length + " required, " + s.not.length + " excluded)" : "";
-      }
-      if (s.tag.length) parts.push("with all of: " + names(s.tag));
-      if (s.not.length) parts.push("without: " + names(s.not));
-      if (s.code) parts.push("with code");
-      if (s.data) parts.push("with data");
-      parts.push("sorted by " + (s.sort === "name" ? "short name" : "title"));
-      status.textContent = parts.join("; ") + ".";
-      return s;
+      el.className = "browse-page" + (cls || "");
+      el.textContent = text;
+      nav.appendChild(el);
     }
+    add(page - 1, "\u2190 Previous", " browse-prev", "prev");
+    var shown = [1, pages], last = 0;
+    for (var k = Math.max(1, page - 2); k <= Math.min(pages, page + 2); k++) shown.push(k);
+    shown = shown.filter(function (x, i) { return shown.indexOf(x) === i; }).sort(function (a, b) { return a - b; });
+    shown.forEach(function (k) {
+      if (k - last > 1) {
+        var gap = document.createElement("span");
+        gap.className = "browse-gap";
+        gap.textContent = "\u2026";
+        nav.appendChild(gap);
+      }
+      add(k, String(k));
+      last = k;
+    });
+    add(page + 1, "Next \u2192", " browse-next", "next");
+  };
 
-    buttons.forEach(function (b) {
+  BrowseView.prototype.apply = function () {
+    var self = this, s = this.state(), hits = this.filter(s), total = hits.length;
+    var pages = Math.max(1, Math.ceil(total / this.per));
+    this.page = Math.min(Math.max(1, this.page), pages);
+    var from = (this.page - 1) * this.per, to = Math.min(total, from + this.per);
+    var frag = document.createDocumentFragment();
+    for (var j = from; j < to; j++) frag.appendChild(this.item(hits[j]));
+    this.list.textContent = "";
+    this.list.appendChild(frag);
+    this.drawPager(s, pages);
+    this.hits = hits;
+    var fmt = function (x) { return x.toLocaleString("en"); };
+    var parts = ["Showing " + fmt(total) + " of " + fmt(this.n) + " papers"];
+    if (pages > 1) {
+      parts[0] += " (" + fmt(from + 1) + "\u2013" + fmt(to) + ", page " + this.page + " of " + pages + ")";
+    }
+    function names(slugs) {
+      return slugs.map(function (t) { return self.byTag[t] ? self.byTag[t].firstChild.textContent.trim() : t; }).join(", ");
+    }
+    var summary = this.form.querySelector(".browse-tags-summary");
+    if (summary) {
+      summary.textContent = s.tag.length || s.not.length
+        ? "(" + s.tag.length + " required, " + s.not.length + " excluded)" : "";
+    }
+    if (s.tag.length) parts.push("with all of: " + names(s.tag));
+    if (s.not.length) parts.push("without: " + names(s.not));
+    if (s.code) parts.push("with code");
+    if (s.data) parts.push("with data");
+    parts.push("sorted by " + (s.sort === "name" ? "short name" : "title"));
+    this.status.textContent = parts.join("; ") + ".";
+    if (this.count) this.count.textContent = fmt(this.n) + " paper" + (this.n === 1 ? "" : "s") + ".";
+    return s;
+  };
+
+  BrowseView.prototype.bind = function () {
+    var self = this, form = this.form;
+    function changed() { self.page = 1; self.writeURL(self.apply()); }
+    this.buttons.forEach(function (b) {
       b.addEventListener("click", function () {
         var st = b.getAttribute("data-state");
-        setState(b, st === "" ? "include" : st === "include" ? "exclude" : "");
-        writeURL(apply());
+        self.setState(b, st === "" ? "include" : st === "include" ? "exclude" : "");
+        changed();
       });
     });
-    form.addEventListener("change", function () { writeURL(apply()); });
+    form.addEventListener("change", changed);
     form.addEventListener("submit", function (ev) { ev.preventDefault(); });
     form.querySelector(".browse-clear").addEventListener("click", function () {
-      buttons.forEach(function (b) { setState(b, ""); });
+      self.buttons.forEach(function (b) { self.setState(b, ""); });
       form.elements.code.checked = false;
       form.elements.data.checked = false;
       form.elements.sort.value = "title";
-      writeURL(apply());
+      changed();
     });
-    readURL();
-    var initial = apply();
-    var details = form.querySelector(".browse-tags-details");
-    if (details && (initial.tag.length || initial.not.length)) details.open = true;
-    form.hidden = false;
+    this.pager.addEventListener("click", function (ev) {
+      var a = ev.target.closest && ev.target.closest("a[data-page]");
+      if (!a || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
+      ev.preventDefault();
+      ev.stopPropagation();  // not a page load: keep Material's instant navigation out
+      self.page = parseInt(a.getAttribute("data-page"), 10);
+      self.writeURL(self.apply());
+      if (self.list.getBoundingClientRect().top < 0) self.form.scrollIntoView();
+    });
+  };
+
+  function initBrowse() {
+    var form = document.querySelector("form.browse-filters");
+    var list = document.querySelector("ul.browse-list");
+    if (!list || !form || !ready(form)) return;
+    var src = list.getAttribute("data-src");
+    if (!src) return;
+    loadBrowseData(src).then(function (data) {
+      if (!document.body.contains(list)) return;  // left the page meanwhile
+      var view = new BrowseView(form, list, data);
+      view.bind();
+      view.readURL();
+      var asked = view.page, initial = view.apply();
+      if (view.page !== asked) view.writeURL(initial);  // a page past the end of the results
+      var details = form.querySelector(".browse-tags-details");
+      if (details && (initial.tag.length || initial.not.length)) details.open = true;
+      form.hidden = false;
+    }, function (err) {
+      // The server-rendered first page and its pager stay; say why filters are missing.
+      var note = document.createElement("p");
+      note.className = "browse-status";
+      note.textContent = "Filters are unavailable (" + err.message + "); the pages below list every paper by title.";
+      form.parentNode.insertBefore(note, form);
+    });
   }
 
   /* ------------------------------------------------------------ Copy BibTeX */
