@@ -66,11 +66,13 @@ def browse_data(cat: Catalogue, page_path: Callable[[Entry], str],
     })
 
 
-def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None) -> str:
+def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None,
+                data_href: str | None = None) -> str:
     """The filter controls: one three-state button per tag in use, grouped by area.
 
     `tag_href` (slug -> link to the tag's page) gives the script the links of the tag
-    chips it draws on each paper."""
+    chips it draws on each paper; `data_href` (the link to DATA_FILE) is preloaded, so it
+    downloads while the page's scripts load rather than after."""
     groups = []
     for area in cat.taxonomy.areas:
         buttons = []
@@ -90,8 +92,10 @@ def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None) ->
                           f'{"".join(buttons)}</span></div>')
     code = sum(1 for e in cat.papers if e.links["code"])
     data = sum(1 for e in cat.papers if e.links["data"])
+    preload = (f'<link rel="preload" href="{html.escape(data_href, quote=True)}" as="fetch" '
+               'crossorigin>' if data_href else "")
     return (
-        '<form class="browse-filters" hidden>'
+        f'<form class="browse-filters" hidden>{preload}'
         '<details class="browse-tags-details"><summary>Filter by tag '
         '<span class="browse-tags-summary"></span></summary>'
         '<fieldset class="browse-tags"><legend>Click a tag once to require it (papers must '

@@ -136,19 +136,20 @@ def browse_page(cat: Catalogue, link: Link) -> str:
     script fetches browse_filters.DATA_FILE and redraws list and pager for any view;
     without it the pager leads through browse/2/, browse/3/... (see browse_filters)."""
     n = len(cat.papers)
+    data = link(browse_filters.DATA_FILE)
     shown = min(n, browse_filters.PAGE_SIZE)
     count = (f"{n} paper{'s' if n != 1 else ''}, by title" if shown == n
              else f"{n} papers, by title; the first {shown} below")
     return ("# Browse all papers\n\n"
             f'<p class="paper-count">{count}.</p>\n\n'
-            f"{browse_filters.filter_form(cat, lambda slug: link(tag_src(slug)))}\n\n"
+            f"{browse_filters.filter_form(cat, lambda slug: link(tag_src(slug)), data)}\n\n"
             '<noscript><p class="browse-noscript">Filtering and sorting need JavaScript. '
             "Without it, page through every paper by title below, open a topic from the "
             f'<a href="{esc(link(TAGS_INDEX))}">tag index</a>, or download the list as '
             f'<a href="{esc(link("papers.csv"))}">CSV</a> or '
             f'<a href="{esc(link("papers.json"))}">JSON</a>.</p></noscript>\n\n'
-            f'<ul class="paper-list browse-list" data-src="'
-            f'{esc(link(browse_filters.DATA_FILE))}" data-root="{esc(link("index.md"))}" '
+            f'<ul class="paper-list browse-list" data-src="{esc(data)}" '
+            f'data-root="{esc(link("index.md"))}" '
             f'data-page-size="{browse_filters.PAGE_SIZE}">{_browse_items(1, cat, link)}</ul>\n\n'
             f"{_browse_pager(1, cat, link)}\n")
 
