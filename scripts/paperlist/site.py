@@ -26,8 +26,19 @@ def esc(text: str) -> str:
     return html.escape(text, quote=True)
 
 
-def tag_src(slug: str) -> str:
-    return f"tags/{slug}.md"
+#: Papers per tag page; a tag of a 12,000-paper venue has thousands.
+TAG_PAGE_SIZE = 100
+#: Papers shown under each tag on the tags index.
+TAG_INDEX_SHOWN = 5
+
+
+def tag_src(slug: str, page: int = 1) -> str:
+    """Source path of a tag's page `page` (1: /tags/<slug>/, then /tags/<slug>/2/...)."""
+    return f"tags/{slug}.md" if page == 1 else f"tags/{slug}/{page}.md"
+
+
+def tag_page_count(cat: Catalogue, slug: str) -> int:
+    return max(1, -(-len(cat.by_tag.get(slug, [])) // TAG_PAGE_SIZE))
 
 
 def browse_src(page: int) -> str:
@@ -45,7 +56,8 @@ def generated_pages(cat: Catalogue) -> dict[str, str]:
     for k in range(2, browse_filters.page_count(cat) + 1):
         pages[browse_src(k)] = f"{_NOT_SEARCHED}# Browse, page {k}\n"
     for tag in cat.taxonomy.tags:
-        pages[tag_src(tag.slug)] = f"{_NOT_SEARCHED}# {tag.name}\n"
+        for k in range(1, tag_page_count(cat, tag.slug) + 1):
+            pages[tag_src(tag.slug, k)] = f"{_NOT_SEARCHED}# {tag.name}\n"
     return pages
 
 
@@ -57,9 +69,9 @@ def generated_html(src_uri: str, cat: Catalogue, link: Link) -> str | None:
     if src_uri == TAGS_INDEX:
         return tags_index_page(cat, link)
     if src_uri.startswith("tags/"):
-        tag = cat.taxonomy.by_slug(src_uri[len("tags/"):-len(".md")])
-        if tag is not None:
-            return tag_page(tag.slug, cat, link)
+        slug, _, page = src_uri[len("tags/"):-len(".md")].partition("/")
+        if cat.taxonomy.by_slug(slug) is not None and (page == "" or page.isdigit()):
+            return tag_page(slug, cat, link, int(page or 1))
     return None
 
 
@@ -171,38 +183,51 @@ def browse_static_page(page: int, cat: Catalogue, link: Link) -> str | None:
 
 
 def tags_index_page(cat: Catalogue, link: Link) -> str:
+    """Every tag by area with its count, description and most confident papers."""
+    used = sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))
     out = ["# Tags\n",
-           f'<p class="paper-count">{sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))}'
-           f" tags in use across {len(cat.papers)} papers. A paper has one to five tags, "
-           "most confident first.</p>\n"]
+           f'<p class="paper-count">{used} tags in use across {len(cat.papers)} papers. '
+           "A paper has one to five tags, most confident first.</p>\n"]
     for area in cat.taxonomy.areas:
         rows = []
         for tag in (t for t in cat.taxonomy.tags if t.area == area):
             papers = cat.by_tag.get(tag.slug, [])
+            href = esc(link(tag_src(tag.slug)))
             items = "".join(f'<li><a href="{esc(link(e.src_uri))}">{esc(e.title)}</a></li>'
-                            for e in papers)
-            listing = (f'<details class="tag-papers"><summary>{len(papers)} paper'
-                       f'{"s" if len(papers) != 1 else ""}</summary><ul>{items}</ul></details>'
-                       if papers else '<span class="tag-empty">no papers yet</span>')
-            rows.append(f'<li class="tag-row"><a class="paper-tag" href="'
-                        f'{esc(link(tag_src(tag.slug)))}">{esc(tag.name)}</a> '
-                        f'<span class="tag-count">{len(papers)}</span> '
+                            for e in papers[:TAG_INDEX_SHOWN])
+            more = (f'<li class="tag-more"><a href="{href}">all {len(papers)} papers'
+                    "…</a></li>" if len(papers) > TAG_INDEX_SHOWN else "")
+            listing = (f'<ul class="tag-papers">{items}{more}</ul>' if papers
+                       else '<span class="tag-empty">no papers yet</span>')
+            rows.append(f'<li class="tag-row"><a class="paper-tag" href="{href}">'
+                        f'{esc(tag.name)}</a> <span class="tag-count">{len(papers)}</span> '
                         f'<span class="tag-description">{esc(tag.description)}</span>'
                         f"{listing}</li>")
         out.append(f'<h2>{esc(area)}</h2>\n\n<ul class="tag-index">{"".join(rows)}</ul>\n')
     return "\n".join(out)
 
 
-def tag_page(slug: str, cat: Catalogue, link: Link) -> str:
+def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None:
+    """A tag's papers, most confident first, TAG_PAGE_SIZE a page."""
     tag = cat.taxonomy.by_slug(slug)
-    assert tag is not None
+    pages = tag_page_count(cat, slug)
+    if tag is None or not 1 <= page <= pages:
+        return None
     papers = cat.by_tag.get(slug, [])
     n = len(papers)
-    return (f"# {esc(tag.name)}\n\n"
+    start = (page - 1) * TAG_PAGE_SIZE
+    shown = papers[start: start + TAG_PAGE_SIZE]
+    where = (f"papers {start + 1}\u2013{start + len(shown)} of {n}" if pages > 1
+             else f"{n} paper{'s' if n != 1 else ''}")
+    heading = tag.name if page == 1 else f"{tag.name}, page {page} of {pages}"
+    pager = browse_filters.pager(page, pages, lambda k: link(tag_src(slug, k)))
+    return (f"# {esc(heading)}\n\n"
             f'<p class="tag-description">{esc(tag.description)}</p>\n'
-            f'<p class="paper-count">{n} paper{"s" if n != 1 else ""}, most confident first. '
-            f'Area: {esc(tag.area)}. <a href="{esc(link(TAGS_INDEX))}">All tags</a></p>\n\n'
-            f"{paper_list(papers, link)}\n")
+            f'<p class="paper-count">{where.capitalize()}, most confident first. '
+            f"Area: {esc(tag.area)}. "
+            f'<a href="{esc(link(BROWSE))}?tag={esc(slug)}">Filter and sort in Browse</a> · '
+            f'<a href="{esc(link(TAGS_INDEX))}">All tags</a></p>\n\n'
+            f"{paper_list(shown, link)}\n\n{pager}\n")
 
 
 def stats_html(cat: Catalogue, link: Link) -> str:
