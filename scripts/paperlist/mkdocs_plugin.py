@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import logging
 import posixpath
+import re
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -23,7 +24,7 @@ from mkdocs.structure.pages import Page as MkPage
 from mkdocs.utils import get_relative_url
 
 from . import search_index, site
-from .catalogue import Catalogue, load_catalogue
+from .catalogue import Catalogue, Entry, load_catalogue
 from .discovery import SCRIPT, STYLESHEET, Discovery
 
 log = logging.getLogger("mkdocs.plugins.paperlist")
@@ -31,6 +32,7 @@ log = logging.getLogger("mkdocs.plugins.paperlist")
 
 #: Where editors keep the pages, relative to mkdocs.yml; also the URL prefix of papers.
 PAPERS_DIR = "papers"
+_H1 = re.compile(r"<h1[^>]*>(.*?)</h1>")
 
 
 def _resolve_dots(url: str) -> str:
@@ -48,6 +50,13 @@ class PaperlistPlugin(BasePlugin):
 
     def __init__(self) -> None:
         self.catalogue: Catalogue | None = None
+        #: src_uri -> URL of every file of the build
+        self._urls: dict[str, str] = {}
+        #: papers' page bodies, made once for the search index and the pages
+        self._bodies: dict[str, str] = {}
+        self._index: search_index.BackgroundIndex | None = None
+        #: generated pages' HTML, from on_page_markdown to on_page_content
+        self._generated: dict[str, str] = {}
         self.discovery: Discovery | None = None
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
@@ -86,6 +95,19 @@ class PaperlistPlugin(BasePlugin):
             f.generated_by = "paperlist"
             files.append(f)
         self._add_discovery(files, config)
+        # One URL map for every link a generated page makes (thousands a page).
+        self._urls = {f.src_uri: f.url for f in files}
+        self._bodies = {}
+        if self.config["search"] == "pagefind":
+            for entry in cat.papers:
+                url = self._urls[entry.src_uri]
+                body = search_index.wrap_paper(
+                    site.paper_html(entry, cat, self._link_from(url)), entry)
+                self._bodies[entry.src_uri] = body
+            if self._index is not None:
+                self._index.cancel()
+            self._index = search_index.BackgroundIndex(
+                {self._urls[src]: body for src, body in self._bodies.items()})
         return files
 
     def _add_discovery(self, files: Files, config: MkDocsConfig) -> None:
@@ -102,65 +124,76 @@ class PaperlistPlugin(BasePlugin):
         for path, content in self.discovery.files().items():
             files.append(File.generated(config, path, content=content))
 
-    def on_page_content(self, html_: str, /, *, page: MkPage, config: MkDocsConfig,
-                        files: Files) -> str:
-        """Below a paper's abstract: related papers and its BibTeX; the map page's body.
-        Added after Markdown (and after the search wrapper), so neither is indexed as part
-        of the paper."""
-        if self.discovery is None or self.catalogue is None:
-            return html_
+    def _link_from(self, page_url: str) -> site.Link:
+        """Source path -> URL relative to the page at page_url (works from any subfolder)."""
 
         def link(src_uri: str) -> str:
-            target = files.get_file_from_path(src_uri)
+            target = self._urls.get(src_uri)
             if target is None:
                 raise PluginError(f"paperlist: no page {src_uri!r} to link to")
-            return get_relative_url(target.url, page.file.url)
+            return get_relative_url(target, page_url)
 
+        return link
+
+    def _linker(self, page: MkPage, files: Files) -> site.Link:
+        return self._link_from(page.file.url)
+
+    def _paper(self, page: MkPage) -> Entry | None:
         src = page.file.src_uri
-        if src.startswith(f"{self.papers_rel}/"):
-            entry = self.catalogue.by_file[Path(src).name]
-            return html_ + self.discovery.paper_html(entry, link)
-        generated = self.discovery.page_html(src, link)
-        return html_ if generated is None else generated
+        if self.catalogue is None or not src.startswith(f"{self.papers_rel}/"):
+            return None
+        return self.catalogue.by_file.get(Path(src).name)
 
     def on_page_read_source(self, /, *, page: MkPage, config: MkDocsConfig) -> str | None:
-        """A paper's page is made from the catalogue (on_page_markdown), which has already
-        read its frontmatter: hand MkDocs only the body, so it does not parse the YAML
-        again with its pure-Python loader (a third of the build at 12,000 papers)."""
-        if self.catalogue is not None and page.file.src_uri.startswith(f"{self.papers_rel}/"):
-            entry = self.catalogue.by_file.get(Path(page.file.src_uri).name)
-            if entry is not None:
-                return entry.body
-        return None
+        """A paper's page is made from the catalogue, not from Markdown: hand MkDocs an
+        empty source, so it neither parses the frontmatter again (with its pure-Python
+        YAML loader) nor runs Markdown over the paper's HTML (together more than half of
+        a 12,000-paper build). The HTML goes in at on_page_content."""
+        return "" if self._paper(page) is not None else None
 
     def on_page_markdown(self, markdown: str, /, *, page: MkPage, config: MkDocsConfig,
                          files: Files) -> str:
         assert self.catalogue is not None
         cat = self.catalogue
-
-        def link(src_uri: str) -> str:
-            target = files.get_file_from_path(src_uri)
-            if target is None:
-                raise PluginError(f"paperlist: no page {src_uri!r} to link to")
-            return get_relative_url(target.url, page.file.url)
-
-        src = page.file.src_uri
-        if src.startswith(f"{self.papers_rel}/"):
-            entry = cat.by_file[Path(src).name]
+        link = self._linker(page, files)
+        entry = self._paper(page)
+        if entry is not None:
             # Themes print meta.title unescaped; only our escaped copy reaches them, and
             # no other key an editor wrote (description, author...) is passed through.
             page.meta = {"title": html.escape(entry.title)}
-            if page.edit_url:
-                page.edit_url = _resolve_dots(page.edit_url)
             if self.config["search"] == "pagefind":
                 page.meta["search"] = {"exclude": True}  # in Pagefind, not in lunr
-                return search_index.wrap_paper(site.paper_html(entry, cat, link), entry)
-            return site.paper_html(entry, cat, link)
+            if page.edit_url:
+                page.edit_url = _resolve_dots(page.edit_url)
+            return ""
         if page.file.generated_by == "paperlist":
-            generated = site.generated_html(src, cat, link)
+            generated = site.generated_html(page.file.src_uri, cat, link)
             if generated is not None:
-                return generated
+                # Like papers, these long listings skip Markdown: in at on_page_content.
+                self._generated[page.file.src_uri] = generated
+                heading = _H1.match(generated)
+                if heading:
+                    page.meta["title"] = heading.group(1)
+                return ""
         return site.expand_markers(markdown, cat, link)
+
+    def on_page_content(self, html_: str, /, *, page: MkPage, config: MkDocsConfig,
+                        files: Files) -> str:
+        """A paper's page: its HTML (wrapped for the search index), then related papers
+        and its BibTeX, which are outside the wrapper so they are not indexed as part of
+        the paper. The map page's body."""
+        assert self.catalogue is not None and self.discovery is not None
+        link = self._linker(page, files)
+        entry = self._paper(page)
+        if entry is not None:
+            body = self._bodies.pop(entry.src_uri, None)  # made for the search index
+            if body is None:
+                body = site.paper_html(entry, self.catalogue, link)
+            return body + self.discovery.paper_html(entry, link)
+        if page.file.src_uri in self._generated:
+            return self._generated.pop(page.file.src_uri)
+        generated = self.discovery.page_html(page.file.src_uri, link)
+        return html_ if generated is None else generated
 
     def on_post_page(self, output: str, /, *, page: MkPage, config: MkDocsConfig) -> str:
         output = self._citation_head(output, page)
@@ -171,9 +204,16 @@ class PaperlistPlugin(BasePlugin):
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.config["search"] == "pagefind":
             try:
-                search_index.build_index(Path(config.site_dir))
+                assert self._index is not None
+                self._index.finish(Path(config.site_dir))
+                self._index = None
             except search_index.SearchIndexError as e:
                 raise PluginError(str(e)) from None
+
+    def on_build_error(self, *, error: Exception) -> None:
+        if self._index is not None:  # do not leave Pagefind running or its scratch behind
+            self._index.cancel()
+            self._index = None
 
     def _citation_head(self, output: str, page: MkPage) -> str:
         """citation_* meta tags (Google Scholar, Zotero) in a paper page's <head>."""

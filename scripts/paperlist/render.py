@@ -30,6 +30,7 @@ _DISABLED_INLINE = ("link", "image_link", "image_reference", "reference", "short
                     "short_image_ref", "autolink", "automail", "html")
 
 
+@lru_cache(maxsize=4096)
 def math_to_mathml(tex: str, display: bool = False) -> str:
     """One formula as MathML; a formula the converter cannot read is shown as its source."""
     try:

@@ -62,6 +62,8 @@ def generated_pages(cat: Catalogue) -> dict[str, str]:
 
 
 def generated_html(src_uri: str, cat: Catalogue, link: Link) -> str | None:
+    """The HTML (not Markdown: it is never run through Markdown) of a generated page,
+    starting with its <h1>; None if src_uri is not one of ours."""
     if src_uri == BROWSE:
         return browse_page(cat, link)
     if src_uri.startswith("browse/") and src_uri[len("browse/"):-len(".md")].isdigit():
@@ -152,7 +154,7 @@ def browse_page(cat: Catalogue, link: Link) -> str:
     shown = min(n, browse_filters.PAGE_SIZE)
     count = (f"{n} paper{'s' if n != 1 else ''}, by title" if shown == n
              else f"{n} papers, by title; the first {shown} below")
-    return ("# Browse all papers\n\n"
+    return ("<h1>Browse all papers</h1>\n"
             f'<p class="paper-count">{count}.</p>\n\n'
             f"{browse_filters.filter_form(cat, lambda slug: link(tag_src(slug)), data)}\n\n"
             '<noscript><p class="browse-noscript">Filtering and sorting need JavaScript. '
@@ -175,7 +177,7 @@ def browse_static_page(page: int, cat: Catalogue, link: Link) -> str | None:
     size = browse_filters.PAGE_SIZE
     n = len(cat.papers)
     first, last = (page - 1) * size + 1, min(n, page * size)
-    return (f"# Browse all papers, page {page} of {pages}\n\n"
+    return (f"<h1>Browse all papers, page {page} of {pages}</h1>\n"
             f'<p class="paper-count">Papers {first}\u2013{last} of {n}, by title. '
             f'<a href="{esc(link(BROWSE))}?page={page}">Filter and sort</a></p>\n\n'
             f'<ul class="paper-list browse-static">{_browse_items(page, cat, link)}</ul>\n\n'
@@ -185,7 +187,7 @@ def browse_static_page(page: int, cat: Catalogue, link: Link) -> str | None:
 def tags_index_page(cat: Catalogue, link: Link) -> str:
     """Every tag by area with its count, description and most confident papers."""
     used = sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))
-    out = ["# Tags\n",
+    out = ["<h1>Tags</h1>\n",
            f'<p class="paper-count">{used} tags in use across {len(cat.papers)} papers. '
            "A paper has one to five tags, most confident first.</p>\n"]
     for area in cat.taxonomy.areas:
@@ -221,7 +223,7 @@ def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None
              else f"{n} paper{'s' if n != 1 else ''}")
     heading = tag.name if page == 1 else f"{tag.name}, page {page} of {pages}"
     pager = browse_filters.pager(page, pages, lambda k: link(tag_src(slug, k)))
-    return (f"# {esc(heading)}\n\n"
+    return (f"<h1>{esc(heading)}</h1>\n"
             f'<p class="tag-description">{esc(tag.description)}</p>\n'
             f'<p class="paper-count">{where.capitalize()}, most confident first. '
             f"Area: {esc(tag.area)}. "
