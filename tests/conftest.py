@@ -21,6 +21,13 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
 
 
+def shipped_abstracts() -> list[str]:
+    """The 19 abstracts of the shipped list, as the importer reads them."""
+    from paperlist.listfile import parse_list
+
+    return [p.text for p in parse_list(SHIPPED_LIST).paragraphs]
+
+
 def make_project(dest: Path, papers_from: Path | None = None) -> Path:
     """A catalogue project in dest: the repo's mkdocs.yml and docs/, with its own papers/."""
     dest.mkdir(parents=True, exist_ok=True)

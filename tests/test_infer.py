@@ -3,23 +3,11 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
+from conftest import shipped_abstracts
 from paperlist.infer import infer_names, infer_title, slug_for
-
-ROOT = Path(__file__).parents[1]
-LIST_CANDIDATES = (ROOT / "data" / "icml-2026-abstracts.txt",
-                   ROOT / "papers" / "source" / "icml-2026-abstracts.txt")
-
-
-def shipped_abstracts() -> list[str]:
-    """The 19 paragraphs of the shipped list (header line skipped)."""
-    path = next((p for p in LIST_CANDIDATES if p.exists()), LIST_CANDIDATES[0])
-    body = path.read_text(encoding="utf-8").split("\n", 1)[1]
-    return [p.strip() for p in re.split(r"\n\s*\n", body) if p.strip()]
-
 
 ABSTRACTS = shipped_abstracts()
 

@@ -3,21 +3,11 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
+from conftest import shipped_abstracts
 from paperlist.links import extract_links
-
-ROOT = Path(__file__).parents[1]
-LIST_CANDIDATES = (ROOT / "data" / "icml-2026-abstracts.txt",
-                   ROOT / "papers" / "source" / "icml-2026-abstracts.txt")
-
-
-def shipped_abstracts() -> list[str]:
-    path = next((p for p in LIST_CANDIDATES if p.exists()), LIST_CANDIDATES[0])
-    body = path.read_text(encoding="utf-8").split("\n", 1)[1]
-    return [p.strip() for p in re.split(r"\n\s*\n", body) if p.strip()]
 
 
 def test_shipped_list_links() -> None:
