@@ -111,6 +111,21 @@ def test_tag_alone_lists_the_tags_papers(page, site_url):
     assert not page.console_errors
 
 
+def test_tag_alone_is_answered_without_the_pagefind_index(page, site_url):
+    """A filter without words makes Pagefind load its whole index (3 MB at 12,000
+    papers); tag-only queries are answered from a small prebuilt file instead."""
+    fetched = []
+    page.on("request", lambda r: fetched.append(r.url))
+    page.goto(f"{site_url}/")
+    search(page, "tag:reinforcement-learning")
+    page.locator(RESULT).first.wait_for(timeout=15_000)
+    hrefs = result_hrefs(page)
+    assert any("papers/scared/" in h for h in hrefs) and len(hrefs) == 5
+    assert not [u for u in fetched if "/pagefind/index/" in u or "/pagefind/filter/" in u]
+    assert any(u.endswith("tag-results/reinforcement-learning.json") for u in fetched)
+    assert not page.console_errors
+
+
 def test_escape_closes_and_arrows_move_through_results(page, site_url):
     page.goto(f"{site_url}/")
     search(page, "policy")

@@ -104,6 +104,9 @@ class PaperlistPlugin(BasePlugin):
                 body = search_index.wrap_paper(
                     site.paper_html(entry, cat, self._link_from(url)), entry)
                 self._bodies[entry.src_uri] = body
+            for path, content in search_index.tag_result_files(
+                    cat, lambda e: self._urls[e.src_uri]).items():
+                files.append(File.generated(config, path, content=content))
             if self._index is not None:
                 self._index.cancel()
             self._index = search_index.BackgroundIndex(

@@ -17,9 +17,11 @@ const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
 /** Results sent to the UI: each needs its fragment fetched, so keep the first query cheap. */
 const MAX_RESULTS = 20;
 const PAGEFIND_URL = new URL("../../pagefind/pagefind.js", self.location.href).href;
+/** Prebuilt answers to tag-only queries (search_index.tag_result_files). */
+const TAG_RESULTS_URL = new URL("tag-results/", self.location.href).href;
 
 let pagefind = null;      // Promise of the Pagefind module, created on SETUP
-let tagNames = null;      // Promise of the tag display names, loaded on first `tag:` use
+let tagList = null;       // Promise of [[slug, name], ...], loaded on first `tag:` use
 let suggestEnabled = false;
 let latest = 0;           // sequence number of the newest query; older answers are dropped
 
@@ -54,9 +56,32 @@ function parseQuery(query) {
   return { text: words.replace(/\s+/g, " ").trim(), tags: tags.filter(Boolean) };
 }
 
-async function loadTagNames(pf) {
-  if (!tagNames) tagNames = pf.filters().then((all) => Object.keys((all && all.tag) || {}).sort());
-  return tagNames;
+function loadTagList() {
+  if (!tagList) tagList = fetch(TAG_RESULTS_URL + "index.json").then((r) => r.json());
+  return tagList;
+}
+
+/** A tag-only query: Pagefind would load its whole index for a filter without words, so
+ * the answer (the tag's most confident papers) comes prebuilt, one small file a tag. */
+async function tagOnly(slugs, seq) {
+  const lists = await Promise.all(
+    slugs.map((slug) => fetch(TAG_RESULTS_URL + slug + ".json").then((r) => r.json())));
+  if (seq !== latest) return null;
+  const seen = new Set();
+  const items = [];
+  for (const list of lists) {
+    for (const paper of list.items) {
+      if (seen.has(paper.url) || items.length >= MAX_RESULTS) continue;
+      seen.add(paper.url);
+      items.push([toItem({
+        url: "/" + paper.url,  // site-root-relative, like the URLs Pagefind returns
+        meta: { title: paper.title, name: paper.name },
+        excerpt: escapeHTML(paper.text),
+        filters: { tag: paper.tags },
+      }, 1, [], {})]);
+    }
+  }
+  return { items };
 }
 
 /** Tag names a `tag:` value stands for: an exact slug or name, else every slug prefix. */
@@ -92,18 +117,23 @@ async function search(query, seq) {
   const { text, tags } = parseQuery(query);
   const last = (query.match(/tag:(\S*)$/i) || [])[1];
   if (!text && !tags.length) return { items: [] };
-  const pf = await loadPagefind();
   let filters = {};
   let suggest;
   if (tags.length || last !== undefined) {
-    const names = await loadTagNames(pf);
+    const list = await loadTagList();
+    const names = list.map(([, name]) => name);
     const wanted = [...new Set(tags.flatMap((t) => resolveTags(t, names)))];
+    if (tags.length && !text) {
+      const slugs = list.filter(([, name]) => wanted.includes(name)).map(([slug]) => slug);
+      return tagOnly(slugs, seq);
+    }
     if (tags.length) filters = { tag: { any: wanted.length ? wanted : ["\u0000none"] } };
     if (last !== undefined && suggestEnabled) {
       const match = names.map(slugify).find((s) => s.startsWith(slugify(last)));
       if (match) suggest = [`tag:${match}`];
     }
   }
+  const pf = await loadPagefind();
   const found = await pf.search(text || null, { filters });
   if (seq !== latest || !found) return null;
   const words = text.split(" ").filter(Boolean);
