@@ -74,6 +74,7 @@ def test_shipped_pages_in_repo_match_a_fresh_import(tmp_path):
     """The committed papers/ are what the shipped list gives (or what editors made of it)."""
     report = run_import(SHIPPED_LIST, ROOT / "papers", check=True)
     assert report.created == [] and report.missing == []
+    assert report.updated == [], "inference changed: run 'paperlist import' and commit papers/"
 
 
 def test_editor_changes_survive_reimport_of_a_longer_list(papers, tmp_path):
