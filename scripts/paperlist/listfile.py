@@ -32,7 +32,8 @@ class ListError(ValueError):
         self.path = str(path)
         self.line = line
         self.reason = reason
-        super().__init__(f"{self.path}:{line}: {reason}")
+        where = f"{self.path}:{line}" if line else self.path  # 0: the file as a whole
+        super().__init__(f"{where}: {reason}")
 
 
 @dataclass(frozen=True)
