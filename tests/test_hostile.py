@@ -233,12 +233,10 @@ Boom.
     ("id: x\nt: {a: &a [1, 2], b: *a}\n", 3),
     ("id: x\nt: [&a 1,*a]\n", 3),
 ])
-def test_yaml_aliases_are_refused_fast(frontmatter, line):
-    start = time.perf_counter()
+def test_yaml_aliases_are_refused_before_expansion(frontmatter, line):
     with pytest.raises(PageError, match="aliases") as err:
         parse_page(f"---\n{frontmatter}---\nbody\n", "p.md")
     assert err.value.line == line
-    assert time.perf_counter() - start < 1
 
 
 def test_broken_hand_edits_are_reported_and_stop_the_build(tmp_path):
@@ -250,9 +248,7 @@ def test_broken_hand_edits_are_reported_and_stop_the_build(tmp_path):
     huge = hand_page("huge").replace("The abstract of huge.", "word " * 2_000_000)  # 10 MB
     (papers / "huge.md").write_text(huge, encoding="utf-8")
     (papers / "fine.md").write_text(hand_page("fine"), encoding="utf-8")
-    start = time.perf_counter()
     problems = check_paths([papers])
-    assert time.perf_counter() - start < 10
     assert [p.split(" — ")[0] for p in problems] == [
         f"{papers}/bomb.md:4: frontmatter is not valid YAML: YAML aliases (*name) are not "
         "allowed in a page",
