@@ -117,7 +117,11 @@ def test_tag_alone_is_answered_without_the_pagefind_index(page, site_url):
     fetched = []
     page.on("request", lambda r: fetched.append(r.url))
     page.goto(f"{site_url}/")
-    search(page, "tag:reinforcement-learning")
+    page.keyboard.press("/")
+    # The whole query in one input event: typed letter by letter, "t", "ta", "tag" are
+    # word queries of their own, which rightly go to Pagefind.
+    page.locator("input.md-search__input").fill("tag:reinforcement-learning")
+    page.keyboard.press("End")  # Material queries on key events
     page.locator(RESULT).first.wait_for(timeout=15_000)
     hrefs = result_hrefs(page)
     assert any("papers/scared/" in h for h in hrefs) and len(hrefs) == 5

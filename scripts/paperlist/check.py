@@ -29,8 +29,8 @@ from jsonschema.exceptions import ValidationError
 
 from .fastschema import Check, compile_schema
 from .listfile import MAX_PARAGRAPH_CHARS
-from .page import PageError, _key_lines, _NoAliasLoader, parse_page, split_frontmatter
-from .render import _MATH
+from .page import NoAliasLoader, PageError, frontmatter_key_lines, parse_page, split_frontmatter
+from .render import MATH
 
 SCHEMA_PATH = Path(__file__).with_name("data") / "page.schema.json"
 #: Below this many pages, starting worker processes costs more than it saves.
@@ -219,7 +219,7 @@ def _blank_math(text: str) -> str:
     (keeping line breaks) so `$a<b$` is not mistaken for a tag."""
     if "$" not in text:
         return text
-    return _MATH.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    return MATH.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
 
 
 def html_findings(text: str) -> Iterator[tuple[int, str]]:
@@ -318,7 +318,7 @@ def _yaml_tag_problems(frontmatter: str, path: str) -> list[Problem]:
     return problems
 
 
-class _TagBlindLoader(_NoAliasLoader):
+class _TagBlindLoader(NoAliasLoader):
     """Safe loading that reads a tagged value as the plain value under the tag, so the
     rest of a page with a (reported) `!!python/...` tag can still be checked."""
 
@@ -440,7 +440,7 @@ def check_text(text: str, path: str) -> _PageResult:
             if not any(p.line == e.line for p in tag_problems):
                 problems.append(_parse_problem(e, path))
             return result
-        key_lines = _key_lines(frontmatter)
+        key_lines = frontmatter_key_lines(frontmatter)
     if not _valid_fast(meta):
         tagged = {p.line for p in tag_problems}  # a tagged value's type is the tag's fault
         for err in validator().iter_errors(meta):

@@ -36,7 +36,7 @@ class PageError(ValueError):
         super().__init__(f"{self.path}:{line}: {reason}")
 
 
-class _NoAliasLoader(yaml.SafeLoader):
+class NoAliasLoader(yaml.SafeLoader):
     """Safe YAML without anchors/aliases: a page never needs them, and refusing them
     defuses 'billion laughs' pages before they can exhaust memory."""
 
@@ -113,7 +113,7 @@ def split_frontmatter(text: str, path: str | Path = "<page>") -> tuple[str, str,
     raise PageError(path, 1, "the frontmatter opened on line 1 is never closed with a '---' line")
 
 
-def _key_lines(fm: str) -> dict[str, int]:
+def frontmatter_key_lines(fm: str) -> dict[str, int]:
     lines: dict[str, int] = {}
     for i, line in enumerate(fm.split("\n"), start=2):
         if line and not line[0].isspace() and ":" in line and not line.startswith("#"):
@@ -127,7 +127,7 @@ def parse_page(text: str, path: str | Path = "<page>") -> Page:
     # The C loader is ~10x faster but cannot be taught to refuse aliases, so it only
     # reads frontmatter where no '&'/'*' could start an anchor or alias (a plain '&' as
     # in "Multi-Task & Transfer Learning" cannot).
-    loader = _NoAliasLoader if _MAYBE_ALIAS.search(fm) else _FastSafeLoader
+    loader = NoAliasLoader if _MAYBE_ALIAS.search(fm) else _FastSafeLoader
     try:
         meta = yaml.load(fm, Loader=loader)  # noqa: S506 - both are safe loaders
     except yaml.YAMLError as e:
@@ -140,7 +140,7 @@ def parse_page(text: str, path: str | Path = "<page>") -> Page:
     if not isinstance(meta, dict):
         raise PageError(path, 2, "frontmatter must be a mapping of 'key: value' lines")
     return Page(meta=meta, body=body.strip("\n") + "\n" if body.strip() else "",
-                path=Path(path), body_line=body_line, key_lines=_key_lines(fm))
+                path=Path(path), body_line=body_line, key_lines=frontmatter_key_lines(fm))
 
 
 def read_page(path: str | Path) -> Page:

@@ -17,7 +17,7 @@ import markdown
 from latex2mathml.converter import convert as latex_to_mathml
 
 # $$...$$ first, then $...$ (not \$, and not "$ 5 and $ 6" prices: no space inside the ends)
-_MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)((?:\\\$|[^$])+?)(?<![\s\\])\$(?!\d)",
+MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)((?:\\\$|[^$])+?)(?<![\s\\])\$(?!\d)",
                    re.DOTALL)
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 _URL = re.compile(r"https?://[^\s<>\"'\]\)]*[^\s<>\"'\]\).,;:!?]")
@@ -69,7 +69,7 @@ def render_abstract(text: str) -> str:
         formulas.append(math_to_mathml(m.group(1) if display else m.group(2), display))
         return f"\ue000{len(formulas) - 1}\ue001"
 
-    text = _MATH.sub(stash, text)
+    text = MATH.sub(stash, text)
     text = _LATEX_ESCAPES.sub(r"\1", text)
     for tex, uni in _QUOTES:
         text = text.replace(tex, uni)
