@@ -13,8 +13,11 @@ import logging
 import posixpath
 import re
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+import jinja2
+from markupsafe import Markup
 from mkdocs.config import config_options
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -33,6 +36,19 @@ log = logging.getLogger("mkdocs.plugins.paperlist")
 #: Where editors keep the pages, relative to mkdocs.yml; also the URL prefix of papers.
 PAPERS_DIR = "papers"
 _H1 = re.compile(r"<h1[^>]*>(.*?)</h1>")
+#: Theme partials that come out the same on every paper page: no paper is in the nav and
+#: all sit at the same depth, so the sidebar, the search box and the footer do not depend
+#: on which paper it is. Each is rendered for a few papers and then reused: they were a
+#: third of a paper page's render time, paid 12,000 times.
+SHARED_PARTIALS = ("partials/nav.html", "partials/search.html", "partials/footer.html")
+#: papers rendered in full, and compared, before a partial's output is reused: a theme
+#: override that shows something of the page in one of them is caught and never cached.
+SHARED_CHECKS = 3
+_THEME_PREFIX = "paperlist-theme"
+_SHARED_WRAPPER = (
+    "{%- set shared = paperlist_shared(NAME) -%}"
+    "{%- if shared is none -%}{%- set out -%}{% include ORIGINAL %}{%- endset -%}"
+    "{{- paperlist_rendered(NAME, out) -}}{%- else -%}{{- shared -}}{%- endif -%}")
 
 
 def _resolve_dots(url: str) -> str:
@@ -58,6 +74,8 @@ class PaperlistPlugin(BasePlugin):
         #: generated pages' HTML, from on_page_markdown to on_page_content
         self._generated: dict[str, str] = {}
         self.discovery: Discovery | None = None
+        #: (partial, base_url) -> [its output, times seen identical]; None when it varied
+        self._shared: dict[tuple[str, str], list[Any] | None] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         root = Path(config.config_file_path).resolve().parent
@@ -112,6 +130,49 @@ class PaperlistPlugin(BasePlugin):
             self._index = search_index.BackgroundIndex(
                 {self._urls[src]: body for src, body in self._bodies.items()})
         return files
+
+    def on_env(self, env: jinja2.Environment, /, *, config: MkDocsConfig,
+               files: Files) -> jinja2.Environment:
+        """Serve SHARED_PARTIALS through a wrapper that reuses their output on paper pages.
+        The theme's own templates (overrides included) stay reachable under a prefix."""
+        original = env.loader
+        assert original is not None
+        wrappers = {name: _SHARED_WRAPPER.replace("NAME", repr(name)).replace(
+            "ORIGINAL", repr(f"{_THEME_PREFIX}/{name}")) for name in SHARED_PARTIALS}
+        env.loader = jinja2.ChoiceLoader([
+            jinja2.DictLoader(wrappers), jinja2.PrefixLoader({_THEME_PREFIX: original}),
+            original])
+        if env.cache is not None:
+            env.cache.clear()
+        env.globals["paperlist_shared"] = jinja2.pass_context(
+            lambda ctx, name: self._shared_output(ctx, name))
+        env.globals["paperlist_rendered"] = jinja2.pass_context(
+            lambda ctx, name, out: self._shared_rendered(ctx, name, out))
+        self._shared = {}
+        return env
+
+    def _shared_key(self, ctx: jinja2.runtime.Context, name: str) -> tuple[str, str] | None:
+        page = ctx.get("page")
+        if not isinstance(page, MkPage) or self._paper(page) is None:
+            return None
+        return (name, str(ctx.get("base_url")))
+
+    def _shared_output(self, ctx: jinja2.runtime.Context, name: str) -> str | None:
+        key = self._shared_key(ctx, name)
+        seen = self._shared.get(key) if key is not None else None
+        return Markup(seen[0]) if seen is not None and seen[1] >= SHARED_CHECKS else None
+
+    def _shared_rendered(self, ctx: jinja2.runtime.Context, name: str, out: str) -> str:
+        key = self._shared_key(ctx, name)
+        if key is not None:
+            if key not in self._shared:
+                self._shared[key] = [out, 1]
+            elif (seen := self._shared[key]) is not None:
+                if seen[0] == out:
+                    seen[1] += 1
+                else:  # depends on the page after all: always render it
+                    self._shared[key] = None
+        return Markup(out)
 
     def _add_discovery(self, files: Files, config: MkDocsConfig) -> None:
         """Related papers, topic map, exports and their assets, computed once per build."""
