@@ -6,6 +6,10 @@ adapter: it passes in each paper's URL and the site's name and URL, adds `files(
 `pages()` to the build, and asks for `paper_html`, `page_html` and `head_html` while
 rendering. No MkDocs import here: the whole thing can be built and timed without MkDocs
 (see paperlist.bench_discovery). Each step's time is kept in `timings`.
+
+With `background=True` the computation runs on the other core (paperlist.background)
+while the build reads pages; `file_paths()` is known at once, everything else waits for
+it on first use.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 from . import browse_filters, citation, exports, related, topicmap
+from .background import Background
 from .catalogue import Catalogue, Entry
 from .render import first_sentence
 
@@ -30,6 +35,10 @@ STYLESHEET = ASSETS["discovery.css"]
 MAP_NEIGHBOURS = 8
 
 Link = Callable[[str], str]
+#: what the (possibly background) computation hands back: neighbours, map coordinates,
+#: files, papers' sections, timings
+_Computed = tuple[list[list[related.Neighbour]], list[tuple[int, int]], dict[str, str],
+                  dict[str, str], dict[str, float]]
 
 
 @dataclass
@@ -45,46 +54,83 @@ class Discovery:
     timings: dict[str, float] = field(default_factory=dict)
     _files: dict[str, str] = field(default_factory=dict)
     _position: dict[str, int] = field(default_factory=dict)  # src_uri -> catalogue index
+    #: paper -> how links are written from its page; given, each paper's `paper_html` is
+    #: made along with the rest (in the background too)
+    paper_link: Callable[[Entry], Link] | None = None
+    _work: Background[_Computed] | None = None
+    _paper_html: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def build(cls, cat: Catalogue, page_path: Callable[[Entry], str], site_name: str,
-              site_url: str | None) -> Discovery:
+              site_url: str | None, *, background: bool = False,
+              paper_link: Callable[[Entry], Link] | None = None) -> Discovery:
         d = cls(cat, page_path, site_name, (site_url or "").rstrip("/") + "/" if site_url
-                else None)
-        d._compute()
+                else None, paper_link=paper_link)
+        d._position = {e.src_uri: i for i, e in enumerate(cat.papers)}
+        d._work = Background(d._compute, fork=background)
+        if not background:
+            d._ready()
         return d
 
-    def _timed(self, name: str, fn: Callable[[], str]) -> str:
-        start = time.perf_counter()
-        out = fn()
-        self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - start
-        return out
+    def _ready(self) -> None:
+        if self._work is not None:
+            (self.neighbours, self.coords, self._files, self._paper_html,
+             timings) = self._work.result()
+            self._work = None
+            self.timings.update(timings)
 
-    def _compute(self) -> None:
+    def cancel(self) -> None:
+        """Stop a background computation (the build failed)."""
+        if self._work is not None:
+            self._work.cancel()
+            self._work = None
+
+    def _compute(self) -> _Computed:
         cat = self.cat
-        self._position = {e.src_uri: i for i, e in enumerate(cat.papers)}
+        timings: dict[str, float] = {}
+
+        def timed(name: str, fn: Callable[[], str]) -> str:
+            start = time.perf_counter()
+            out = fn()
+            timings[name] = time.perf_counter() - start
+            return out
+
         start = time.perf_counter()
-        self.neighbours = related.neighbours(cat.papers, k=MAP_NEIGHBOURS)
-        self.timings["related"] = time.perf_counter() - start
+        neighbours = related.neighbours(cat.papers, k=MAP_NEIGHBOURS)
+        timings["related"] = time.perf_counter() - start
         start = time.perf_counter()
-        self.coords = topicmap.layout(cat, self.neighbours)
-        self.timings["map layout"] = time.perf_counter() - start
+        coords = topicmap.layout(cat, neighbours)
+        timings["map layout"] = time.perf_counter() - start
         url = self.url
         files = {
-            topicmap.DATA_FILE: self._timed(
-                "map data", lambda: topicmap.map_data(cat, self.coords, self.page_path)),
-            browse_filters.DATA_FILE: self._timed("browse data", lambda: browse_filters.browse_data(
+            topicmap.DATA_FILE: timed(
+                "map data", lambda: topicmap.map_data(cat, coords, self.page_path)),
+            browse_filters.DATA_FILE: timed("browse data", lambda: browse_filters.browse_data(
                 cat, self.page_path, lambda e: first_sentence(e.body))),
-            "papers.json": self._timed("papers.json", lambda: exports.papers_json(cat, url)),
-            "papers.csv": self._timed("papers.csv", lambda: exports.papers_csv(cat, url)),
-            "papers.bib": self._timed("papers.bib", lambda: exports.papers_bib(cat, self._abs)),
-            "feed.xml": self._timed("feed.xml", lambda: exports.atom_feed(
+            "papers.json": timed("papers.json", lambda: exports.papers_json(cat, url)),
+            "papers.csv": timed("papers.csv", lambda: exports.papers_csv(cat, url)),
+            "papers.bib": timed("papers.bib", lambda: exports.papers_bib(cat, self._abs)),
+            "feed.xml": timed("feed.xml", lambda: exports.atom_feed(
                 cat, url, self.site_name, self.site_url)),
         }
         files.update(exports.schema_files())
         for name, dest in ASSETS.items():
             files[dest] = (ASSETS_DIR / name).read_text(encoding="utf-8")
-        self._files = files
+        assert list(files) == self.file_paths()
+        pages: dict[str, str] = {}
+        if self.paper_link is not None:
+            start = time.perf_counter()
+            self.neighbours = neighbours  # what related_to reads, here in the worker
+            pages = {e.src_uri: self._make_paper_html(e, self.paper_link(e))
+                     for e in cat.papers}
+            timings["related + cite sections"] = time.perf_counter() - start
+        return neighbours, coords, files, pages, timings
+
+    @staticmethod
+    def file_paths() -> list[str]:
+        """Site paths of `files()`, known before they are computed."""
+        return [topicmap.DATA_FILE, browse_filters.DATA_FILE, "papers.json", "papers.csv",
+                "papers.bib", "feed.xml", *exports.schema_files(), *ASSETS.values()]
 
     def url(self, entry: Entry) -> str:
         """The paper's URL: absolute with a site URL, else relative to the site root."""
@@ -95,9 +141,11 @@ class Discovery:
 
     def files(self) -> dict[str, str]:
         """Site path -> content of every non-page file: exports, schemas, map data, assets."""
+        self._ready()
         return dict(self._files)
 
-    def pages(self) -> dict[str, str]:
+    @staticmethod
+    def pages() -> dict[str, str]:
         """Source path -> stub of every page added (the map); see `page_html`."""
         return {topicmap.MAP_PAGE: topicmap.map_stub()}
 
@@ -107,11 +155,19 @@ class Discovery:
         return None
 
     def related_to(self, entry: Entry) -> list[Entry]:
+        if self._work is not None and not self.neighbours:
+            self._ready()
         i = self._position[entry.src_uri]
         return [self.cat.papers[n.index] for n in self.neighbours[i][:related.SHOWN]]
 
     def paper_html(self, entry: Entry, link: Link) -> str:
-        """What a paper page gets below its abstract: related papers, then how to cite it."""
+        """What a paper page gets below its abstract: related papers, then how to cite it.
+        link must be paper_link(entry) when that was given."""
+        self._ready()
+        made = self._paper_html.get(entry.src_uri)
+        return made if made is not None else self._make_paper_html(entry, link)
+
+    def _make_paper_html(self, entry: Entry, link: Link) -> str:
         rel = related.related_html(entry, self.related_to(entry), link,
                                    lambda slug: link(f"tags/{slug}.md"))
         return rel + citation.bibtex_html(entry, self._abs(entry) or None)

@@ -27,6 +27,7 @@ from mkdocs.structure.pages import Page as MkPage
 from mkdocs.utils import get_relative_url
 
 from . import search_index, site
+from .background import split_map
 from .catalogue import Catalogue, Entry, load_catalogue
 from .discovery import SCRIPT, STYLESHEET, Discovery
 
@@ -36,6 +37,8 @@ log = logging.getLogger("mkdocs.plugins.paperlist")
 #: Where editors keep the pages, relative to mkdocs.yml; also the URL prefix of papers.
 PAPERS_DIR = "papers"
 _H1 = re.compile(r"<h1[^>]*>(.*?)</h1>")
+#: from this many papers on, their page bodies are made half on the other core
+PARALLEL_BODIES_MIN = 2000
 #: Theme partials that come out the same on every paper page: no paper is in the nav and
 #: all sit at the same depth, so the sidebar, the search box and the footer do not depend
 #: on which paper it is. Each is rendered for a few papers and then reused: they were a
@@ -45,6 +48,8 @@ SHARED_PARTIALS = ("partials/nav.html", "partials/search.html", "partials/footer
 #: override that shows something of the page in one of them is caught and never cached.
 SHARED_CHECKS = 3
 _THEME_PREFIX = "paperlist-theme"
+#: where a paper's related papers and BibTeX go in at on_post_page
+_DISCOVERY_SLOT = "<!-- paperlist:discovery -->"
 _SHARED_WRAPPER = (
     "{%- set shared = paperlist_shared(NAME) -%}"
     "{%- if shared is none -%}{%- set out -%}{% include ORIGINAL %}{%- endset -%}"
@@ -112,16 +117,14 @@ class PaperlistPlugin(BasePlugin):
             f = File.generated(config, src_uri, content=content, inclusion=inclusion)
             f.generated_by = "paperlist"
             files.append(f)
-        self._add_discovery(files, config)
+        self._add_discovery_files(files, config)
         # One URL map for every link a generated page makes (thousands a page).
         self._urls = {f.src_uri: f.url for f in files}
+        self._start_discovery(config)
         self._bodies = {}
         if self.config["search"] == "pagefind":
-            for entry in cat.papers:
-                url = self._urls[entry.src_uri]
-                body = search_index.wrap_paper(
-                    site.paper_html(entry, cat, self._link_from(url)), entry)
-                self._bodies[entry.src_uri] = body
+            bodies = split_map(self._paper_bodies, cat.papers, PARALLEL_BODIES_MIN)
+            self._bodies = {e.src_uri: body for e, body in zip(cat.papers, bodies, strict=True)}
             for path, content in search_index.tag_result_files(
                     cat, lambda e: self._urls[e.src_uri]).items():
                 files.append(File.generated(config, path, content=content))
@@ -149,6 +152,11 @@ class PaperlistPlugin(BasePlugin):
         env.globals["paperlist_rendered"] = jinja2.pass_context(
             lambda ctx, name, out: self._shared_rendered(ctx, name, out))
         self._shared = {}
+        assert self.discovery is not None
+        for path, content in self.discovery.files().items():
+            f = files.get_file_from_path(path)
+            assert f is not None
+            f.content_string = content
         return env
 
     def _shared_key(self, ctx: jinja2.runtime.Context, name: str) -> tuple[str, str] | None:
@@ -174,28 +182,44 @@ class PaperlistPlugin(BasePlugin):
                     self._shared[key] = None
         return Markup(out)
 
-    def _add_discovery(self, files: Files, config: MkDocsConfig) -> None:
-        """Related papers, topic map, exports and their assets, computed once per build."""
+    def _paper_bodies(self, entries: list[Entry]) -> list[str]:
+        """Papers' page bodies, wrapped for the search index."""
         assert self.catalogue is not None
-        urls = {e.src_uri: files.get_file_from_path(e.src_uri).url  # type: ignore[union-attr]
-                for e in self.catalogue.papers}
-        self.discovery = Discovery.build(self.catalogue, lambda e: urls[e.src_uri],
-                                         config.site_name, config.site_url)
-        for src_uri, content in self.discovery.pages().items():
+        return [search_index.wrap_paper(site.paper_html(
+            e, self.catalogue, self._link_from(self._urls[e.src_uri])), e) for e in entries]
+
+    def _start_discovery(self, config: MkDocsConfig) -> None:
+        """Related papers, topic map, exports: computed once per build, on the other core
+        while MkDocs reads the pages. Pages get them at on_post_page, files at on_env."""
+        assert self.catalogue is not None
+        if self.discovery is not None:
+            self.discovery.cancel()
+        urls = self._urls
+        self.discovery = Discovery.build(
+            self.catalogue, lambda e: urls[e.src_uri], config.site_name, config.site_url,
+            background=True, paper_link=lambda e: self._link_from(urls[e.src_uri]))
+
+    def _add_discovery_files(self, files: Files, config: MkDocsConfig) -> None:
+        for src_uri, content in Discovery.pages().items():
             f = File.generated(config, src_uri, content=content)
             f.generated_by = "paperlist"
             files.append(f)
-        for path, content in self.discovery.files().items():
-            files.append(File.generated(config, path, content=content))
+        for path in Discovery.file_paths():  # content set at on_env
+            files.append(File.generated(config, path, content=""))
 
     def _link_from(self, page_url: str) -> site.Link:
         """Source path -> URL relative to the page at page_url (works from any subfolder)."""
 
+        made: dict[str, str] = {}  # a listing links each tag page dozens of times
+
         def link(src_uri: str) -> str:
-            target = self._urls.get(src_uri)
-            if target is None:
-                raise PluginError(f"paperlist: no page {src_uri!r} to link to")
-            return get_relative_url(target, page_url)
+            rel = made.get(src_uri)
+            if rel is None:
+                target = self._urls.get(src_uri)
+                if target is None:
+                    raise PluginError(f"paperlist: no page {src_uri!r} to link to")
+                rel = made[src_uri] = get_relative_url(target, page_url)
+            return rel
 
         return link
 
@@ -243,23 +267,24 @@ class PaperlistPlugin(BasePlugin):
 
     def on_page_content(self, html_: str, /, *, page: MkPage, config: MkDocsConfig,
                         files: Files) -> str:
-        """A paper's page: its HTML (wrapped for the search index), then related papers
-        and its BibTeX, which are outside the wrapper so they are not indexed as part of
-        the paper. The map page's body."""
+        """A paper's page: its HTML (wrapped for the search index), then a slot for its
+        related papers and BibTeX, outside the wrapper so they are not indexed as part of
+        the paper; they go in at on_post_page, by when the discovery computation has
+        finished on the other core. The map page's body."""
         assert self.catalogue is not None and self.discovery is not None
-        link = self._linker(page, files)
         entry = self._paper(page)
         if entry is not None:
             body = self._bodies.pop(entry.src_uri, None)  # made for the search index
             if body is None:
-                body = site.paper_html(entry, self.catalogue, link)
-            return body + self.discovery.paper_html(entry, link)
+                body = site.paper_html(entry, self.catalogue, self._linker(page, files))
+            return body + _DISCOVERY_SLOT
         if page.file.src_uri in self._generated:
             return self._generated.pop(page.file.src_uri)
-        generated = self.discovery.page_html(page.file.src_uri, link)
+        generated = self.discovery.page_html(page.file.src_uri, self._linker(page, files))
         return html_ if generated is None else generated
 
     def on_post_page(self, output: str, /, *, page: MkPage, config: MkDocsConfig) -> str:
+        output = self._fill_discovery_slot(output, page)
         output = self._citation_head(output, page)
         if self.config["search"] == "pagefind":
             return search_index.use_our_worker(output)
@@ -274,7 +299,18 @@ class PaperlistPlugin(BasePlugin):
             except search_index.SearchIndexError as e:
                 raise PluginError(str(e)) from None
 
+    def _fill_discovery_slot(self, output: str, page: MkPage) -> str:
+        assert self.discovery is not None
+        entry = self._paper(page)
+        at = output.find(_DISCOVERY_SLOT) if entry is not None else -1
+        if at < 0:
+            return output
+        fill = self.discovery.paper_html(entry, self._link_from(page.file.url))
+        return output[:at] + fill + output[at + len(_DISCOVERY_SLOT):]
+
     def on_build_error(self, *, error: Exception) -> None:
+        if self.discovery is not None:
+            self.discovery.cancel()
         if self._index is not None:  # do not leave Pagefind running or its scratch behind
             self._index.cancel()
             self._index = None

@@ -81,6 +81,7 @@ def render_abstract(text: str) -> str:
     return _PLACEHOLDER.sub(lambda m: formulas[int(m.group(1))], out)
 
 
+@lru_cache(maxsize=65536)  # each paper is listed on its tags' pages and more
 def first_sentence(text: str, limit: int = 240) -> str:
     """Plain first sentence of an abstract for listings (math and markup left as text)."""
     # Only the start can hold the sentence shown (limit chars); searching a whole 10 MB

@@ -18,6 +18,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from .background import Background, BackgroundError
 from .catalogue import Catalogue, Entry
 from .render import first_sentence
 
@@ -119,45 +120,51 @@ class BackgroundIndex:
     (~30 s at 12,000 papers, mostly parsing Material's chrome around each paper) to the
     build. Instead each paper's indexed HTML (what `wrap_paper` marks) is written as a
     small page of its own, at the paper's URL, into a scratch folder, and Pagefind runs on
-    that in its own process at once, on the other core; `finish` waits for it and moves
-    the index into the site. Same content indexed, same URLs.
+    that; both on the other core (paperlist.background) while MkDocs renders. `finish`
+    waits for it and moves the index into the site. Same content indexed, same URLs.
     """
 
     def __init__(self, pages: dict[str, str]) -> None:
         """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML."""
         self._scratch = Path(tempfile.mkdtemp(prefix="paperlist-pagefind-"))
-        source = self._scratch / "site"
-        for url, body in pages.items():
-            path = source / url / "index.html" if url.endswith("/") else source / url
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
-                            f"</head><body>{body}</body></html>\n", encoding="utf-8")
-        cmd = [str(pagefind_executable()), "--site", str(source),
-               "--output-path", str(self._scratch / PAGEFIND_DIR),
-               "--exclude-selectors", EXCLUDED_SELECTORS, "--force-language", "en", "--quiet"]
-        self._proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                      text=True)
+        # Wanted only when the build ends: every other process comes first.
+        self._work = Background(lambda: _index(pages, self._scratch), niceness=19)
 
     def finish(self, site_dir: Path) -> None:
         """Wait for Pagefind; put its index and our worker into the built site."""
         try:
-            output, _ = self._proc.communicate()
-            if self._proc.returncode != 0:
-                raise SearchIndexError(f"pagefind failed ({self._proc.returncode}): "
-                                       f"{output.strip()}")
+            returncode, output = self._work.result()
+            if returncode != 0:
+                raise SearchIndexError(f"pagefind failed ({returncode}): {output.strip()}")
             out = site_dir / PAGEFIND_DIR
             if out.exists():
                 shutil.rmtree(out)
             shutil.move(str(self._scratch / PAGEFIND_DIR), out)
             _install(site_dir)
+        except BackgroundError as e:
+            raise SearchIndexError(f"could not index the papers for search: {e}") from None
         finally:
             self.cancel()
 
     def cancel(self) -> None:
-        if self._proc.poll() is None:
-            self._proc.kill()
-            self._proc.wait()
+        self._work.cancel()
         shutil.rmtree(self._scratch, ignore_errors=True)
+
+
+def _index(pages: dict[str, str], scratch: Path) -> tuple[int, str]:
+    """Write the papers' pages into scratch/site and run Pagefind on them."""
+    source = scratch / "site"
+    for url, body in pages.items():
+        path = source / url / "index.html" if url.endswith("/") else source / url
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+                        f"</head><body>{body}</body></html>\n", encoding="utf-8")
+    cmd = [str(pagefind_executable()), "--site", str(source),
+           "--output-path", str(scratch / PAGEFIND_DIR),
+           "--exclude-selectors", EXCLUDED_SELECTORS, "--force-language", "en", "--quiet"]
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          check=False)
+    return proc.returncode, proc.stdout
 
 
 def _install(site_dir: Path) -> None:

@@ -1,0 +1,161 @@
+"""Work done on the other core while the build goes on.
+
+MkDocs renders pages one after another on one core; the machine that builds a
+conference's site has at least two. What the plugin computes once per build (related
+papers, the map, the exports, half of the pages' parsing) runs in a forked child, which
+shares the catalogue already in memory instead of re-reading it, and hands back its
+result, pickled, when the build first needs it.
+
+Forking is only safe in a single-threaded process (a lock held by another thread stays
+held in the child), so under `mkdocs serve`, in threaded hosts, on platforms without
+fork, or with PAPERLIST_NO_FORK=1 the work runs in a thread instead: no gain for pure
+Python work (the GIL), some for work that waits on files or a subprocess. Either way the
+result is the same, so the site is byte-identical.
+
+A child runs in its own process group, so `cancel` also stops what it started (Pagefind);
+children still running when the build process exits (Ctrl-C) are cancelled then.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import pickle
+import signal
+import threading
+import traceback
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+U = TypeVar("U")
+#: children not yet waited for, cancelled at exit
+_LIVE: set[Background] = set()  # type: ignore[type-arg]
+
+
+class BackgroundError(RuntimeError):
+    """The work failed in the child; the message carries the child's traceback."""
+
+
+def can_fork() -> bool:
+    return (hasattr(os, "fork") and threading.active_count() == 1
+            and not os.environ.get("PAPERLIST_NO_FORK"))
+
+
+class Background(Generic[T]):
+    """fn() computed in a forked child (or a thread, see the module doc); `result()` waits
+    for it and returns it, or raises BackgroundError with the child's traceback."""
+
+    def __init__(self, fn: Callable[[], T], *, fork: bool = True, niceness: int = 0) -> None:
+        """niceness lowers a child's scheduling priority (what it starts inherits it): for
+        work whose result is wanted late, so it yields the cores to what is wanted soon."""
+        self._pid = 0
+        self._fd = -1
+        self._thread: threading.Thread | None = None
+        self._outcome: tuple[bool, object] | None = None
+        self._cancelled = False
+        if not (fork and can_fork()):
+            self._thread = threading.Thread(target=self._run_in_thread, args=(fn,),
+                                            name="paperlist-background", daemon=True)
+            self._thread.start()
+            return
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: compute, send, and leave without running the parent's
+            os.close(read)  # exit handlers or flushing its buffers
+            os.setpgid(0, 0)
+            if niceness:
+                os.nice(niceness)
+            code = 0
+            try:
+                try:
+                    data = pickle.dumps((True, fn()), protocol=pickle.HIGHEST_PROTOCOL)
+                except BaseException:  # noqa: BLE001 - reported to the parent
+                    data = pickle.dumps((False, traceback.format_exc()))
+                with os.fdopen(write, "wb") as out:
+                    out.write(data)
+            except BaseException:  # noqa: BLE001 - the parent has gone; nothing to tell
+                code = 1
+            finally:
+                os._exit(code)
+        os.close(write)
+        try:  # also here, so that no cancel can come before the child's own call
+            os.setpgid(pid, pid)
+        except OSError:
+            pass  # the child got there first, or has already exited
+        self._pid, self._fd = pid, read
+        _LIVE.add(self)
+
+    def _run_in_thread(self, fn: Callable[[], T]) -> None:
+        try:
+            self._outcome = (True, fn())
+        except BaseException:  # noqa: BLE001 - reported by result()
+            self._outcome = (False, traceback.format_exc())
+
+    def result(self) -> T:
+        if self._cancelled:
+            raise BackgroundError("the background work was cancelled")
+        if self._outcome is None and self._thread is not None:
+            self._thread.join()
+        elif self._outcome is None:
+            with os.fdopen(self._fd, "rb") as inp:
+                data = inp.read()
+            self._fd = -1
+            _, status = os.waitpid(self._pid, 0)
+            self._pid = 0
+            _LIVE.discard(self)
+            if not data:
+                raise BackgroundError(f"the background worker died ({_describe(status)})")
+            self._outcome = pickle.loads(data)  # noqa: S301 - our own child's output
+        assert self._outcome is not None
+        ok, value = self._outcome
+        if not ok:
+            raise BackgroundError(f"the background worker failed:\n{value}")
+        return value  # type: ignore[return-value]
+
+    def cancel(self) -> None:
+        """Stop the child and what it started (a failed build must not leave them
+        running). A thread cannot be stopped: its result is dropped."""
+        self._cancelled = True
+        if self._pid:
+            try:
+                os.killpg(self._pid, signal.SIGKILL)
+            except OSError:
+                pass
+            try:
+                os.waitpid(self._pid, 0)
+            except ChildProcessError:
+                pass
+            self._pid = 0
+            _LIVE.discard(self)
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+
+
+def split_map(fn: Callable[[list[T]], list[U]], items: list[T], min_items: int) -> list[U]:
+    """fn(items), with the second half done on the other core when there are at least
+    min_items and a child can be forked. fn must map each item to one result."""
+    if len(items) < min_items or not can_fork():
+        return fn(items)
+    half = len(items) // 2
+    second = Background(lambda: fn(items[half:]))
+    try:
+        first = fn(items[:half])
+    except BaseException:
+        second.cancel()
+        raise
+    return first + second.result()
+
+
+@atexit.register
+def _cancel_all() -> None:
+    for work in list(_LIVE):
+        work.cancel()
+
+
+def _describe(status: int) -> str:
+    if os.WIFSIGNALED(status):
+        return f"killed by signal {os.WTERMSIG(status)}"
+    return f"exit status {os.waitstatus_to_exitcode(status)}"
