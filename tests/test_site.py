@@ -104,3 +104,36 @@ def test_unknown_tag_fails_the_strict_build(tmp_path):
     result = mkdocs_build(project)
     assert result.returncode != 0
     assert "eqr.md" in result.stderr and "Reinforcement Learning" in result.stderr
+
+
+def test_a_theme_override_that_shows_the_page_in_a_shared_partial_still_does(tmp_path):
+    """The sidebar, search box and footer are rendered once and reused on paper pages; a
+    project whose footer override prints something of the page must not get the first
+    paper's footer on every page."""
+    project = make_project(tmp_path / "p")
+    run_import(SHIPPED_LIST, project / "papers")
+    (project / "overrides/partials").mkdir(parents=True)
+    (project / "overrides/partials/footer.html").write_text(
+        '<footer class="md-footer">Footer of: {{ page.file.src_uri if page else "" }}</footer>\n',
+        encoding="utf-8")
+    yml = project / "mkdocs.yml"
+    yml.write_text(yml.read_text(encoding="utf-8").replace(
+        "  name: material\n", "  name: material\n  custom_dir: overrides\n", 1),
+        encoding="utf-8")
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    pages = sorted((project / "papers").glob("*.md"))
+    assert len(pages) == 19
+    for md in pages:
+        html = (project / "site/papers" / md.stem / "index.html").read_text(encoding="utf-8")
+        assert f"Footer of: papers/{md.name}</footer>" in html, md.name
+
+
+def test_paper_pages_share_the_sidebar_and_search_box_of_material(built_site):
+    """The reused partials are Material's own: the sidebar lists the site's sections
+    with links that work from a paper page, and the search box is there."""
+    html = (built_site / "papers/wildcat/index.html").read_text(encoding="utf-8")
+    other = (built_site / "papers/prorl/index.html").read_text(encoding="utf-8")
+    for text in ('class="md-search"', 'href="../../browse/"', 'href="../../map/"',
+                 'href="../../tags/"', 'class="md-footer"'):
+        assert text in html and text in other, text

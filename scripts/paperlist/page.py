@@ -35,6 +35,10 @@ class PageError(ValueError):
         self.reason = reason
         super().__init__(f"{self.path}:{line}: {reason}")
 
+    def __reduce__(self) -> tuple[type[PageError], tuple[str, int, str]]:
+        # Pages are read in a child process too (catalogue.py); its errors come back pickled.
+        return (PageError, (self.path, self.line, self.reason))
+
 
 class NoAliasLoader(yaml.SafeLoader):
     """Safe YAML without anchors/aliases: a page never needs them, and refusing them

@@ -1,0 +1,138 @@
+"""Work on the other core: results, failures and cancellation come back as they would
+inline, and a build made with forked children equals one made without."""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import SHIPPED_LIST, make_project
+from paperlist import background
+from paperlist.background import Background, BackgroundError, split_map
+
+needs_fork = pytest.mark.skipif(not background.can_fork(), reason="cannot fork here")
+
+
+def _boom() -> None:
+    raise ValueError("the page on line 7 is broken")
+
+
+@pytest.mark.parametrize("fork", [True, False], ids=["fork", "thread"])
+def test_result_and_failure_come_back(fork):
+    assert Background(lambda: {"big": "x" * 5_000_000, "n": [1, 2]}, fork=fork).result() == {
+        "big": "x" * 5_000_000, "n": [1, 2]}
+    with pytest.raises(BackgroundError, match="ValueError: the page on line 7 is broken"):
+        Background(_boom, fork=fork).result()
+
+
+@needs_fork
+def test_a_child_that_dies_is_reported_not_waited_for_forever():
+    work = Background(lambda: os.kill(os.getpid(), 9))
+    with pytest.raises(BackgroundError, match="died.*signal 9"):
+        work.result()
+
+
+@needs_fork
+def test_cancel_stops_the_child_and_what_it_started(tmp_path):
+    pid_file = tmp_path / "pid"
+
+    def start_and_wait() -> int:
+        proc = subprocess.Popen(["sleep", "60"])
+        pid_file.write_text(str(proc.pid))
+        return proc.wait()
+
+    work = Background(start_and_wait)
+    deadline = time.monotonic() + 30
+    while not pid_file.exists() or not pid_file.read_text():
+        assert time.monotonic() < deadline, "the child never started its subprocess"
+        time.sleep(0.05)
+    grandchild = int(pid_file.read_text())
+    work.cancel()
+    deadline = time.monotonic() + 30
+    while _alive(grandchild):
+        assert time.monotonic() < deadline, "the subprocess outlived cancel()"
+        time.sleep(0.05)
+    with pytest.raises(BackgroundError, match="cancelled"):
+        work.result()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.split(") ", 1)[1][0] != "Z"  # a zombie is dead, just not yet reaped
+
+
+@needs_fork
+def test_split_map_keeps_order_and_errors():
+    items = list(range(1001))
+    assert split_map(lambda xs: [x * x for x in xs], items, 10) == [x * x for x in items]
+
+    def fail_in_second_half(xs: list[int]) -> list[int]:
+        if 900 in xs:
+            raise ValueError("item 900")
+        return xs
+
+    with pytest.raises(BackgroundError, match="item 900"):
+        split_map(fail_in_second_half, items, 10)
+
+
+@needs_fork
+def test_a_broken_page_read_in_the_child_is_reported_with_its_line(tmp_path, monkeypatch):
+    """Half the pages are read in a child: its errors keep their file and line."""
+    from paperlist import catalogue
+    from paperlist.importer import run_import
+
+    papers = tmp_path / "papers"
+    assert run_import(SHIPPED_LIST, papers).ok
+    last = sorted(papers.glob("*.md"))[-1]  # in the second half, read by the child
+    last.write_text("---\ntitle: [unclosed\n---\n\nBody.\n", encoding="utf-8")
+    monkeypatch.setattr(catalogue, "PARALLEL_READ_MIN", 2)
+    with pytest.raises(ValueError, match=rf"{last.name}:\d+: frontmatter is not valid YAML"):
+        catalogue.load_catalogue(papers)
+
+
+def test_a_site_built_with_children_equals_one_built_without(tmp_path):
+    """Forked children (the default) and the thread fallback give the same site, byte for
+    byte (Pagefind's own index files aside: their names are not stable run to run)."""
+    from paperlist.importer import run_import
+
+    project = make_project(tmp_path / "p")
+    assert run_import(SHIPPED_LIST, project / "papers").ok
+    sites = {}
+    for label, no_fork in (("fork", ""), ("thread", "1")):
+        env = dict(os.environ, NO_MKDOCS_2_WARNING="1", PAPERLIST_NO_FORK=no_fork)
+        site = tmp_path / label
+        result = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
+            cwd=project, env=env, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        sites[label] = site
+    files = sorted(p.relative_to(sites["fork"]) for p in sites["fork"].rglob("*")
+                   if p.is_file() and p.relative_to(sites["fork"]).parts[0] != "pagefind")
+    assert len(files) > 60
+    _, mismatch, errors = filecmp.cmpfiles(sites["fork"], sites["thread"], files, shallow=False)
+    assert (mismatch, errors) == ([], [])
+    assert (sites["thread"] / "pagefind" / "pagefind.js").exists()
+    assert "Related papers" in (sites["fork"] / "papers" / "wildcat" / "index.html").read_text()
+
+
+def test_a_build_leaves_no_scratch_behind(tmp_path):
+    from paperlist.importer import run_import
+
+    project = make_project(tmp_path / "p")
+    assert run_import(SHIPPED_LIST, project / "papers").ok
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", TMPDIR=str(scratch))
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict"],
+                            cwd=project, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert list(scratch.iterdir()) == []
