@@ -58,8 +58,9 @@ SEARCH_PATHS = ("/search/", "/pagefind/", "/assets/paperlist/", "/assets/javascr
 VARIANTS = ("paperlist", "stock", "plain")
 
 
-def _run_measured(cmd: list[str], cwd: Path) -> tuple[float, int]:
-    """Like _run but reaping the child ourselves, so its own peak RSS can be read."""
+def _run_measured(cmd: list[str], cwd: Path) -> tuple[float, int, float]:
+    """Run cmd, reaping it ourselves: (wall seconds, peak RSS KiB, CPU seconds). CPU counts
+    the process and every child it waited for (Pagefind, the build's forked workers)."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     start = time.perf_counter()
     with tempfile.TemporaryFile() as errf:
@@ -70,7 +71,7 @@ def _run_measured(cmd: list[str], cwd: Path) -> tuple[float, int]:
         if proc.returncode != 0:
             errf.seek(0)
             raise RuntimeError(f"{' '.join(cmd)} failed:\n{errf.read().decode()[-3000:]}")
-    return elapsed, usage.ru_maxrss
+    return elapsed, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
 def _mkdocs_yml(variant: str) -> str:
@@ -109,7 +110,7 @@ def make_projects(work: Path, papers: Path) -> dict[str, Path]:
     return projects
 
 
-def build(project: Path, strict: bool) -> tuple[float, int]:
+def build(project: Path, strict: bool) -> tuple[float, int, float]:
     site = project / "site"
     if site.exists():
         shutil.rmtree(site)
@@ -224,30 +225,36 @@ def bench_size(n: int, runs: int, work: Path, browser: Any, variants: tuple[str,
     for _ in range(runs):
         if papers.exists():
             shutil.rmtree(papers)
-        secs, rss = _run_measured([sys.executable, "-m", "paperlist.cli", "import",
-                                   str(list_path), "--into", str(papers)], work)
+        secs, rss, _ = _run_measured([sys.executable, "-m", "paperlist.cli", "import",
+                                      str(list_path), "--into", str(papers)], work)
         import_times.append(secs)
     res = Result(n=n, runs=runs)
     res.metrics["import_s"] = _median(import_times)
     res.metrics["import_peak_mib"] = rss / 1024
     res.metrics["papers"] = len(list(papers.glob("*.md")))
     projects = make_projects(work, papers)
+    # Runs interleave the variants (ours, stock, plain, ours, ...) so that a machine that
+    # slows down mid-benchmark slows all of them alike and the ratios stay fair.
+    builds: dict[str, list[tuple[float, int, float]]] = {v: [] for v in variants}
+    for run in range(runs):
+        for variant in variants:
+            if variant == "stock" and run >= stock_runs:
+                continue
+            builds[variant].append(build(projects[variant], strict=variant != "plain"))
     for variant in variants:
-        k = stock_runs if variant == "stock" else runs
-        times, peak = [], 0
-        for _ in range(k):
-            secs, rss = build(projects[variant], strict=variant != "plain")
-            times.append(secs)
-            peak = max(peak, rss)
+        done = builds[variant]
         site = projects[variant] / "site"
-        m: dict[str, Any] = {"build_s": _median(times), "build_runs": k,
-                             "build_peak_mib": peak / 1024, "site_mb": tree_size(site) / 1e6,
+        m: dict[str, Any] = {"build_s": _median([b[0] for b in done]), "build_runs": len(done),
+                             "build_s_all": [round(b[0], 2) for b in done],
+                             "build_cpu_s": _median([b[2] for b in done]),
+                             "build_peak_mib": max(b[1] for b in done) / 1024,
+                             "site_mb": tree_size(site) / 1e6,
                              "paper_page_bytes": (site / PROBE_PAPER).stat().st_size}
         if variant != "plain":
             m["search_index_json_bytes"] = (site / "search/search_index.json").stat().st_size
             m["pagefind_mb"] = tree_size(site / "pagefind") / 1e6
             if browser is not None:
-                m["queries"] = search_all(browser, site, variant, k)
+                m["queries"] = search_all(browser, site, variant, len(done))
         res.metrics[variant] = m
     return res
 
@@ -272,6 +279,10 @@ def _fmt_row(cells: list[str], widths: list[int]) -> str:
                                                                                   strict=True)))
 
 
+def _runs(m: dict[str, Any]) -> str:
+    return " ".join(f"{t:.1f}" for t in m["build_s_all"])
+
+
 def table(results: list[Result]) -> str:
     """One column per N (paperlist / stock), one row per measure."""
     rows: list[list[str]] = [["measure"] + [f"N={r.n}" for r in results]]
@@ -293,6 +304,10 @@ def table(results: list[Result]) -> str:
     add("build s: plain mkdocs", lambda m: f"{m['plain']['build_s']:.1f}")
     add("build ratio ours/plain",
         lambda m: f"{m['paperlist']['build_s'] / m['plain']['build_s']:.2f}")
+    add("build s, every run: ours", lambda m: _runs(m["paperlist"]))
+    add("build s, every run: plain", lambda m: _runs(m["plain"]))
+    add("build CPU s: ours / stock", pair("build_cpu_s", "{:.0f}"))
+    add("build CPU s: plain", lambda m: f"{m['plain']['build_cpu_s']:.0f}")
     add("build peak MiB: ours / stock", pair("build_peak_mib", "{:.0f}"))
     add("site MB: ours / stock", pair("site_mb", "{:.1f}"))
     add("paper page KB: ours / stock",

@@ -1,0 +1,25 @@
+"""The scale benchmark runs end to end at a small size (its large sizes are not tests)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def test_bench_prints_the_table_and_writes_json(tmp_path):
+    out = tmp_path / "bench.json"
+    result = subprocess.run(
+        [sys.executable, "-m", "paperlist.bench", "--papers", "19", "--runs", "1",
+         "--no-browser", "--json", str(out)], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert "build ratio ours/plain" in result.stdout and "N=19" in result.stdout
+    [row] = json.loads(out.read_text())
+    assert row["n"] == 19 and row["metrics"]["papers"] == 19
+    for variant in ("paperlist", "stock", "plain"):
+        m = row["metrics"][variant]
+        assert m["build_runs"] == 1 and m["build_s"] > 0 and m["build_cpu_s"] > 0
+        assert m["paper_page_bytes"] > 10_000
+    # ours answers search from Pagefind, so Material's own index holds no paper
+    assert (row["metrics"]["paperlist"]["search_index_json_bytes"]
+            < row["metrics"]["stock"]["search_index_json_bytes"] / 3)
