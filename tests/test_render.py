@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from conftest import SHIPPED_LIST
+import pytest
+
+from conftest import SHIPPED_LIST, shipped_abstracts
 from paperlist.listfile import parse_list
 from paperlist.render import first_sentence, render_abstract
 
@@ -63,3 +65,34 @@ def test_unconvertible_math_is_shown_as_source():
 def test_first_sentence():
     assert first_sentence("We study X. Then Y.") == "We study X."
     assert first_sentence("a " * 300).endswith("\u2026")
+
+
+_MARKERS = [
+    "plain words, a comma; and a colon: fine.", "1986. A year", "12) twelve", "- item",
+    "+ item", "* item", "# heading", "> quote", "=== rule", "--- rule", "a *b* c", "a **b**",
+    "snake_case_name", "`code`", "a \\* b", "line one\nline two", "two spaces  \nbreak",
+    "\ttab", "a\tb", "   indented", "trailing ", "&amp; &lt;b&gt; &quot;", "x\x02y\x03z",
+    "[not a link](x)", "![no image](y)", "<http://a.b>", "1.5 is a number", "3 < 4 > 2",
+    "ends with a number 4.", "A.I. and U.S.", "", " ", "a\n\nb", "Setext\n===",
+]
+
+
+@pytest.mark.parametrize("text", _MARKERS)
+def test_text_that_skips_markdown_renders_as_markdown_would(text):
+    from paperlist.render import _markdown, markdown_html
+
+    md = _markdown()
+    md.reset()
+    assert markdown_html(text) == md.convert(text)
+
+
+def test_shipped_abstracts_render_as_markdown_would():
+    import html as html_mod
+
+    from paperlist.render import _markdown, markdown_html
+
+    for text in shipped_abstracts():
+        escaped = html_mod.escape(text, quote=False)
+        md = _markdown()
+        md.reset()
+        assert markdown_html(escaped) == md.convert(escaped)
