@@ -64,10 +64,23 @@ def _stem(word: str) -> str:
     return word
 
 
+class _Stems(dict[str, str]):
+    """word -> _stem(word), filled as words come: a conference's abstracts repeat the same
+    few tens of thousands of words, and a dict lookup is much cheaper than the call."""
+
+    def __missing__(self, word: str) -> str:
+        stem = self[word] = _stem(word)
+        return stem
+
+
+_STEMS = _Stems()
+
+
 def tokens(text: str) -> list[str]:
     """Content words of a text, lower-cased and plural-folded; math and URLs dropped."""
     text = _URL.sub(" ", _MATH.sub(" ", text)).casefold()
-    return [_stem(w) for w in _WORD.findall(text) if len(w) > 2 and w not in _STOPWORDS]
+    stems = _STEMS
+    return [stems[w] for w in _WORD.findall(text) if len(w) > 2 and w not in _STOPWORDS]
 
 
 def document_terms(entry: Entry) -> list[str]:
