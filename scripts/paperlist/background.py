@@ -66,6 +66,7 @@ class Background(Generic[T]):
             os.setpgid(0, 0)
             if niceness:
                 os.nice(niceness)
+            _leave_a_core_to_the_parent()
             code = 0
             try:
                 try:
@@ -153,6 +154,17 @@ def split_map(fn: Callable[[list[T]], list[U]], items: list[T], min_items: int) 
 def _cancel_all() -> None:
     for work in list(_LIVE):
         work.cancel()
+
+
+def _leave_a_core_to_the_parent() -> None:
+    """Keep children (and Pagefind's threads, which size their pool by this) off one of
+    the cores: the parent renders the pages, the longest chain of the build, and even
+    low-priority neighbours on its core slowed it by a fifth (cache, context switches)."""
+    if not hasattr(os, "sched_getaffinity"):
+        return
+    cpus = os.sched_getaffinity(0)
+    if len(cpus) >= 2:
+        os.sched_setaffinity(0, cpus - {min(cpus)})
 
 
 def _describe(status: int) -> str:

@@ -67,7 +67,9 @@ class Discovery:
         d = cls(cat, page_path, site_name, (site_url or "").rstrip("/") + "/" if site_url
                 else None, paper_link=paper_link)
         d._position = {e.src_uri: i for i, e in enumerate(cat.papers)}
-        d._work = Background(d._compute, fork=background)
+        # Wanted once the pages are read: what is wanted sooner (the other half of their
+        # bodies) goes first.
+        d._work = Background(d._compute, fork=background, niceness=5)
         if not background:
             d._ready()
         return d
