@@ -136,3 +136,19 @@ def test_a_build_leaves_no_scratch_behind(tmp_path):
                             cwd=project, env=env, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert list(scratch.iterdir()) == []
+
+
+def test_discovery_failing_on_the_other_core_says_why(tmp_path):
+    from paperlist.catalogue import load_catalogue
+    from paperlist.discovery import Discovery
+    from paperlist.importer import run_import
+
+    assert run_import(SHIPPED_LIST, tmp_path / "papers").ok
+    cat = load_catalogue(tmp_path / "papers")
+
+    def no_url(entry):
+        raise KeyError(f"no URL for {entry.id}")
+
+    d = Discovery.build(cat, no_url, "site", None, background=True)
+    with pytest.raises(BackgroundError, match="KeyError: 'no URL for"):
+        d.files()

@@ -27,7 +27,7 @@ from mkdocs.structure.pages import Page as MkPage
 from mkdocs.utils import get_relative_url
 
 from . import search_index, site
-from .background import split_map
+from .background import BackgroundError, split_map
 from .catalogue import Catalogue, Entry, load_catalogue
 from .discovery import SCRIPT, STYLESHEET, Discovery
 
@@ -153,7 +153,12 @@ class PaperlistPlugin(BasePlugin):
             lambda ctx, name, out: self._shared_rendered(ctx, name, out))
         self._shared = {}
         assert self.discovery is not None
-        for path, content in self.discovery.files().items():
+        try:
+            made = self.discovery.files()  # waits for the other core, if need be
+        except BackgroundError as e:
+            raise PluginError(f"paperlist: could not compute related papers, the map and "
+                              f"the exports: {e}") from None
+        for path, content in made.items():
             f = files.get_file_from_path(path)
             assert f is not None
             f.content_string = content

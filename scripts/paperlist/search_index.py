@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import weakref
 from collections.abc import Callable
 from pathlib import Path
 
@@ -127,6 +128,8 @@ class BackgroundIndex:
     def __init__(self, pages: dict[str, str]) -> None:
         """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML."""
         self._scratch = Path(tempfile.mkdtemp(prefix="paperlist-pagefind-"))
+        # gone at exit even if the build is interrupted before finish() or cancel()
+        self._cleanup = weakref.finalize(self, shutil.rmtree, self._scratch, ignore_errors=True)
         # Wanted only when the build ends: every other process comes first.
         self._work = Background(lambda: _index(pages, self._scratch), niceness=19)
 
@@ -148,7 +151,7 @@ class BackgroundIndex:
 
     def cancel(self) -> None:
         self._work.cancel()
-        shutil.rmtree(self._scratch, ignore_errors=True)
+        self._cleanup()
 
 
 def _index(pages: dict[str, str], scratch: Path) -> tuple[int, str]:
