@@ -7,8 +7,8 @@ shares the catalogue already in memory instead of re-reading it, and hands back 
 result, pickled, when the build first needs it.
 
 Forking is only safe in a single-threaded process (a lock held by another thread stays
-held in the child), so under `mkdocs serve`, in threaded hosts, on platforms without
-fork, or with PAPERLIST_NO_FORK=1 the work runs in a thread instead: no gain for pure
+held in the child), so under `mkdocs serve`, in threaded hosts, off Linux, or with
+PAPERLIST_NO_FORK=1 the work runs in a thread instead: no gain for pure
 Python work (the GIL), some for work that waits on files or a subprocess. Either way the
 result is the same, so the site is byte-identical.
 
@@ -22,6 +22,7 @@ import atexit
 import os
 import pickle
 import signal
+import sys
 import threading
 import traceback
 from collections.abc import Callable
@@ -38,7 +39,9 @@ class BackgroundError(RuntimeError):
 
 
 def can_fork() -> bool:
-    return (hasattr(os, "fork") and threading.active_count() == 1
+    # Linux only: on macOS a forked child can crash in system libraries the parent has
+    # touched (why Python's multiprocessing stopped forking there); Windows has no fork.
+    return (sys.platform.startswith("linux") and threading.active_count() == 1
             and not os.environ.get("PAPERLIST_NO_FORK"))
 
 

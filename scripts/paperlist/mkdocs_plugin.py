@@ -95,7 +95,7 @@ class PaperlistPlugin(BasePlugin):
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         try:
             self.catalogue = load_catalogue(self.papers_dir)
-        except ValueError as e:
+        except (ValueError, BackgroundError) as e:
             raise PluginError(str(e)) from None
         for problem in self.catalogue.problems:
             log.warning(problem)
@@ -123,7 +123,10 @@ class PaperlistPlugin(BasePlugin):
         self._start_discovery(config)
         self._bodies = {}
         if self.config["search"] == "pagefind":
-            bodies = split_map(self._paper_bodies, cat.papers, PARALLEL_BODIES_MIN)
+            try:
+                bodies = split_map(self._paper_bodies, cat.papers, PARALLEL_BODIES_MIN)
+            except BackgroundError as e:
+                raise PluginError(f"paperlist: could not render the papers: {e}") from None
             self._bodies = {e.src_uri: body for e, body in zip(cat.papers, bodies, strict=True)}
             for path, content in search_index.tag_result_files(
                     cat, lambda e: self._urls[e.src_uri]).items():
