@@ -8,8 +8,8 @@ result, pickled, when the build first needs it.
 
 Forking is only safe in a single-threaded process (a lock held by another thread stays
 held in the child), so under `mkdocs serve`, in threaded hosts, off Linux, or with
-PAPERLIST_NO_FORK=1 the work runs in a thread instead: no gain for pure
-Python work (the GIL), some for work that waits on files or a subprocess. Either way the
+PAPERLIST_NO_FORK=1 the work runs in a thread instead: no gain for pure Python work (the
+GIL), some for work that waits on files or a subprocess. Either way the
 result is the same, so the site is byte-identical.
 
 A child runs in its own process group, so `cancel` also stops what it started (Pagefind);
@@ -135,7 +135,6 @@ class Background(Generic[T]):
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
-
 
 
 def split_map(fn: Callable[[list[T]], list[U]], items: list[T], min_items: int) -> list[U]:
