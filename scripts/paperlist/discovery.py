@@ -67,19 +67,23 @@ class Discovery:
         d = cls(cat, page_path, site_name, (site_url or "").rstrip("/") + "/" if site_url
                 else None, paper_link=paper_link)
         d._position = {e.src_uri: i for i, e in enumerate(cat.papers)}
-        # Wanted once the pages are read: what is wanted sooner (the other half of their
-        # bodies) goes first.
-        d._work = Background(d._compute, fork=background, niceness=5)
-        if not background:
-            d._ready()
+        if background:
+            # Wanted once the pages are read: what is wanted sooner (the other half of
+            # their bodies) goes first.
+            d._work = Background(d._compute, niceness=5)
+        else:
+            d._take(d._compute())
         return d
 
     def _ready(self) -> None:
         if self._work is not None:
-            (self.neighbours, self.coords, self._files, self._paper_html,
-             timings) = self._work.result()
+            computed = self._work.result()
             self._work = None
-            self.timings.update(timings)
+            self._take(computed)
+
+    def _take(self, computed: _Computed) -> None:
+        self.neighbours, self.coords, self._files, self._paper_html, timings = computed
+        self.timings.update(timings)
 
     def cancel(self) -> None:
         """Stop a background computation (the build failed)."""
