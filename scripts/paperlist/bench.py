@@ -317,18 +317,12 @@ def table(results: list[Result]) -> str:
         lambda m: f"{m['paperlist']['search_index_json_bytes'] / 1e3:.0f} / "
                   f"{m['stock']['search_index_json_bytes'] / 1e3:.0f}")
     for label, _, _ in QUERIES:
-        add(f"'{label}' 1st result ms: ours / stock",
-            lambda m, k=label: f"{m['paperlist']['queries'][k]['first_ms']:.0f} / "
-                               f"{m['stock']['queries'][k]['first_ms']:.0f}")
-        add(f"'{label}' results shown: ours / stock",
-            lambda m, k=label: f"{m['paperlist']['queries'][k]['results']:.0f} / "
-                               f"{m['stock']['queries'][k]['results']:.0f}")
-        add(f"'{label}' KB fetched: ours / stock",
-            lambda m, k=label: f"{m['paperlist']['queries'][k]['downloaded'] / 1e3:.0f} / "
-                               f"{m['stock']['queries'][k]['downloaded'] / 1e3:.0f}")
-        add(f"'{label}' follow-up ms: ours / stock",
-            lambda m, k=label: f"{m['paperlist']['queries'][k]['follow_up_ms']:.0f} / "
-                               f"{m['stock']['queries'][k]['follow_up_ms']:.0f}")
+        for row, key, scale in (("1st result ms", "first_ms", 1), ("results shown", "results", 1),
+                                ("KB fetched", "downloaded", 1e3),
+                                ("follow-up ms", "follow_up_ms", 1)):
+            add(f"'{label}' {row}: ours / stock",
+                lambda m, q=label, k=key, d=scale: " / ".join(
+                    f"{m[v]['queries'][q][k] / d:.0f}" for v in ("paperlist", "stock")))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     return "\n".join(_fmt_row(row, widths) for row in rows)
 

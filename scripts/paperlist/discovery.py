@@ -126,8 +126,7 @@ class Discovery:
         pages: dict[str, str] = {}
         if self.paper_link is not None:
             start = time.perf_counter()
-            self.neighbours = neighbours  # what related_to reads, here in the worker
-            pages = {e.src_uri: self._make_paper_html(e, self.paper_link(e))
+            pages = {e.src_uri: self._make_paper_html(e, self.paper_link(e), neighbours)
                      for e in cat.papers}
             timings["related + cite sections"] = time.perf_counter() - start
         return neighbours, coords, files, pages, timings
@@ -161,20 +160,24 @@ class Discovery:
         return None
 
     def related_to(self, entry: Entry) -> list[Entry]:
-        if self._work is not None and not self.neighbours:
-            self._ready()
+        self._ready()
+        return self._related(entry, self.neighbours)
+
+    def _related(self, entry: Entry, neighbours: list[list[related.Neighbour]]) -> list[Entry]:
         i = self._position[entry.src_uri]
-        return [self.cat.papers[n.index] for n in self.neighbours[i][:related.SHOWN]]
+        return [self.cat.papers[n.index] for n in neighbours[i][:related.SHOWN]]
 
     def paper_html(self, entry: Entry, link: Link) -> str:
         """What a paper page gets below its abstract: related papers, then how to cite it.
         link must be paper_link(entry) when that was given."""
         self._ready()
         made = self._paper_html.get(entry.src_uri)
-        return made if made is not None else self._make_paper_html(entry, link)
+        return made if made is not None else self._make_paper_html(entry, link,
+                                                                    self.neighbours)
 
-    def _make_paper_html(self, entry: Entry, link: Link) -> str:
-        rel = related.related_html(entry, self.related_to(entry), link,
+    def _make_paper_html(self, entry: Entry, link: Link,
+                         neighbours: list[list[related.Neighbour]]) -> str:
+        rel = related.related_html(entry, self._related(entry, neighbours), link,
                                    lambda slug: link(f"tags/{slug}.md"))
         return rel + citation.bibtex_html(entry, self._abs(entry) or None)
 

@@ -292,8 +292,9 @@ class PaperlistPlugin(BasePlugin):
         return html_ if generated is None else generated
 
     def on_post_page(self, output: str, /, *, page: MkPage, config: MkDocsConfig) -> str:
-        output = self._fill_discovery_slot(output, page)
-        output = self._citation_head(output, page)
+        entry = self._paper(page)
+        if entry is not None:
+            output = self._paper_post_page(output, page, entry)
         if self.config["search"] == "pagefind":
             return search_index.use_our_worker(output)
         return output
@@ -307,14 +308,15 @@ class PaperlistPlugin(BasePlugin):
             except search_index.SearchIndexError as e:
                 raise PluginError(str(e)) from None
 
-    def _fill_discovery_slot(self, output: str, page: MkPage) -> str:
+    def _paper_post_page(self, output: str, page: MkPage, entry: Entry) -> str:
+        """Its related papers and BibTeX into the slot (see on_page_content), and its
+        citation_* meta tags (Google Scholar, Zotero) into the <head>."""
         assert self.discovery is not None
-        entry = self._paper(page)
-        at = output.find(_DISCOVERY_SLOT) if entry is not None else -1
-        if at < 0:
-            return output
-        fill = self.discovery.paper_html(entry, self._link_from(page.file.url))
-        return output[:at] + fill + output[at + len(_DISCOVERY_SLOT):]
+        at = output.find(_DISCOVERY_SLOT)
+        if at >= 0:
+            fill = self.discovery.paper_html(entry, self._link_from(page.file.url))
+            output = output[:at] + fill + output[at + len(_DISCOVERY_SLOT):]
+        return output.replace("</head>", self.discovery.head_html(entry) + "</head>", 1)
 
     def on_build_error(self, *, error: Exception) -> None:
         if self.discovery is not None:
@@ -322,12 +324,3 @@ class PaperlistPlugin(BasePlugin):
         if self._index is not None:  # do not leave Pagefind running or its scratch behind
             self._index.cancel()
             self._index = None
-
-    def _citation_head(self, output: str, page: MkPage) -> str:
-        """citation_* meta tags (Google Scholar, Zotero) in a paper page's <head>."""
-        src = page.file.src_uri
-        if self.discovery is None or self.catalogue is None or not src.startswith(
-                f"{self.papers_rel}/"):
-            return output
-        entry = self.catalogue.by_file[Path(src).name]
-        return output.replace("</head>", self.discovery.head_html(entry) + "</head>", 1)
