@@ -16,6 +16,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED_LIST = ROOT / "papers" / "source" / "icml-2026-abstracts.txt"
 FIXTURES = ROOT / "tests" / "fixtures"
+#: benchmarks and evaluations (outside the package); their tests import them from here
+TOOLS = ROOT / "scripts" / "tools"
+sys.path.insert(0, str(TOOLS))
 CHROMIUM = os.environ.get("PAPERLIST_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
@@ -23,7 +26,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
 
 def shipped_abstracts() -> list[str]:
     """The 19 abstracts of the shipped list, as the importer reads them."""
-    from paperlist.listfile import parse_list
+    from paperlist.ingest.listfile import parse_list
 
     return [p.text for p in parse_list(SHIPPED_LIST).paragraphs]
 
@@ -51,7 +54,7 @@ def mkdocs_build(project: Path, site_dir: Path | None = None) -> subprocess.Comp
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The shipped list imported into a fresh project and built with --strict."""
-    from paperlist.importer import run_import
+    from paperlist.ingest.importer import run_import
 
     project = make_project(tmp_path_factory.mktemp("project"))
     report = run_import(SHIPPED_LIST, project / "papers")

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SHIPPED_LIST, make_project
-from paperlist import background
-from paperlist.background import Background, BackgroundError, split_map
+from paperlist.util import background
+from paperlist.util.background import Background, BackgroundError, split_map
 
 needs_fork = pytest.mark.skipif(not background.can_fork(), reason="cannot fork here")
 
@@ -87,8 +87,8 @@ def test_split_map_keeps_order_and_errors():
 @needs_fork
 def test_a_broken_page_read_in_the_child_is_reported_with_its_line(tmp_path, monkeypatch):
     """Half the pages are read in a child: its errors keep their file and line."""
-    from paperlist import catalogue
-    from paperlist.importer import run_import
+    from paperlist.ingest.importer import run_import
+    from paperlist.model import catalogue
 
     papers = tmp_path / "papers"
     assert run_import(SHIPPED_LIST, papers).ok
@@ -102,7 +102,7 @@ def test_a_broken_page_read_in_the_child_is_reported_with_its_line(tmp_path, mon
 def test_a_site_built_with_children_equals_one_built_without(tmp_path):
     """Forked children (the default) and the thread fallback give the same site, byte for
     byte (Pagefind's own index files aside: their names are not stable run to run)."""
-    from paperlist.importer import run_import
+    from paperlist.ingest.importer import run_import
 
     project = make_project(tmp_path / "p")
     assert run_import(SHIPPED_LIST, project / "papers").ok
@@ -125,7 +125,7 @@ def test_a_site_built_with_children_equals_one_built_without(tmp_path):
 
 
 def test_a_build_leaves_no_scratch_behind(tmp_path):
-    from paperlist.importer import run_import
+    from paperlist.ingest.importer import run_import
 
     project = make_project(tmp_path / "p")
     assert run_import(SHIPPED_LIST, project / "papers").ok
@@ -139,9 +139,9 @@ def test_a_build_leaves_no_scratch_behind(tmp_path):
 
 
 def test_discovery_failing_on_the_other_core_says_why(tmp_path):
-    from paperlist.catalogue import load_catalogue
-    from paperlist.discovery import Discovery
-    from paperlist.importer import run_import
+    from paperlist.ingest.importer import run_import
+    from paperlist.model.catalogue import load_catalogue
+    from paperlist.structure.discovery import Discovery
 
     assert run_import(SHIPPED_LIST, tmp_path / "papers").ok
     cat = load_catalogue(tmp_path / "papers")

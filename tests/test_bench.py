@@ -6,11 +6,13 @@ import json
 import subprocess
 import sys
 
+from conftest import TOOLS
+
 
 def test_bench_prints_the_table_and_writes_json(tmp_path):
     out = tmp_path / "bench.json"
     result = subprocess.run(
-        [sys.executable, "-m", "paperlist.bench", "--papers", "19", "--runs", "1",
+        [sys.executable, str(TOOLS / "bench.py"), "--papers", "19", "--runs", "1",
          "--no-browser", "--json", str(out)], capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     assert "build ratio ours/plain" in result.stdout and "N=19" in result.stdout

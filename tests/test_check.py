@@ -8,10 +8,10 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from conftest import ROOT, SHIPPED_LIST
-from paperlist.check import SCHEMA_PATH, check_paths
+from paperlist.check.checker import SCHEMA_PATH, check_paths
+from paperlist.check.schema import compile_schema
 from paperlist.cli import main
-from paperlist.fastschema import compile_schema
-from paperlist.importer import run_import
+from paperlist.ingest.importer import run_import
 
 # A valid page, line by line, so each test can say exactly which line it breaks.
 GOOD = """\
@@ -251,7 +251,7 @@ def test_parallel_and_serial_runs_agree(papers):
     serial = check_paths([papers], workers=1)
     # 10 pages with the id X: invalid, not the file name, and 9 of them a duplicate
     assert len(serial) == 29
-    from paperlist import check
+    from paperlist.check import checker as check
 
     old = check.PARALLEL_MIN_PAGES
     check.PARALLEL_MIN_PAGES = 1

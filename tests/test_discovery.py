@@ -19,14 +19,14 @@ import pytest
 import referencing
 
 from conftest import ROOT, SHIPPED_LIST, make_project, mkdocs_build
-from paperlist.catalogue import Catalogue, Entry, load_catalogue
-from paperlist.citation import bibtex, meta_tags
-from paperlist.discovery import Discovery
-from paperlist.importer import run_import
-from paperlist.page import Page, read_page, render_page
-from paperlist.related import SHOWN, neighbours
-from paperlist.taxonomy import load_taxonomy
-from paperlist.topicmap import DATA_FILE
+from paperlist.discover.citation import bibtex, meta_tags
+from paperlist.discover.related import SHOWN, neighbours
+from paperlist.discover.topicmap import DATA_FILE
+from paperlist.ingest.importer import run_import
+from paperlist.model.catalogue import Catalogue, Entry, load_catalogue
+from paperlist.model.page import Page, read_page, render_page
+from paperlist.model.taxonomy import load_taxonomy
+from paperlist.structure.discovery import Discovery
 
 HOSTILE = '</script><script>alert("x")</script> & {Evil} 50% $x_1$ \\end #1 ~ ^'
 
@@ -271,7 +271,7 @@ def test_no_broken_internal_link_anywhere(built_site):
 
 def synthetic_catalogue(count: int, seed: int = 7) -> Catalogue:
     """`count` papers with generated abstracts and tags, without the (slow) importer."""
-    from paperlist import benchdata
+    import benchdata
 
     taxonomy = load_taxonomy()
     rng = random.Random(seed)
@@ -296,8 +296,8 @@ def synthetic_catalogue(count: int, seed: int = 7) -> Catalogue:
 
 
 def test_discovery_at_12000_papers():
-    """Map data fits its budget at full-conference size (timings: paperlist.bench_discovery)."""
-    pytest.importorskip("paperlist.benchdata")
+    """Map data fits its budget at full-conference size (timings: bench_discovery.py)."""
+    pytest.importorskip("benchdata")
     cat = synthetic_catalogue(12_000)
     d = Discovery.build(cat, lambda e: f"papers/{e.id}/", "bench", None)
     size = len(d.files()[DATA_FILE].encode("utf-8"))
@@ -311,8 +311,9 @@ def test_discovery_at_12000_papers():
 def _browse(cat: Catalogue) -> tuple[dict[str, str], dict]:
     """Every browse page's body (source path -> HTML) and the browse data, built the way
     the plugin builds them (links: site-root-relative source paths)."""
-    from paperlist import browse_filters, site
-    from paperlist.render import first_sentence
+    from paperlist.discover import browse as browse_filters
+    from paperlist.html import listings as site
+    from paperlist.html.abstract import first_sentence
 
     pages = {src: site.generated_html(src, cat, lambda s: s)
              for src in site.generated_pages(cat) if src.startswith("browse")}
@@ -322,7 +323,7 @@ def _browse(cat: Catalogue) -> tuple[dict[str, str], dict]:
 
 
 def test_browse_is_paged_and_every_paper_is_on_one_page():
-    from paperlist.browse_filters import PAGE_SIZE
+    from paperlist.discover.browse import PAGE_SIZE
 
     cat = synthetic_catalogue(2 * PAGE_SIZE + 20)
     pages, data = _browse(cat)

@@ -19,11 +19,11 @@ import pytest
 import yaml
 
 from conftest import ROOT, make_project, mkdocs_build, serve
-from paperlist.check import check_paths
+from paperlist.check.checker import check_paths
 from paperlist.cli import main
-from paperlist.importer import run_import
-from paperlist.listfile import paragraph_digest, parse_list
-from paperlist.page import Page, PageError, parse_page, read_page, render_page
+from paperlist.ingest.importer import run_import
+from paperlist.ingest.listfile import paragraph_digest, parse_list
+from paperlist.model.page import Page, PageError, parse_page, read_page, render_page
 
 PWNED = "window.__pwned=1"
 # name -> (paragraph as written in the list, the page body it must give)

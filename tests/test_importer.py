@@ -11,8 +11,8 @@ import pytest
 
 from conftest import ROOT, SHIPPED_LIST
 from paperlist.cli import main
-from paperlist.importer import retag_pages, run_import
-from paperlist.page import read_page, render_page
+from paperlist.ingest.importer import retag_pages, run_import
+from paperlist.model.page import read_page, render_page
 
 EXPECTED_IDS = {
     "prorl", "recog", "scared", "cyberjurors", "tpgdiff", "mes-ret", "xtra", "mage", "eqr",

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from conftest import shipped_abstracts
-from paperlist.infer import infer_names, infer_title, slug_for
+from paperlist.infer.names import infer_names, infer_title, slug_for
 
 ABSTRACTS = shipped_abstracts()
 

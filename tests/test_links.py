@@ -7,7 +7,7 @@ import re
 import pytest
 
 from conftest import shipped_abstracts
-from paperlist.links import extract_links
+from paperlist.infer.links import extract_links
 
 
 def test_shipped_list_links() -> None:

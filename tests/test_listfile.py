@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import SHIPPED_LIST
-from paperlist.listfile import ListError, parse_list, parse_list_text
+from paperlist.ingest.listfile import ListError, parse_list, parse_list_text
 
 ABS1 = "We propose FooNet, a method for detecting things in images. It works well."
 ABS2 = "We study the sample complexity of learning halfspaces. Our bounds are tight."

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from paperlist.page import Page, PageError, parse_page, read_page, render_page, write_atomic
+from paperlist.model.page import Page, PageError, parse_page, read_page, render_page, write_atomic
 
 META = {
     "id": "foonet",

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import SHIPPED_LIST, shipped_abstracts
-from paperlist.listfile import parse_list
-from paperlist.render import first_sentence, render_abstract
+from paperlist.html.abstract import first_sentence, render_abstract
+from paperlist.ingest.listfile import parse_list
 
 
 def abstract(prefix: str) -> str:
@@ -79,7 +79,7 @@ _MARKERS = [
 
 @pytest.mark.parametrize("text", _MARKERS)
 def test_text_that_skips_markdown_renders_as_markdown_would(text):
-    from paperlist.render import _markdown, markdown_html
+    from paperlist.html.abstract import _markdown, markdown_html
 
     md = _markdown()
     md.reset()
@@ -89,7 +89,7 @@ def test_text_that_skips_markdown_renders_as_markdown_would(text):
 def test_shipped_abstracts_render_as_markdown_would():
     import html as html_mod
 
-    from paperlist.render import _markdown, markdown_html
+    from paperlist.html.abstract import _markdown, markdown_html
 
     for text in shipped_abstracts():
         escaped = html_mod.escape(text, quote=False)

@@ -1,6 +1,6 @@
 """Search: Material's search box answered from the Pagefind index of the paper pages.
 
-The large-N numbers are `python -m paperlist.bench`'s job; these check behaviour on the
+The large-N numbers are `scripts/tools/bench.py`'s job; these check behaviour on the
 shipped 19 papers: results, the tag filter, keys, instant navigation, no console errors.
 """
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from conftest import SHIPPED_LIST, make_project, mkdocs_build
-from paperlist.importer import run_import
+from paperlist.ingest.importer import run_import
 
 
 def html(site, path):

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import eval_tags
 import pytest
 import yaml
-
-from paperlist import eval_tags
 
 ICLR_DEFAULT = Path(__file__).resolve().parents[2] / "shared/data/iclr-2020-papers.jsonl"
 

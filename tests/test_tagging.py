@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from paperlist.tagging import explain, infer_tags, score_tags
-from paperlist.taxonomy import Tag, load_taxonomy
+from paperlist.infer.tags import explain, infer_tags, score_tags
+from paperlist.model.taxonomy import Tag, load_taxonomy
 
 
 def slugs(text: str) -> list[str]:

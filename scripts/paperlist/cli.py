@@ -8,10 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from . import __version__
-from .importer import print_report, retag_pages, run_import
-from .listfile import ListError
-from .page import PageError
+from paperlist import __version__
+from paperlist.ingest.importer import print_report, retag_pages, run_import
+from paperlist.ingest.listfile import ListError
+from paperlist.model.page import PageError
 
 DEFAULT_PAPERS = Path("papers")
 SOURCE_DIR = "source"
@@ -48,8 +48,8 @@ def cmd_retag(args: argparse.Namespace) -> int:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from .page import read_page
-    from .tagging import explain
+    from paperlist.infer.tags import explain
+    from paperlist.model.page import read_page
 
     path = Path(args.papers) / f"{args.id}.md"
     if not path.exists():
@@ -63,7 +63,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .check import check_paths
+    from paperlist.check.checker import check_paths
 
     problems = check_paths([Path(p) for p in args.paths] or [Path(args.papers)])
     for problem in problems:

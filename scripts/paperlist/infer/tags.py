@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 
-from paperlist.taxonomy import Taxonomy, load_taxonomy
+from paperlist.model.taxonomy import Taxonomy, load_taxonomy
 
 REPEAT_BONUS = 0.25  # each repeat of a phrase adds this fraction of its points...
 MAX_REPEATS = 4  # ...for at most this many repeats, so one word cannot dominate

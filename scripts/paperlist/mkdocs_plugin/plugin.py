@@ -26,10 +26,11 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page as MkPage
 from mkdocs.utils import get_relative_url
 
-from . import search_index, site
-from .background import BackgroundError, split_map
-from .catalogue import Catalogue, Entry, load_catalogue
-from .discovery import SCRIPT, STYLESHEET, Discovery
+from paperlist.html import listings as site
+from paperlist.model.catalogue import Catalogue, Entry, load_catalogue
+from paperlist.search import index as search_index
+from paperlist.structure.discovery import SCRIPT, STYLESHEET, Discovery
+from paperlist.util.background import BackgroundError, split_map
 
 log = logging.getLogger("mkdocs.plugins.paperlist")
 

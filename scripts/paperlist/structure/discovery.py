@@ -5,7 +5,7 @@ This is the one object the MkDocs plugin holds for them, so the plugin stays a t
 adapter: it passes in each paper's URL and the site's name and URL, adds `files()` and
 `pages()` to the build, and asks for `paper_html`, `page_html` and `head_html` while
 rendering. No MkDocs import here: the whole thing can be built and timed without MkDocs
-(see paperlist.bench_discovery). Each step's time is kept in `timings`.
+(see scripts/tools/bench_discovery.py). Each step's time is kept in `timings`.
 
 With `background=True` the computation runs on the other core (paperlist.background)
 while the build reads pages; `file_paths()` is known at once, everything else waits for
@@ -17,15 +17,15 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import urljoin
 
-from . import browse_filters, citation, exports, related, topicmap
-from .background import Background
-from .catalogue import Catalogue, Entry
-from .render import first_sentence
+from paperlist import ASSETS_DIR
+from paperlist.discover import browse as browse_filters
+from paperlist.discover import citation, exports, related, topicmap
+from paperlist.html.abstract import first_sentence
+from paperlist.model.catalogue import Catalogue, Entry
+from paperlist.util.background import Background
 
-ASSETS_DIR = Path(__file__).with_name("assets")
 #: static files shipped with the package -> where they go in the site
 ASSETS = {"discovery.js": "assets/paperlist/discovery.js",
           "discovery.css": "assets/paperlist/discovery.css"}

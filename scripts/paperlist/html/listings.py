@@ -10,9 +10,10 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from . import browse_filters, figures
-from .catalogue import Catalogue, Entry
-from .render import first_sentence, render_abstract
+from paperlist.discover import browse as browse_filters
+from paperlist.html import home as figures
+from paperlist.html.abstract import first_sentence, render_abstract
+from paperlist.model.catalogue import Catalogue, Entry
 
 Link = Callable[[str], str]
 

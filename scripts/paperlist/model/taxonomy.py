@@ -16,7 +16,9 @@ from typing import Any
 
 import yaml
 
-DEFAULT_PATH = Path(__file__).with_name("data") / "taxonomy.yml"
+from paperlist import DATA_DIR
+
+DEFAULT_PATH = DATA_DIR / "taxonomy.yml"
 
 _SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _PHRASE_LEVELS = ("strong", "medium", "weak")

@@ -11,8 +11,8 @@ from __future__ import annotations
 import html
 from collections.abc import Callable
 
-from .catalogue import Catalogue
-from .topicmap import area_colour
+from paperlist.discover.topicmap import area_colour
+from paperlist.model.catalogue import Catalogue
 
 Link = Callable[[str], str]
 

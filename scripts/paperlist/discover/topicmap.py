@@ -19,8 +19,8 @@ import math
 import os
 from collections.abc import Callable, Sequence
 
-from .catalogue import Catalogue, Entry
-from .related import Neighbour
+from paperlist.discover.related import Neighbour
+from paperlist.model.catalogue import Catalogue, Entry
 
 #: Tableau 10: distinguishable, colour-blind aware, readable on white and on slate
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",

@@ -23,7 +23,7 @@ import json
 import os
 from collections.abc import Callable
 
-from .catalogue import Catalogue, Entry
+from paperlist.model.catalogue import Catalogue, Entry
 
 PAGE_SIZE = 50
 DATA_FILE = "assets/paperlist/browse.json"

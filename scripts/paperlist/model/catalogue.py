@@ -12,10 +12,10 @@ from typing import Any
 
 import yaml
 
-from .background import split_map
-from .listfile import MAX_PARAGRAPH_CHARS
-from .page import Page, PageError, read_page
-from .taxonomy import Tag, Taxonomy, load_taxonomy
+from paperlist.ingest.listfile import MAX_PARAGRAPH_CHARS
+from paperlist.model.page import Page, PageError, read_page
+from paperlist.model.taxonomy import Tag, Taxonomy, load_taxonomy
+from paperlist.util.background import split_map
 
 CATALOGUE_FILE = "catalogue.yml"
 #: from this many pages on, reading is split across two processes

@@ -15,17 +15,17 @@ import io
 import json
 import re
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape as xml_escape
 from xml.sax.saxutils import quoteattr
 
-from .catalogue import Catalogue, Entry
-from .citation import bibtex, venue_year
+from paperlist import DATA_DIR
+from paperlist.discover.citation import bibtex, venue_year
+from paperlist.model.catalogue import Catalogue, Entry
 
 #: keys the export adds to each paper next to its frontmatter
 SITE_KEYS = ("abstract", "url")
-SCHEMA_DIR = Path(__file__).with_name("data")
+SCHEMA_DIR = DATA_DIR
 #: schema files shipped in the site next to papers.json (papers' refers to page's)
 SCHEMA_FILES = ("papers.schema.json", "page.schema.json")
 CSV_COLUMNS = ("id", "title", "title_inferred", "name", "other_names", "authors", "venue",

@@ -27,12 +27,19 @@ import yaml
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from .fastschema import Check, compile_schema
-from .listfile import MAX_PARAGRAPH_CHARS
-from .page import NoAliasLoader, PageError, frontmatter_key_lines, parse_page, split_frontmatter
-from .render import MATH
+from paperlist import DATA_DIR
+from paperlist.check.schema import Check, compile_schema
+from paperlist.html.abstract import MATH
+from paperlist.ingest.listfile import MAX_PARAGRAPH_CHARS
+from paperlist.model.page import (
+    NoAliasLoader,
+    PageError,
+    frontmatter_key_lines,
+    parse_page,
+    split_frontmatter,
+)
 
-SCHEMA_PATH = Path(__file__).with_name("data") / "page.schema.json"
+SCHEMA_PATH = DATA_DIR / "page.schema.json"
 #: Below this many pages, starting worker processes costs more than it saves.
 PARALLEL_MIN_PAGES = 2_000
 #: At most this many HTML findings are listed per page; the rest are counted.
@@ -370,7 +377,7 @@ def _url_pattern() -> re.Pattern[str]:
 
 def link_kind(url: str) -> str | None:
     """Which `links` list a URL belongs in, as the importer would file it (links.py)."""
-    from . import links
+    from paperlist.infer import links
 
     classify = getattr(links, "classify", None)
     if callable(classify):
@@ -387,7 +394,7 @@ def _tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int]) ->
     tags = meta.get("tags")
     if not isinstance(tags, list) or not tags:
         return []
-    from .taxonomy import load_taxonomy
+    from paperlist.model.taxonomy import load_taxonomy
 
     taxonomy = load_taxonomy()
     line = key_lines.get("tags", 1)

@@ -1,10 +1,10 @@
 """Build-time cost of each discovery feature on a big catalogue:
-`python -m paperlist.bench_discovery [N] [--papers DIR]`.
+`python -m scripts/tools/bench_discovery.py [N] [--papers DIR]`.
 
 Related papers, the map, exports, citations, browse filters and home figures all run
 inside every `paperlist build`, so each must stay cheap at the size of a large venue
 (target: 12,000 papers, related papers in at most 60 s on a 2-core machine). The pages
-come from paperlist.benchdata's seeded generator (imported once into a temporary
+come from benchdata.py's seeded generator (imported once into a temporary
 folder, or read from --papers), so runs are comparable. Prints seconds per feature,
 the size of the map data and of each export, and the peak memory of the process.
 """
@@ -20,16 +20,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import browse_filters, citation, figures, site
-from .catalogue import Catalogue, Entry, load_catalogue
-from .discovery import Discovery
-from .topicmap import DATA_FILE
+from paperlist.discover import browse as browse_filters
+from paperlist.discover import citation
+from paperlist.discover.topicmap import DATA_FILE
+from paperlist.html import home as figures
+from paperlist.html import listings as site
+from paperlist.model.catalogue import Catalogue, Entry, load_catalogue
+from paperlist.structure.discovery import Discovery
 
 
 def make_papers(folder: Path, count: int) -> None:
     """Import `count` generated abstracts into folder (the slow part: about 80 s at 12,000)."""
-    from .benchdata import write_list
-    from .importer import run_import
+    from benchdata import write_list
+
+    from paperlist.ingest.importer import run_import
 
     lst = write_list(folder.parent / "bench-list.txt", count)
     report = run_import(lst, folder)
@@ -69,7 +73,7 @@ def measure(cat: Catalogue) -> tuple[dict[str, float], dict[str, str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m paperlist.bench_discovery")
+    parser = argparse.ArgumentParser(prog="python -m scripts/tools/bench_discovery.py")
     parser.add_argument("count", nargs="?", type=int, default=12_000)
     parser.add_argument("--papers", type=Path, help="use these pages instead of generating")
     args = parser.parse_args(argv)

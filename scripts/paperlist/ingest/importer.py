@@ -18,12 +18,12 @@ from typing import Any, TextIO
 
 import yaml
 
-from .catalogue import CATALOGUE_FILE
-from .infer import infer_names, infer_title, slug_for
-from .links import extract_links
-from .listfile import ListError, ParsedList, parse_list
-from .page import LINK_KINDS, Page, PageError, read_page, render_page, write_files
-from .tagging import infer_tags
+from paperlist.infer.links import extract_links
+from paperlist.infer.names import infer_names, infer_title, slug_for
+from paperlist.infer.tags import infer_tags
+from paperlist.ingest.listfile import ListError, ParsedList, parse_list
+from paperlist.model.catalogue import CATALOGUE_FILE
+from paperlist.model.page import LINK_KINDS, Page, PageError, read_page, render_page, write_files
 
 
 @dataclass

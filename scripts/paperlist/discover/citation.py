@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 import re
 
-from .catalogue import Entry
+from paperlist.model.catalogue import Entry
 
 _YEAR = re.compile(r"\b(19|20)\d\d\b")
 # BibTeX/LaTeX characters that would end a field, start a command or break compilation.

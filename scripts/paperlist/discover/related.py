@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .catalogue import Entry
+from paperlist.model.catalogue import Entry
 
 #: how many related papers a page shows at most
 SHOWN = 5

@@ -14,9 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from .check import check_paths
-from .importer import run_import
-from .page import read_page, render_page
+from paperlist.check.checker import check_paths
+from paperlist.ingest.importer import run_import
+from paperlist.model.page import read_page, render_page
 
 SHIPPED_LIST = Path(__file__).resolve().parents[2] / "papers" / "source" / "icml-2026-abstracts.txt"
 

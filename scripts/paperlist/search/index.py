@@ -19,15 +19,16 @@ import weakref
 from collections.abc import Callable
 from pathlib import Path
 
-from .background import Background, BackgroundError
-from .catalogue import Catalogue, Entry
-from .render import first_sentence
+from paperlist import ASSETS_DIR
+from paperlist.html.abstract import first_sentence
+from paperlist.model.catalogue import Catalogue, Entry
+from paperlist.util.background import Background, BackgroundError
 
 #: Where the Pagefind bundle goes, relative to the site; the worker imports it from there.
 PAGEFIND_DIR = "pagefind"
 #: Our worker, relative to the site; every page's Material config is pointed at it.
 WORKER_PATH = "assets/paperlist/search-worker.js"
-ASSETS = Path(__file__).resolve().parent / "assets"
+ASSETS = ASSETS_DIR
 #: Not indexed: boilerplate every page carries (the venue, the "Abstract" heading, the
 #: inferred-title note, link buttons) would match every paper and crowd the excerpts; tag
 #: chips are searched as a filter (`tag:`) instead of as run-together text.

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .benchdata import write_list
+from benchdata import write_list
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("PAPERLIST_CHROMIUM", "/usr/bin/chromium")

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import yaml
 
-from paperlist.tagging import TagScore, infer_tags
-from paperlist.taxonomy import Taxonomy, load_taxonomy
+from paperlist.infer.tags import TagScore, infer_tags
+from paperlist.model.taxonomy import Taxonomy, load_taxonomy
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures"
