@@ -19,14 +19,16 @@ import pytest
 import referencing
 
 from conftest import ROOT, SHIPPED_LIST, make_project, mkdocs_build
-from paperlist.discover.citation import bibtex, meta_tags
+from paperlist.discover.citation import bibtex
 from paperlist.discover.related import SHOWN, neighbours
-from paperlist.discover.topicmap import DATA_FILE
+from paperlist.html.paper import citation_meta
 from paperlist.ingest.importer import run_import
 from paperlist.model.catalogue import Catalogue, Entry, load_catalogue
 from paperlist.model.page import Page, read_page, render_page
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.structure.discovery import Discovery
+from paperlist.structure.paths import BROWSE_PAGE_SIZE as PAGE_SIZE
+from paperlist.structure.paths import MAP_DATA as DATA_FILE
 
 HOSTILE = '</script><script>alert("x")</script> & {Evil} 50% $x_1$ \\end #1 ~ ^'
 
@@ -110,7 +112,7 @@ def test_citation_url_and_authors_when_known():
     e = next(p for p in cat.papers if p.id == "prorl")
     e = Entry(**{**e.__dict__, "authors": ["Ada Lovelace", "Alan {T} Turing"],
                  "title_inferred": False})
-    tags = meta_tags(e, "https://example.org/papers/prorl/")
+    tags = citation_meta(e, "https://example.org/papers/prorl/")
     assert '<meta name="citation_author" content="Ada Lovelace">' in tags
     assert 'citation_abstract_html_url" content="https://example.org/papers/prorl/"' in tags
     bib = bibtex(e, "https://example.org/papers/prorl/")
@@ -312,10 +314,10 @@ def _browse(cat: Catalogue) -> tuple[dict[str, str], dict]:
     """Every browse page's body (source path -> HTML) and the browse data, built the way
     the plugin builds them (links: site-root-relative source paths)."""
     from paperlist.discover import browse as browse_filters
-    from paperlist.html import listings as site
     from paperlist.html.abstract import first_sentence
+    from paperlist.structure import pages as site
 
-    pages = {src: site.generated_html(src, cat, lambda s: s)
+    pages = {src: site.page_html(src, cat, lambda s: s)
              for src in site.generated_pages(cat) if src.startswith("browse")}
     data = json.loads(browse_filters.browse_data(
         cat, lambda e: f"papers/{e.id}/", lambda e: first_sentence(e.body)))
@@ -323,7 +325,6 @@ def _browse(cat: Catalogue) -> tuple[dict[str, str], dict]:
 
 
 def test_browse_is_paged_and_every_paper_is_on_one_page():
-    from paperlist.discover.browse import PAGE_SIZE
 
     cat = synthetic_catalogue(2 * PAGE_SIZE + 20)
     pages, data = _browse(cat)

@@ -20,12 +20,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from paperlist.discover import browse as browse_filters
 from paperlist.discover import citation
-from paperlist.discover.topicmap import DATA_FILE
 from paperlist.html import home as figures
 from paperlist.html import listings as site
+from paperlist.html import mappage
 from paperlist.model.catalogue import Catalogue, Entry, load_catalogue
+from paperlist.structure import paths
 from paperlist.structure.discovery import Discovery
 
 
@@ -60,15 +60,15 @@ def measure(cat: Catalogue) -> tuple[dict[str, float], dict[str, str]]:
     seconds.update(d.timings)
     seconds["discovery total"] = t
     seconds["related + citation HTML, all pages"], _ = _time(
-        lambda: [d.paper_html(e, link) for e in cat.papers])
+        lambda: [d.paper_sections(e, link) for e in cat.papers])
     seconds["citation meta tags, all pages"], _ = _time(
         lambda: [d.head_html(e) for e in cat.papers])
     seconds["BibTeX alone, all pages"], _ = _time(
         lambda: [citation.bibtex(e, None) for e in cat.papers])
     seconds["browse page with filters"], _ = _time(lambda: site.browse_page(cat, link))
-    seconds["  of which filter form"], _ = _time(lambda: browse_filters.filter_form(cat))
+    seconds["  of which filter form"], _ = _time(lambda: site.filter_form(cat))
     seconds["home figures (SVG chart)"], _ = _time(lambda: figures.figures_html(cat, link))
-    seconds["map page"], _ = _time(lambda: d.page_html("map.md", link))
+    seconds["map page"], _ = _time(lambda: mappage.map_page(cat, link))
     return seconds, d.files()
 
 
@@ -88,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     seconds, files = measure(cat)
     for name, s in seconds.items():
         print(f"  {name:<38} {s:7.2f} s")
-    for path in (DATA_FILE, browse_filters.DATA_FILE, "papers.json", "papers.csv",
+    for path in (paths.MAP_DATA, paths.BROWSE_DATA, "papers.json", "papers.csv",
                  "papers.bib", "feed.xml"):
         print(f"  size of {path:<30} {len(files[path].encode('utf-8')) / 1e6:7.2f} MB")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

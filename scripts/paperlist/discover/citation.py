@@ -1,14 +1,13 @@
-"""How to cite a paper: Google Scholar `citation_*` meta tags and a BibTeX entry.
+"""How to cite a paper: a BibTeX entry and the facts the citation meta tags carry.
 
-Both say only what the page knows. Authors are listed when an editor has written them
+They say only what the page knows. Authors are listed when an editor has written them
 and never invented; an inferred title is flagged in the BibTeX `note`; the year is the
-one in the venue ("ICML 2026"). Every value is escaped for where it goes: HTML
-attributes for the meta tags, BibTeX's special characters for the entry.
+one in the venue ("ICML 2026"). BibTeX's special characters are escaped here; the
+markup that shows them (html/paper.py) escapes for HTML.
 """
 
 from __future__ import annotations
 
-import html
 import re
 
 from paperlist.model.catalogue import Entry
@@ -33,22 +32,6 @@ def venue_name(venue: str) -> str:
     """'ICML 2026' -> 'ICML': the conference without its year, for citation_conference_title."""
     name = _YEAR.sub("", venue).strip(" ,-")
     return re.sub(r"\s{2,}", " ", name) or venue
-
-
-def meta_tags(entry: Entry, url: str | None) -> str:
-    """`<meta name="citation_*">` tags for a paper page's head (Highwire Press tags, read by
-    Google Scholar and Zotero). `url` is the page's absolute URL, when the site has one."""
-    tags: list[tuple[str, str]] = [("citation_title", entry.title)]
-    tags += [("citation_author", a) for a in entry.authors]
-    if entry.venue:
-        tags.append(("citation_conference_title", venue_name(entry.venue)))
-    year = venue_year(entry.venue)
-    if year:
-        tags.append(("citation_publication_date", year))
-    if url:
-        tags.append(("citation_abstract_html_url", url))
-    return "".join(f'<meta name="{name}" content="{html.escape(value, quote=True)}">\n'
-                   for name, value in tags)
 
 
 def bibtex_escape(text: str) -> str:
@@ -83,12 +66,3 @@ def bibtex(entry: Entry, url: str | None) -> str:
     body = ",\n".join(f"  {k} = {{{v}}}" for k, v in fields)
     return f"@inproceedings{{{bibtex_key(entry)},\n{body}\n}}\n"
 
-
-def bibtex_html(entry: Entry, url: str | None) -> str:
-    """The 'Cite' block of a paper page: the BibTeX, shown, with a copy button that the
-    site's script enables (without JavaScript the text is still there to select)."""
-    return ('<div class="paper-cite"><h2 id="cite">Cite</h2>'
-            '<p><button type="button" class="md-button paper-copy-bibtex" hidden>Copy BibTeX'
-            '</button> <span class="paper-copy-status" role="status"></span></p>'
-            f'<pre class="paper-bibtex"><code>{html.escape(bibtex(entry, url))}</code></pre>'
-            "</div>\n")

@@ -14,10 +14,9 @@ than noise. Ties are broken by catalogue order, so every build gives the same ou
 from __future__ import annotations
 
 import heapq
-import html
 import math
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -181,24 +180,3 @@ def neighbours(entries: Sequence[Entry], k: int = SHOWN, threshold: float = THRE
         out.append([Neighbour(int(cand[j]), float(best[j])) for j in pick])
     return out
 
-
-def related_html(entry: Entry, related: Sequence[Entry], link: Callable[[str], str],
-                 tag_link: Callable[[str], str]) -> str:
-    """The 'Related papers' section of a paper page: each with its title and shared tags."""
-    if not related:
-        return ""
-    mine = {t.slug for t in entry.tags}
-    items = []
-    for other in related:
-        shared = [t for t in other.tags if t.slug in mine]
-        chips = "".join(f'<a class="paper-tag" href="{html.escape(tag_link(t.slug))}">'
-                        f"{html.escape(t.name)}</a>" for t in shared)
-        name = (f' <span class="paper-name">{html.escape(other.name)}</span>'
-                if other.name else "")
-        tags = (f'<span class="related-shared">Shared tags: {chips}</span>' if shared
-                else '<span class="related-shared related-none">No shared tags: similar '
-                     "wording</span>")
-        items.append(f'<li><a class="related-title" href="{html.escape(link(other.src_uri))}">'
-                     f"{html.escape(other.title)}</a>{name}{tags}</li>")
-    return ('<h2 id="related">Related papers</h2>\n<ul class="related-papers">'
-            + "".join(items) + "</ul>\n")

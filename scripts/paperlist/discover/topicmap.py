@@ -13,7 +13,6 @@ with short keys, which keeps 12,000 papers well under 1.5 MB.
 from __future__ import annotations
 
 import hashlib
-import html
 import json
 import math
 import os
@@ -125,48 +124,3 @@ def map_data(cat: Catalogue, coords: Sequence[tuple[int, int]],
             .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
     return f"window.paperlistMapData={text};\n"
 
-
-def map_stub() -> str:
-    """map.md as the plugin first adds it: front matter only; the body comes at render."""
-    return ("---\nhide:\n  - navigation\n  - toc\nsearch:\n  exclude: true\n---\n\n"
-            "# Topic map\n")
-
-
-def map_page(cat: Catalogue, link: Callable[[str], str], data_url: str, root_url: str) -> str:
-    """The map page's HTML body: a canvas the site's script draws on, search box, zoom
-    buttons and a legend whose entries highlight an area."""
-    areas = cat.taxonomy.areas
-    counts = [0] * len(areas)
-    for e in cat.papers:
-        if e.tags and e.tags[0].area in areas:
-            counts[areas.index(e.tags[0].area)] += 1
-    legend = "".join(
-        f'<li><button type="button" class="map-legend-item" data-area="{i}" '
-        f'aria-pressed="false"><span class="map-swatch" style="background:{area_colour(i)}">'
-        f"</span>{html.escape(a)} <span class=\"map-legend-count\">{counts[i]}</span>"
-        f"</button></li>" for i, a in enumerate(areas))
-    browse = html.escape(link("browse.md"))
-    return (
-        '<h1 id="topic-map">Topic map</h1>\n'
-        f'<p class="map-intro">All {len(cat.papers):,} papers, placed by topic: colour is the '
-        "area of a paper's first tag, and papers whose abstracts read alike sit close "
-        "together. Hover a point for its title, click it to open the paper; scroll or use "
-        "the buttons to zoom, drag to pan.</p>\n"
-        f'<div class="paperlist-map" data-map-src="{html.escape(data_url)}" '
-        f'data-root="{html.escape(root_url)}">'
-        '<div class="map-toolbar">'
-        '<input type="search" class="map-search" placeholder="Highlight papers: title or '
-        'name" aria-label="Highlight papers whose title or name contains">'
-        '<span class="map-count" role="status"></span>'
-        '<button type="button" class="md-button map-zoom" data-zoom="in" '
-        'aria-label="Zoom in">+</button>'
-        '<button type="button" class="md-button map-zoom" data-zoom="out" '
-        'aria-label="Zoom out">\u2212</button>'
-        '<button type="button" class="md-button map-zoom" data-zoom="reset">Reset</button>'
-        "</div>"
-        f'<ul class="map-legend">{legend}</ul>'
-        '<div class="map-stage"><canvas class="map-canvas" role="img" aria-label="Topic map '
-        f'of {len(cat.papers)} papers"></canvas><div class="map-tooltip" hidden></div></div>'
-        f'<noscript><p>The map needs JavaScript. <a href="{browse}">Browse the list of '
-        "papers</a> instead.</p></noscript>"
-        "</div>\n")

@@ -1,4 +1,7 @@
-"""Home-page figures: papers per tag as an inline SVG bar chart, code/data counts, exports.
+"""The home page's blocks: its figures line, papers per tag as an inline SVG bar chart,
+code/data counts and the exports.
+
+docs/index.md places them with two markers, so a catalogue words its own home page.
 
 Drawn at build time so the home page needs no charting library and no script. The SVG
 is accessible (role="img" with a <title> and <desc>, one <title> per bar, and each bar
@@ -8,26 +11,22 @@ light and dark mode; bar colours are the topic map's area colours.
 
 from __future__ import annotations
 
-import html
-from collections.abc import Callable
-
 from paperlist.discover.topicmap import area_colour
+from paperlist.html.escape import esc
 from paperlist.model.catalogue import Catalogue
+from paperlist.structure import paths
+from paperlist.structure.paths import BROWSE, TAGS_INDEX, Link, tag_src
 
-Link = Callable[[str], str]
-
+STATS_MARKER = "<!-- paperlist:stats -->"
 FIGURES_MARKER = "<!-- paperlist:figures -->"
-EXPORTS = (("papers.json", "JSON"), ("papers.csv", "CSV"), ("papers.bib", "BibTeX"),
-           ("feed.xml", "Atom feed"))
+EXPORTS = ((paths.PAPERS_JSON, "JSON"), (paths.PAPERS_CSV, "CSV"), (paths.PAPERS_BIB, "BibTeX"),
+           (paths.FEED, "Atom feed"))
 
 _ROW = 20  # px per bar
 _LABEL = 290  # px for the tag names
 _BARS = 420  # px for the longest bar
 _WIDTH = _LABEL + _BARS + 50
 
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
 
 
 def tag_chart(cat: Catalogue, link: Link) -> str:
@@ -49,22 +48,22 @@ def tag_chart(cat: Catalogue, link: Link) -> str:
            f'preserveAspectRatio="xMinYMin meet">',
            '<title id="tag-chart-title">Papers per topic tag</title>',
            f'<desc id="tag-chart-desc">{len(rows)} tags in use. Most used: '
-           f"{_esc(summary)}.</desc>"]
+           f"{esc(summary)}.</desc>"]
     for i, (n, tag) in enumerate(rows):
         y = 5 + i * _ROW
         w = max(2, round(_BARS * n / top))
         colour = area_colour(areas.index(tag.area) if tag.area in areas else 0)
         label = f"{tag.name}: {n} paper{'s' if n != 1 else ''} ({tag.area})"
         out.append(
-            f'<a xlink:href="{_esc(link(f"tags/{tag.slug}.md"))}" aria-label="{_esc(label)}">'
-            f"<title>{_esc(label)}</title>"
-            f'<text x="{_LABEL - 8}" y="{y + 14}" text-anchor="end">{_esc(tag.name)}</text>'
+            f'<a xlink:href="{esc(link(tag_src(tag.slug)))}" aria-label="{esc(label)}">'
+            f"<title>{esc(label)}</title>"
+            f'<text x="{_LABEL - 8}" y="{y + 14}" text-anchor="end">{esc(tag.name)}</text>'
             f'<rect x="{_LABEL}" y="{y + 2}" width="{w}" height="{_ROW - 5}" rx="2" '
             f'fill="{colour}"/>'
             f'<text x="{_LABEL + w + 6}" y="{y + 14}">{n}</text></a>')
     out.append("</svg>")
     legend = "".join(f'<li><span class="map-swatch" style="background:{area_colour(i)}">'
-                     f"</span>{_esc(a)}</li>" for i, a in enumerate(areas))
+                     f"</span>{esc(a)}</li>" for i, a in enumerate(areas))
     return ('<figure class="paperlist-figure">' + "".join(out)
             + f'<figcaption>Papers per topic tag, coloured by area.</figcaption>'
             f'<ul class="map-legend chart-legend">{legend}</ul></figure>')
@@ -83,9 +82,30 @@ def figures_html(cat: Catalogue, link: Link) -> str:
              f'<li><strong>{n}</strong> papers</li>'
              f'<li><strong>{code}</strong> with code <span>({share(code)})</span></li>'
              f'<li><strong>{data}</strong> with data <span>({share(data)})</span></li></ul>')
-    exports = " · ".join(f'<a href="{_esc(link(path))}">{_esc(label)}</a>'
+    exports = " · ".join(f'<a href="{esc(link(path))}">{esc(label)}</a>'
                          for path, label in EXPORTS)
     downloads = (f'<p class="paperlist-exports">Download every paper: {exports} '
-                 f'(<a href="{_esc(link("papers.schema.json"))}">JSON Schema</a>). '
-                 f'See them all on the <a href="{_esc(link("map.md"))}">topic map</a>.</p>')
+                 f'(<a href="{esc(link(paths.PAPERS_SCHEMA))}">JSON Schema</a>). '
+                 f'See them all on the <a href="{esc(link(paths.MAP_PAGE))}">topic map</a>.</p>')
     return "\n".join([stats, tag_chart(cat, link), downloads]) + "\n"
+
+
+def stats_html(cat: Catalogue, link: Link) -> str:
+    """One line of figures and the ways in; the home-page figures block adds the chart
+    and the code/data counts."""
+    n = len(cat.papers)
+    used = sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))
+    venue = f" from <strong>{esc(cat.venue)}</strong>" if cat.venue else ""
+    return (f'<p class="catalogue-stats"><strong>{n}</strong> papers{venue}, under '
+            f"<strong>{used}</strong> topic tags.</p>\n"
+            f'<p class="catalogue-actions"><a class="md-button md-button--primary" '
+            f'href="{esc(link(BROWSE))}">Browse papers</a> '
+            f'<a class="md-button" href="{esc(link(TAGS_INDEX))}">Topics</a></p>')
+
+
+def expand_markers(markdown: str, cat: Catalogue, link: Link) -> str:
+    if STATS_MARKER in markdown:
+        markdown = markdown.replace(STATS_MARKER, stats_html(cat, link))
+    if FIGURES_MARKER in markdown:
+        markdown = markdown.replace(FIGURES_MARKER, figures_html(cat, link))
+    return markdown

@@ -1,9 +1,10 @@
-"""The MkDocs integration: the only module that knows about MkDocs.
+"""The MkDocs hooks: a thin adapter between MkDocs and the rest of paperlist.
 
 It pulls `papers/*.md` into the build from where editors keep them (so the edit button
 opens the real file), keeps them out of the navigation (a sidebar of every paper would
-make each page carry the whole list), and generates the browse, tag and home figures.
-Everything shown from a page goes through paperlist.site, which escapes it.
+make each page carry the whole list), and adds the pages of structure/pages.py. What a
+page shows is made by paperlist.html, which escapes everything; this module only decides
+where it goes and when.
 """
 
 from __future__ import annotations
@@ -13,12 +14,9 @@ import logging
 import posixpath
 import re
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import jinja2
-from markupsafe import Markup
-from mkdocs.config import config_options
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
@@ -26,35 +24,26 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page as MkPage
 from mkdocs.utils import get_relative_url
 
-from paperlist.html import listings as site
+from paperlist.html import home
+from paperlist.html.paper import paper_body
+from paperlist.mkdocs_plugin.config import PaperlistConfig
+from paperlist.mkdocs_plugin.partials import SharedPartials
 from paperlist.model.catalogue import Catalogue, Entry, load_catalogue
+from paperlist.model.taxonomy import load_taxonomy
 from paperlist.search import index as search_index
+from paperlist.structure import pages
 from paperlist.structure.discovery import SCRIPT, STYLESHEET, Discovery
+from paperlist.structure.paths import Link
 from paperlist.util.background import BackgroundError, split_map
 
 log = logging.getLogger("mkdocs.plugins.paperlist")
 
 
-#: Where editors keep the pages, relative to mkdocs.yml; also the URL prefix of papers.
-PAPERS_DIR = "papers"
 _H1 = re.compile(r"<h1[^>]*>(.*?)</h1>")
 #: from this many papers on, their page bodies are made half on the other core
 PARALLEL_BODIES_MIN = 2000
-#: Theme partials that come out the same on every paper page: no paper is in the nav and
-#: all sit at the same depth, so the sidebar, the search box and the footer do not depend
-#: on which paper it is. Each is rendered for a few papers and then reused: they were a
-#: third of a paper page's render time, paid 12,000 times.
-SHARED_PARTIALS = ("partials/nav.html", "partials/search.html", "partials/footer.html")
-#: papers rendered in full, and compared, before a partial's output is reused: a theme
-#: override that shows something of the page in one of them is caught and never cached.
-SHARED_CHECKS = 3
-_THEME_PREFIX = "paperlist-theme"
 #: where a paper's related papers and BibTeX go in at on_post_page
 _DISCOVERY_SLOT = "<!-- paperlist:discovery -->"
-_SHARED_WRAPPER = (
-    "{%- set shared = paperlist_shared(NAME) -%}"
-    "{%- if shared is none -%}{%- set out -%}{% include ORIGINAL %}{%- endset -%}"
-    "{{- paperlist_rendered(NAME, out) -}}{%- else -%}{{- shared -}}{%- endif -%}")
 
 
 def _resolve_dots(url: str) -> str:
@@ -63,12 +52,10 @@ def _resolve_dots(url: str) -> str:
     return urlunsplit(parts._replace(path=posixpath.normpath(parts.path)))
 
 
-class PaperlistPlugin(BasePlugin):
+class PaperlistPlugin(BasePlugin[PaperlistConfig]):
+    """Options: see PaperlistConfig."""
+
     supports_multiple_instances = False
-    #: `search: pagefind` (default) answers Material's search box from a Pagefind index of
-    #: the papers (see search_index.py); `lunr` leaves Material's own search as it is.
-    config_scheme = (("search", config_options.Choice(("pagefind", "lunr"),
-                                                      default="pagefind")),)
 
     def __init__(self) -> None:
         self.catalogue: Catalogue | None = None
@@ -80,13 +67,15 @@ class PaperlistPlugin(BasePlugin):
         #: generated pages' HTML, from on_page_markdown to on_page_content
         self._generated: dict[str, str] = {}
         self.discovery: Discovery | None = None
-        #: (partial, base_url) -> [its output, times seen identical]; None when it varied
-        self._shared: dict[tuple[str, str], list[Any] | None] = {}
+        self._partials = SharedPartials(self._renders_paper)
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         root = Path(config.config_file_path).resolve().parent
-        self.papers_dir = root / PAPERS_DIR
-        self.papers_rel = PAPERS_DIR
+        self.papers_dir = (root / self.config.papers_dir).resolve()
+        #: papers are files `<this>/<id>.md` of the build, served at `/<this>/<id>/`
+        self.papers_rel = self.papers_dir.name
+        self.taxonomy = load_taxonomy(Path(self.config.taxonomy) if self.config.taxonomy
+                                      else None)
         if STYLESHEET not in config.extra_css:  # related papers, map, filters, citation
             config.extra_css.append(STYLESHEET)
         if SCRIPT not in [str(s) for s in config.extra_javascript]:
@@ -95,7 +84,7 @@ class PaperlistPlugin(BasePlugin):
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         try:
-            self.catalogue = load_catalogue(self.papers_dir)
+            self.catalogue = load_catalogue(self.papers_dir, self.taxonomy)
         except (ValueError, BackgroundError) as e:
             raise PluginError(str(e)) from None
         for problem in self.catalogue.problems:
@@ -112,18 +101,19 @@ class PaperlistPlugin(BasePlugin):
             # papers/<id>.md itself rather than a copy.
             f.edit_uri = f"../{self.papers_rel}/{name}"
             files.append(f)
-        for src_uri, content in site.generated_pages(cat).items():
-            inclusion = (InclusionLevel.NOT_IN_NAV if src_uri.startswith(("tags/", "browse/"))
-                         and src_uri != "tags/index.md" else InclusionLevel.UNDEFINED)
+        for src_uri, content in pages.generated_pages(cat).items():
+            inclusion = (InclusionLevel.UNDEFINED if pages.in_nav(src_uri)
+                         else InclusionLevel.NOT_IN_NAV)
             f = File.generated(config, src_uri, content=content, inclusion=inclusion)
             f.generated_by = "paperlist"
             files.append(f)
-        self._add_discovery_files(files, config)
+        for path in Discovery.file_paths():  # content set at on_env
+            files.append(File.generated(config, path, content=""))
         # One URL map for every link a generated page makes (thousands a page).
         self._urls = {f.src_uri: f.url for f in files}
         self._start_discovery(config)
         self._bodies = {}
-        if self.config["search"] == "pagefind":
+        if self.config.search == "pagefind":
             try:
                 bodies = split_map(self._paper_bodies, cat.papers, PARALLEL_BODIES_MIN)
             except BackgroundError as e:
@@ -140,22 +130,9 @@ class PaperlistPlugin(BasePlugin):
 
     def on_env(self, env: jinja2.Environment, /, *, config: MkDocsConfig,
                files: Files) -> jinja2.Environment:
-        """Serve SHARED_PARTIALS through a wrapper that reuses their output on paper pages.
-        The theme's own templates (overrides included) stay reachable under a prefix."""
-        original = env.loader
-        assert original is not None
-        wrappers = {name: _SHARED_WRAPPER.replace("NAME", repr(name)).replace(
-            "ORIGINAL", repr(f"{_THEME_PREFIX}/{name}")) for name in SHARED_PARTIALS}
-        env.loader = jinja2.ChoiceLoader([
-            jinja2.DictLoader(wrappers), jinja2.PrefixLoader({_THEME_PREFIX: original}),
-            original])
-        if env.cache is not None:
-            env.cache.clear()
-        env.globals["paperlist_shared"] = jinja2.pass_context(
-            lambda ctx, name: self._shared_output(ctx, name))
-        env.globals["paperlist_rendered"] = jinja2.pass_context(
-            lambda ctx, name, out: self._shared_rendered(ctx, name, out))
-        self._shared = {}
+        """Reuse the shared partials' output on paper pages (partials.py), and fill in the
+        discovery files, computed on the other core meanwhile."""
+        self._partials.install(env)
         assert self.discovery is not None
         try:
             made = self.discovery.files()  # waits for the other core, if need be
@@ -168,34 +145,15 @@ class PaperlistPlugin(BasePlugin):
             f.content_string = content
         return env
 
-    def _shared_key(self, ctx: jinja2.runtime.Context, name: str) -> tuple[str, str] | None:
+    def _renders_paper(self, ctx: jinja2.runtime.Context) -> bool:
         page = ctx.get("page")
-        if not isinstance(page, MkPage) or self._paper(page) is None:
-            return None
-        return (name, str(ctx.get("base_url")))
-
-    def _shared_output(self, ctx: jinja2.runtime.Context, name: str) -> str | None:
-        key = self._shared_key(ctx, name)
-        seen = self._shared.get(key) if key is not None else None
-        return Markup(seen[0]) if seen is not None and seen[1] >= SHARED_CHECKS else None
-
-    def _shared_rendered(self, ctx: jinja2.runtime.Context, name: str, out: str) -> str:
-        key = self._shared_key(ctx, name)
-        if key is not None:
-            if key not in self._shared:
-                self._shared[key] = [out, 1]
-            elif (seen := self._shared[key]) is not None:
-                if seen[0] == out:
-                    seen[1] += 1
-                else:  # depends on the page after all: always render it
-                    self._shared[key] = None
-        return Markup(out)
+        return isinstance(page, MkPage) and self._paper(page) is not None
 
     def _paper_bodies(self, entries: list[Entry]) -> list[str]:
         """Papers' page bodies, wrapped for the search index."""
         assert self.catalogue is not None
-        return [search_index.wrap_paper(site.paper_html(
-            e, self.catalogue, self._link_from(self._urls[e.src_uri])), e) for e in entries]
+        return [search_index.wrap_paper(paper_body(
+            e, self._link_from(self._urls[e.src_uri])), e) for e in entries]
 
     def _start_discovery(self, config: MkDocsConfig) -> None:
         """Related papers, topic map, exports: computed once per build, on the other core
@@ -208,15 +166,7 @@ class PaperlistPlugin(BasePlugin):
             self.catalogue, lambda e: urls[e.src_uri], config.site_name, config.site_url,
             background=True, paper_link=lambda e: self._link_from(urls[e.src_uri]))
 
-    def _add_discovery_files(self, files: Files, config: MkDocsConfig) -> None:
-        for src_uri, content in Discovery.pages().items():
-            f = File.generated(config, src_uri, content=content)
-            f.generated_by = "paperlist"
-            files.append(f)
-        for path in Discovery.file_paths():  # content set at on_env
-            files.append(File.generated(config, path, content=""))
-
-    def _link_from(self, page_url: str) -> site.Link:
+    def _link_from(self, page_url: str) -> Link:
         """Source path -> URL relative to the page at page_url (works from any subfolder)."""
 
         made: dict[str, str] = {}  # a listing links each tag page dozens of times
@@ -232,7 +182,7 @@ class PaperlistPlugin(BasePlugin):
 
         return link
 
-    def _linker(self, page: MkPage, files: Files) -> site.Link:
+    def _linker(self, page: MkPage, files: Files) -> Link:
         return self._link_from(page.file.url)
 
     def _paper(self, page: MkPage) -> Entry | None:
@@ -258,21 +208,22 @@ class PaperlistPlugin(BasePlugin):
             # Themes print meta.title unescaped; only our escaped copy reaches them, and
             # no other key an editor wrote (description, author...) is passed through.
             page.meta = {"title": html.escape(entry.title)}
-            if self.config["search"] == "pagefind":
+            if self.config.search == "pagefind":
                 page.meta["search"] = {"exclude": True}  # in Pagefind, not in lunr
             if page.edit_url:
                 page.edit_url = _resolve_dots(page.edit_url)
             return ""
+        src = page.file.src_uri
         if page.file.generated_by == "paperlist":
-            generated = site.generated_html(page.file.src_uri, cat, link)
-            if generated is not None:
-                # Like papers, these long listings skip Markdown: in at on_page_content.
-                self._generated[page.file.src_uri] = generated
-                heading = _H1.match(generated)
-                if heading:
-                    page.meta["title"] = heading.group(1)
-                return ""
-        return site.expand_markers(markdown, cat, link)
+            generated = pages.page_html(src, cat, link)
+            if generated is not None:  # in at on_page_content
+                self._generated[src] = generated
+                if pages.skips_markdown(src):  # like papers, long listings skip Markdown
+                    heading = _H1.match(generated)
+                    if heading:
+                        page.meta["title"] = heading.group(1)
+                    return ""
+        return home.expand_markers(markdown, cat, link)
 
     def on_page_content(self, html_: str, /, *, page: MkPage, config: MkDocsConfig,
                         files: Files) -> str:
@@ -285,23 +236,20 @@ class PaperlistPlugin(BasePlugin):
         if entry is not None:
             body = self._bodies.pop(entry.src_uri, None)  # made for the search index
             if body is None:
-                body = site.paper_html(entry, self.catalogue, self._linker(page, files))
+                body = paper_body(entry, self._linker(page, files))
             return body + _DISCOVERY_SLOT
-        if page.file.src_uri in self._generated:
-            return self._generated.pop(page.file.src_uri)
-        generated = self.discovery.page_html(page.file.src_uri, self._linker(page, files))
-        return html_ if generated is None else generated
+        return self._generated.pop(page.file.src_uri, html_)
 
     def on_post_page(self, output: str, /, *, page: MkPage, config: MkDocsConfig) -> str:
         entry = self._paper(page)
         if entry is not None:
             output = self._paper_post_page(output, page, entry)
-        if self.config["search"] == "pagefind":
+        if self.config.search == "pagefind":
             return search_index.use_our_worker(output)
         return output
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        if self.config["search"] == "pagefind":
+        if self.config.search == "pagefind":
             try:
                 assert self._index is not None
                 self._index.finish(Path(config.site_dir))
@@ -315,7 +263,7 @@ class PaperlistPlugin(BasePlugin):
         assert self.discovery is not None
         at = output.find(_DISCOVERY_SLOT)
         if at >= 0:
-            fill = self.discovery.paper_html(entry, self._link_from(page.file.url))
+            fill = self.discovery.paper_sections(entry, self._link_from(page.file.url))
             output = output[:at] + fill + output[at + len(_DISCOVERY_SLOT):]
         return output.replace("</head>", self.discovery.head_html(entry) + "</head>", 1)
 

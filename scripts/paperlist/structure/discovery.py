@@ -2,9 +2,9 @@
 exports, and the static assets (script, stylesheet) that make them interactive.
 
 This is the one object the MkDocs plugin holds for them, so the plugin stays a thin
-adapter: it passes in each paper's URL and the site's name and URL, adds `files()` and
-`pages()` to the build, and asks for `paper_html`, `page_html` and `head_html` while
-rendering. No MkDocs import here: the whole thing can be built and timed without MkDocs
+adapter: it passes in each paper's URL and the site's name and URL, adds `files()` to the
+build, and asks for `paper_sections` and `head_html` while rendering. No MkDocs import
+here: the whole thing can be built and timed without MkDocs
 (see scripts/tools/bench_discovery.py). Each step's time is kept in `timings`.
 
 With `background=True` the computation runs on the other core (paperlist.background)
@@ -21,9 +21,12 @@ from urllib.parse import urljoin
 
 from paperlist import ASSETS_DIR
 from paperlist.discover import browse as browse_filters
-from paperlist.discover import citation, exports, related, topicmap
+from paperlist.discover import exports, related, topicmap
 from paperlist.html.abstract import first_sentence
+from paperlist.html.paper import citation_meta, cite_section, related_section
 from paperlist.model.catalogue import Catalogue, Entry
+from paperlist.structure import paths
+from paperlist.structure.paths import Link
 from paperlist.util.background import Background
 
 #: static files shipped with the package -> where they go in the site
@@ -34,7 +37,6 @@ STYLESHEET = ASSETS["discovery.css"]
 #: neighbours computed per paper: the page shows related.SHOWN, the map uses them all
 MAP_NEIGHBOURS = 8
 
-Link = Callable[[str], str]
 #: what the (possibly background) computation hands back: neighbours, map coordinates,
 #: files, papers' sections, timings
 _Computed = tuple[list[list[related.Neighbour]], list[tuple[int, int]], dict[str, str],
@@ -54,11 +56,11 @@ class Discovery:
     timings: dict[str, float] = field(default_factory=dict)
     _files: dict[str, str] = field(default_factory=dict)
     _position: dict[str, int] = field(default_factory=dict)  # src_uri -> catalogue index
-    #: paper -> how links are written from its page; given, each paper's `paper_html` is
+    #: paper -> how links are written from its page; given, each paper's `paper_sections` are
     #: made along with the rest (in the background too)
     paper_link: Callable[[Entry], Link] | None = None
     _work: Background[_Computed] | None = None
-    _paper_html: dict[str, str] = field(default_factory=dict)
+    _sections: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def build(cls, cat: Catalogue, page_path: Callable[[Entry], str], site_name: str,
@@ -82,7 +84,7 @@ class Discovery:
             self._take(computed)
 
     def _take(self, computed: _Computed) -> None:
-        self.neighbours, self.coords, self._files, self._paper_html, timings = computed
+        self.neighbours, self.coords, self._files, self._sections, timings = computed
         self.timings.update(timings)
 
     def cancel(self) -> None:
@@ -109,14 +111,14 @@ class Discovery:
         timings["map layout"] = time.perf_counter() - start
         url = self.url
         files = {
-            topicmap.DATA_FILE: timed(
+            paths.MAP_DATA: timed(
                 "map data", lambda: topicmap.map_data(cat, coords, self.page_path)),
-            browse_filters.DATA_FILE: timed("browse data", lambda: browse_filters.browse_data(
+            paths.BROWSE_DATA: timed("browse data", lambda: browse_filters.browse_data(
                 cat, self.page_path, lambda e: first_sentence(e.body))),
-            "papers.json": timed("papers.json", lambda: exports.papers_json(cat, url)),
-            "papers.csv": timed("papers.csv", lambda: exports.papers_csv(cat, url)),
-            "papers.bib": timed("papers.bib", lambda: exports.papers_bib(cat, self._abs)),
-            "feed.xml": timed("feed.xml", lambda: exports.atom_feed(
+            paths.PAPERS_JSON: timed("papers.json", lambda: exports.papers_json(cat, url)),
+            paths.PAPERS_CSV: timed("papers.csv", lambda: exports.papers_csv(cat, url)),
+            paths.PAPERS_BIB: timed("papers.bib", lambda: exports.papers_bib(cat, self._abs)),
+            paths.FEED: timed("feed.xml", lambda: exports.atom_feed(
                 cat, url, self.site_name, self.site_url)),
         }
         files.update(exports.schema_files())
@@ -126,7 +128,7 @@ class Discovery:
         pages: dict[str, str] = {}
         if self.paper_link is not None:
             start = time.perf_counter()
-            pages = {e.src_uri: self._make_paper_html(e, self.paper_link(e), neighbours)
+            pages = {e.src_uri: self._make_sections(e, self.paper_link(e), neighbours)
                      for e in cat.papers}
             timings["related + cite sections"] = time.perf_counter() - start
         return neighbours, coords, files, pages, timings
@@ -134,8 +136,8 @@ class Discovery:
     @staticmethod
     def file_paths() -> list[str]:
         """Site paths of `files()`, known before they are computed."""
-        return [topicmap.DATA_FILE, browse_filters.DATA_FILE, "papers.json", "papers.csv",
-                "papers.bib", "feed.xml", *exports.schema_files(), *ASSETS.values()]
+        return [paths.MAP_DATA, paths.BROWSE_DATA, paths.PAPERS_JSON, paths.PAPERS_CSV,
+                paths.PAPERS_BIB, paths.FEED, *exports.schema_files(), *ASSETS.values()]
 
     def url(self, entry: Entry) -> str:
         """The paper's URL: absolute with a site URL, else relative to the site root."""
@@ -149,16 +151,6 @@ class Discovery:
         self._ready()
         return dict(self._files)
 
-    @staticmethod
-    def pages() -> dict[str, str]:
-        """Source path -> stub of every page added (the map); see `page_html`."""
-        return {topicmap.MAP_PAGE: topicmap.map_stub()}
-
-    def page_html(self, src_uri: str, link: Link) -> str | None:
-        if src_uri == topicmap.MAP_PAGE:
-            return topicmap.map_page(self.cat, link, link(topicmap.DATA_FILE), link("index.md"))
-        return None
-
     def related_to(self, entry: Entry) -> list[Entry]:
         self._ready()
         return self._related(entry, self.neighbours)
@@ -167,20 +159,19 @@ class Discovery:
         i = self._position[entry.src_uri]
         return [self.cat.papers[n.index] for n in neighbours[i][:related.SHOWN]]
 
-    def paper_html(self, entry: Entry, link: Link) -> str:
+    def paper_sections(self, entry: Entry, link: Link) -> str:
         """What a paper page gets below its abstract: related papers, then how to cite it.
         link must be paper_link(entry) when that was given."""
         self._ready()
-        made = self._paper_html.get(entry.src_uri)
-        return made if made is not None else self._make_paper_html(entry, link,
-                                                                    self.neighbours)
+        made = self._sections.get(entry.src_uri)
+        return made if made is not None else self._make_sections(entry, link,
+                                                                  self.neighbours)
 
-    def _make_paper_html(self, entry: Entry, link: Link,
-                         neighbours: list[list[related.Neighbour]]) -> str:
-        rel = related.related_html(entry, self._related(entry, neighbours), link,
-                                   lambda slug: link(f"tags/{slug}.md"))
-        return rel + citation.bibtex_html(entry, self._abs(entry) or None)
+    def _make_sections(self, entry: Entry, link: Link,
+                       neighbours: list[list[related.Neighbour]]) -> str:
+        rel = related_section(entry, self._related(entry, neighbours), link)
+        return rel + cite_section(entry, self._abs(entry) or None)
 
     def head_html(self, entry: Entry) -> str:
         """citation_* meta tags for the paper page's <head>."""
-        return citation.meta_tags(entry, self._abs(entry) or None)
+        return citation_meta(entry, self._abs(entry) or None)

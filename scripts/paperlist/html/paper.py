@@ -1,0 +1,109 @@
+"""A paper's page: its body (title, names, tags, links, abstract), the related papers and
+"Cite" sections below it, and the citation meta tags for its <head>.
+
+The page is made from the catalogue, never from Markdown (see the plugin), so all its
+markup is here; every value from the page goes through `esc` or `render_abstract`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from paperlist.discover.citation import bibtex, venue_name, venue_year
+from paperlist.html.abstract import render_abstract
+from paperlist.html.escape import esc
+from paperlist.model.catalogue import Entry
+from paperlist.model.taxonomy import Tag
+from paperlist.structure.paths import Link, tag_src
+
+
+def tag_chips(tags: Sequence[Tag], link: Link) -> str:
+    """Each tag as a chip linking to its tag page (paper pages, listings, related papers)."""
+    return "".join(
+        f'<a class="paper-tag" href="{esc(link(tag_src(t.slug)))}">{esc(t.name)}</a>'
+        for t in tags
+    )
+
+
+def paper_body(entry: Entry, link: Link) -> str:
+    """The body of a paper page: title, name, tags, links, abstract."""
+    parts = [f'<h1 class="paper-title">{esc(entry.title)}</h1>', '<div class="paper-meta">']
+    facts = []
+    if entry.name:
+        names = ", ".join(esc(n) for n in [entry.name, *entry.other_names])
+        facts.append(f'<span class="paper-name" title="Short name">{names}</span>')
+    if entry.venue:
+        facts.append(f'<span class="paper-venue">{esc(entry.venue)}</span>')
+    if entry.authors:
+        facts.append(f'<span class="paper-authors">{esc(", ".join(entry.authors))}</span>')
+    if facts:
+        parts.append('<p class="paper-facts">' + " · ".join(facts) + "</p>")
+    if entry.tags:
+        parts.append(f'<p class="paper-tags">{tag_chips(entry.tags, link)}</p>')
+    buttons = []
+    for kind, label in (("code", "Code"), ("data", "Data")):
+        for i, url in enumerate(entry.links[kind]):
+            suffix = f" {i + 1}" if len(entry.links[kind]) > 1 else ""
+            buttons.append(f'<a class="md-button paper-link paper-link-{kind}" '
+                           f'href="{esc(url)}" rel="nofollow noopener">{label}{suffix}</a>')
+    if buttons:
+        parts.append('<p class="paper-links">' + " ".join(buttons) + "</p>")
+    parts.append("</div>")
+    parts.append('<h2 id="abstract">Abstract</h2>')
+    parts.append(f'<div class="paper-abstract">{render_abstract(entry.body)}</div>')
+    other = entry.links["other"]
+    if other:
+        items = "".join(f'<li><a href="{esc(u)}" rel="nofollow noopener">{esc(u)}</a></li>'
+                        for u in other)
+        parts.append(f'<h2 id="links">Links</h2><ul class="paper-other-links">{items}</ul>')
+    if entry.title_inferred:
+        parts.append('<p class="paper-note">The title, name and tags were inferred from the '
+                     "abstract. Know the official title or the authors? Use the edit button "
+                     "above to fix this page.</p>")
+    return "\n".join(parts) + "\n"
+
+
+def related_section(entry: Entry, related: Sequence[Entry], link: Link) -> str:
+    """The 'Related papers' section of a paper page: each with its title and shared tags."""
+    if not related:
+        return ""
+    mine = {t.slug for t in entry.tags}
+    items = []
+    for other in related:
+        shared = [t for t in other.tags if t.slug in mine]
+        chips = tag_chips(shared, link)
+        name = (f' <span class="paper-name">{esc(other.name)}</span>'
+                if other.name else "")
+        tags = (f'<span class="related-shared">Shared tags: {chips}</span>' if shared
+                else '<span class="related-shared related-none">No shared tags: similar '
+                     "wording</span>")
+        items.append(f'<li><a class="related-title" href="{esc(link(other.src_uri))}">'
+                     f"{esc(other.title)}</a>{name}{tags}</li>")
+    return ('<h2 id="related">Related papers</h2>\n<ul class="related-papers">'
+            + "".join(items) + "</ul>\n")
+
+
+def citation_meta(entry: Entry, url: str | None) -> str:
+    """`<meta name="citation_*">` tags for a paper page's head (Highwire Press tags, read by
+    Google Scholar and Zotero). `url` is the page's absolute URL, when the site has one."""
+    tags: list[tuple[str, str]] = [("citation_title", entry.title)]
+    tags += [("citation_author", a) for a in entry.authors]
+    if entry.venue:
+        tags.append(("citation_conference_title", venue_name(entry.venue)))
+    year = venue_year(entry.venue)
+    if year:
+        tags.append(("citation_publication_date", year))
+    if url:
+        tags.append(("citation_abstract_html_url", url))
+    return "".join(f'<meta name="{name}" content="{esc(value)}">\n'
+                   for name, value in tags)
+
+
+def cite_section(entry: Entry, url: str | None) -> str:
+    """The 'Cite' block of a paper page: the BibTeX, shown, with a copy button that the
+    site's script enables (without JavaScript the text is still there to select)."""
+    return ('<div class="paper-cite"><h2 id="cite">Cite</h2>'
+            '<p><button type="button" class="md-button paper-copy-bibtex" hidden>Copy BibTeX'
+            '</button> <span class="paper-copy-status" role="status"></span></p>'
+            f'<pre class="paper-bibtex"><code>{esc(bibtex(entry, url))}</code></pre>'
+            "</div>\n")

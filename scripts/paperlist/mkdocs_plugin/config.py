@@ -1,0 +1,23 @@
+"""The plugin's options, as written under `plugins: - paperlist:` in mkdocs.yml.
+
+A typed `Config` class, as Material's own plugins have: MkDocs validates each option and
+reports a wrong one with its name before the build starts.
+"""
+
+from __future__ import annotations
+
+from mkdocs.config import base
+from mkdocs.config import config_options as c
+
+
+class PaperlistConfig(base.Config):
+    #: The folder of paper pages (`<id>.md`), relative to mkdocs.yml. Papers are served
+    #: under its name (`papers/prorl.md` -> `/papers/prorl/`), and the edit button opens
+    #: the page in this folder, not a copy.
+    papers_dir = c.Type(str, default="papers")
+    #: The taxonomy that tags resolve against: a YAML file relative to mkdocs.yml, or
+    #: empty for the one shipped with paperlist (`paperlist/data/taxonomy.yml`).
+    taxonomy = c.Optional(c.File(exists=True))
+    #: `pagefind` answers Material's search box from a Pagefind index of the papers
+    #: (search/index.py); `lunr` leaves Material's own search as it is.
+    search = c.Choice(("pagefind", "lunr"), default="pagefind")

@@ -1,0 +1,69 @@
+"""The pages the plugin adds to the site, and which renderer makes each one.
+
+A generated page enters the build as a stub (front matter and a heading: what MkDocs
+needs to give it a URL and a title); its HTML is made at render time by `page_html`,
+when the page's own URL is known and relative links can be made. Listings are HTML,
+never run through Markdown (at 12,000 papers Markdown over them was most of the build).
+"""
+
+from __future__ import annotations
+
+from paperlist.html import listings, mappage
+from paperlist.model.catalogue import Catalogue
+from paperlist.structure.paths import (
+    BROWSE,
+    MAP_PAGE,
+    TAGS_INDEX,
+    Link,
+    browse_src,
+    parse_browse_src,
+    parse_tag_src,
+    tag_src,
+)
+
+#: front matter that keeps a listing out of the search index: it names every paper
+_NOT_SEARCHED = "---\nsearch:\n  exclude: true\n---\n\n"
+_MAP_STUB = ("---\nhide:\n  - navigation\n  - toc\nsearch:\n  exclude: true\n---\n\n"
+             "# Topic map\n")
+
+
+def generated_pages(cat: Catalogue) -> dict[str, str]:
+    """Source path -> stub content of every page the plugin adds to the site."""
+    pages = {BROWSE: f"{_NOT_SEARCHED}# Browse\n", TAGS_INDEX: f"{_NOT_SEARCHED}# Tags\n"}
+    for k in range(2, listings.browse_page_count(cat) + 1):
+        pages[browse_src(k)] = f"{_NOT_SEARCHED}# Browse, page {k}\n"
+    for tag in cat.taxonomy.tags:
+        for k in range(1, listings.tag_page_count(cat, tag.slug) + 1):
+            pages[tag_src(tag.slug, k)] = f"{_NOT_SEARCHED}# {tag.name}\n"
+    pages[MAP_PAGE] = _MAP_STUB
+    return pages
+
+
+def in_nav(src_uri: str) -> bool:
+    """Whether a generated page belongs in the navigation: the browse page, the tags index
+    and the map do; the thousands of tag and browse pages they lead to do not."""
+    return src_uri in (BROWSE, TAGS_INDEX, MAP_PAGE) or not src_uri.startswith(
+        ("tags/", "browse/"))
+
+
+def skips_markdown(src_uri: str) -> bool:
+    """Listings are long and made of HTML only, so MkDocs gets no Markdown for them; the
+    map page keeps its stub's Markdown heading (its title in the nav and its TOC anchor)."""
+    return src_uri != MAP_PAGE
+
+
+def page_html(src_uri: str, cat: Catalogue, link: Link) -> str | None:
+    """The HTML of a generated page, starting with its <h1>; None if src_uri is not one
+    of ours."""
+    if src_uri == MAP_PAGE:
+        return mappage.map_page(cat, link)
+    if src_uri == TAGS_INDEX:
+        return listings.tags_index_page(cat, link)
+    browse = parse_browse_src(src_uri)
+    if browse is not None:
+        return (listings.browse_page(cat, link) if browse == 1
+                else listings.browse_static_page(browse, cat, link))
+    tag = parse_tag_src(src_uri)
+    if tag is not None and cat.taxonomy.by_slug(tag[0]) is not None:
+        return listings.tag_page(tag[0], cat, link, tag[1])
+    return None

@@ -1,0 +1,66 @@
+"""Where everything is in the site: the one place that spells a source path.
+
+Generated pages and links name their targets by source path ("tags/causality.md"); the
+MkDocs plugin turns those into relative URLs, so the URL pattern of the site
+(`/tags/<slug>/`, `/browse/2/`, `/papers/<id>/`) follows from these few functions alone.
+Data files the browser fetches are named here too, and the JS is told their URLs by the
+pages that use them (never re-derived in JS).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+#: source path -> URL of that page relative to the page being written
+Link = Callable[[str], str]
+
+HOME = "index.md"
+BROWSE = "browse.md"
+TAGS_INDEX = "tags/index.md"
+MAP_PAGE = "map.md"
+#: what the browser fetches: browse filters' data, the topic map's data (a script)
+BROWSE_DATA = "assets/paperlist/browse.json"
+MAP_DATA = "assets/paperlist/map-data.js"
+#: exports, at the site's root
+PAPERS_JSON, PAPERS_CSV, PAPERS_BIB, FEED = "papers.json", "papers.csv", "papers.bib", "feed.xml"
+PAPERS_SCHEMA = "papers.schema.json"
+
+#: Papers per browse page; the first is filterable, the rest are plain lists.
+BROWSE_PAGE_SIZE = 50
+#: Papers per tag page; a tag of a 12,000-paper venue has thousands.
+TAG_PAGE_SIZE = 100
+
+
+def pages_needed(count: int, size: int) -> int:
+    """Pages of `size` items for `count` items; an empty listing still has its first page."""
+    return max(1, -(-count // size))
+
+
+def tag_src(slug: str, page: int = 1) -> str:
+    """Source path of a tag's page `page` (1: /tags/<slug>/, then /tags/<slug>/2/...)."""
+    return f"tags/{slug}.md" if page == 1 else f"tags/{slug}/{page}.md"
+
+
+def browse_src(page: int) -> str:
+    """Source path of the browse page `page` (1: the filterable browse page itself)."""
+    return BROWSE if page == 1 else f"browse/{page}.md"
+
+
+def parse_tag_src(src_uri: str) -> tuple[str, int] | None:
+    """'tags/x.md' -> ('x', 1), 'tags/x/3.md' -> ('x', 3); None for anything else."""
+    if not (src_uri.startswith("tags/") and src_uri.endswith(".md")) or src_uri == TAGS_INDEX:
+        return None
+    slug, _, page = src_uri[len("tags/"):-len(".md")].partition("/")
+    if page and not page.isdigit():
+        return None
+    return slug, int(page or 1)
+
+
+def parse_browse_src(src_uri: str) -> int | None:
+    """'browse.md' -> 1, 'browse/3.md' -> 3; None for anything else."""
+    if src_uri == BROWSE:
+        return 1
+    number = src_uri[len("browse/"):-len(".md")]
+    if src_uri.startswith("browse/") and src_uri.endswith(".md") and number.isdigit():
+        return int(number)
+    return None
