@@ -1,12 +1,18 @@
-"""The `paperlist` command. Every failure is one line: file:line: what is wrong."""
+"""The `paperlist` command. Every failure is one line: file:line: what is wrong.
+
+Each command is a thin call into the library, so anything the CLI does a script can do
+too; this module only turns arguments into paths, and results into output and exit codes."""
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from paperlist import __version__
 from paperlist.ingest.importer import print_report, retag_pages, run_import
@@ -15,6 +21,27 @@ from paperlist.model.page import PageError
 
 DEFAULT_PAPERS = Path("papers")
 SOURCE_DIR = "source"
+DESCRIPTION = "Turn a conference's plain-text abstract list into a static site of paper pages."
+PAPERS_HELP = "the folder of paper pages (default: %(default)s)"
+
+
+class CliError(Exception):
+    """A bad argument, reported like every other failure: one 'paperlist: error:' line."""
+
+
+class _DeprecatedAlias(argparse.Action):
+    """An old option name that still works, so existing scripts keep running, but says
+    which name to use instead."""
+
+    def __init__(self, *args: Any, use: str, **kwargs: Any) -> None:
+        self.use = use
+        super().__init__(*args, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        print(f"paperlist: warning: {option_string} is deprecated; use {self.use}",
+              file=sys.stderr)
+        setattr(namespace, self.dest, values)
 
 
 def _default_list(papers: Path) -> Path:
@@ -22,13 +49,41 @@ def _default_list(papers: Path) -> Path:
     lists = sorted((papers / SOURCE_DIR).glob("*.txt"))
     if len(lists) != 1:
         found = ", ".join(str(p) for p in lists) or "none"
-        raise SystemExit(f"paperlist: error: give the list to import (found in "
-                         f"{papers / SOURCE_DIR}: {found})")
+        raise CliError(f"give the list to import (found in {papers / SOURCE_DIR}: {found})")
     return lists[0]
 
 
+def _closest(wanted: str, known: list[str]) -> str:
+    """The near miss worth suggesting for a typo; '' when nothing is close enough to help."""
+    close = difflib.get_close_matches(wanted, known, n=1)
+    return close[0] if close else ""
+
+
+def _page_file(arg: str, papers: Path) -> Path:
+    """The page a user means by an id (`prorl`) or a path (`papers/prorl.md`). Ids are
+    slugs, so a separator or a .md ending can only mean a path. A typo gets the closest
+    page named, so a misspelt id costs one retry rather than a directory listing."""
+    if arg.endswith(".md") or "/" in arg or os.sep in arg:
+        path = Path(arg)
+        if path.is_file():
+            return path
+        if path.is_dir():
+            raise CliError(f"{path}: is a folder; give a paper id or one page file")
+        near = _closest(path.stem, sorted(p.stem for p in path.parent.glob("*.md")))
+        hint = f" — did you mean '{path.parent / near}.md'?" if near else ""
+        raise CliError(f"{path}: no such page file{hint}")
+    path = papers / f"{arg}.md"
+    if path.is_file():
+        return path
+    if not papers.is_dir():
+        raise CliError(f"{papers}{os.sep}: no such folder; give the pages folder with --papers")
+    near = _closest(arg, sorted(p.stem for p in papers.glob("*.md")))
+    hint = f" — did you mean {near!r}?" if near else ""
+    raise CliError(f"no page {arg!r} in {papers}{os.sep}{hint}")
+
+
 def cmd_import(args: argparse.Namespace) -> int:
-    papers = Path(args.into)
+    papers = Path(args.papers)
     list_path = Path(args.list) if args.list else _default_list(papers)
     report = run_import(list_path, papers, check=args.check)
     print_report(report, check=args.check)
@@ -51,11 +106,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
     from paperlist.infer.tags import explain
     from paperlist.model.page import read_page
 
-    path = Path(args.papers) / f"{args.id}.md"
-    if not path.exists():
-        print(f"paperlist: error: {path}: no such page", file=sys.stderr)
-        return 1
-    page = read_page(path)
+    page = read_page(_page_file(args.page, Path(args.papers)))
     print(f"{page.id}: {page.title}")
     print(f"tags on the page: {', '.join(page.tags) or '(none)'}")
     print(explain(page.body))
@@ -88,52 +139,76 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="paperlist", description=__doc__)
-    p.add_argument("--version", action="version", version=f"paperlist {__version__}")
-    sub = p.add_subparsers(dest="command", required=True)
+    p = argparse.ArgumentParser(
+        prog="paperlist", description=DESCRIPTION,
+        epilog="Run 'paperlist COMMAND --help' for a command's options.")
+    p.add_argument("--version", action="version", version=f"paperlist {__version__}",
+                   help="print the version and exit")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND", title="commands")
 
-    s = sub.add_parser("import", help="create or update papers/<id>.md from an abstract list")
-    s.add_argument("list", nargs="?", help="the list file (default: the one in papers/source/)")
-    s.add_argument("--into", default=str(DEFAULT_PAPERS), help="pages folder (default papers)")
+    def command(name: str, helptext: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=helptext, description=helptext[0].upper()
+                              + helptext[1:] + ".")
+
+    s = command("import", "create or update one page per paper from an abstract list")
+    s.add_argument("list", nargs="?", metavar="LIST",
+                   help="the list file (default: the one .txt file in PAPERS/source/)")
+    s.add_argument("--papers", default=str(DEFAULT_PAPERS), help=PAPERS_HELP)
+    s.add_argument("--into", dest="papers", default=argparse.SUPPRESS, help=argparse.SUPPRESS,
+                   action=_DeprecatedAlias, use="--papers")
     s.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 if the pages and the list disagree")
     s.set_defaults(func=cmd_import)
 
-    s = sub.add_parser("retag", help="re-apply the taxonomy to every page, keeping editors' tags")
-    s.add_argument("--papers", default=str(DEFAULT_PAPERS))
+    s = command("build", "build the site (mkdocs build --strict with the paperlist plugin)")
+    s.add_argument("-f", "--config", default="mkdocs.yml", metavar="FILE",
+                   help="the MkDocs config file (default: %(default)s)")
+    s.add_argument("-d", "--site-dir", default="site", metavar="DIR",
+                   help="the folder to write the site to (default: %(default)s)")
+    s.set_defaults(func=cmd_build)
+
+    s = command("serve", "preview the site, rebuilding it when a page changes")
+    s.add_argument("-f", "--config", default="mkdocs.yml", metavar="FILE",
+                   help="the MkDocs config file (default: %(default)s)")
+    s.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", metavar="IP:PORT",
+                   help="the address to serve on (default: %(default)s)")
+    s.set_defaults(func=cmd_serve)
+
+    s = command("check", "validate pages and report every problem as file:line")
+    s.add_argument("paths", nargs="*", metavar="PATH",
+                   help="page files or folders to check (default: PAPERS)")
+    s.add_argument("--papers", default=str(DEFAULT_PAPERS),
+                   help="the folder checked when no PATH is given (default: %(default)s)")
+    s.set_defaults(func=cmd_check)
+
+    s = command("retag", "re-apply the taxonomy to every page, keeping editors' tags")
+    s.add_argument("--papers", default=str(DEFAULT_PAPERS), help=PAPERS_HELP)
     s.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 if tags would change")
     s.set_defaults(func=cmd_retag)
 
-    s = sub.add_parser("explain", help="why a paper got its tags: scores, phrases, near misses")
-    s.add_argument("id")
-    s.add_argument("--papers", default=str(DEFAULT_PAPERS))
+    s = command("explain", "why a paper got its tags: scores, phrases, near misses")
+    s.add_argument("page", metavar="PAGE",
+                   help="a paper id (prorl) or a page file (papers/prorl.md)")
+    s.add_argument("--papers", default=str(DEFAULT_PAPERS),
+                   help="the folder an id is looked up in (default: %(default)s)")
     s.set_defaults(func=cmd_explain)
-
-    s = sub.add_parser("check", help="validate pages; report every problem as file:line")
-    s.add_argument("paths", nargs="*", help="pages or folders (default: papers/)")
-    s.add_argument("--papers", default=str(DEFAULT_PAPERS))
-    s.set_defaults(func=cmd_check)
-
-    for name, func, helptext in (("build", cmd_build, "build the site (mkdocs build --strict)"),
-                                 ("serve", cmd_serve, "preview with live reload")):
-        s = sub.add_parser(name, help=helptext)
-        s.add_argument("-f", "--config", default="mkdocs.yml")
-        if name == "build":
-            s.add_argument("-d", "--site-dir", default="site")
-        else:
-            s.add_argument("-a", "--dev-addr", default="127.0.0.1:8000")
-        s.set_defaults(func=func)
     return p
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
-    except (ListError, PageError) as e:
+        status = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows up here, inside the handler below
+        return status
+    except (CliError, ListError, PageError) as e:
         print(f"paperlist: error: {e}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # `paperlist explain x | head`: the reader left; say nothing more, like other tools.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except KeyboardInterrupt:
         return 130
 
