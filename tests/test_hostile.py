@@ -305,12 +305,15 @@ def _loader_names(node: ast.AST, func: ast.AST) -> set[str]:
 def test_yaml_is_only_ever_loaded_safely():
     import importlib
 
-    for path in sorted((ROOT / "scripts" / "paperlist").glob("*.py")):
+    package = ROOT / "scripts" / "paperlist"
+    for path in sorted(package.rglob("*.py")):
         source = path.read_text(encoding="utf-8")
         for banned in ("unsafe_load", "full_load", "FullLoader", "UnsafeLoader", "yaml.Loader",
                        "yaml.CLoader", "yaml.UnsafeConstructor", "yaml.Constructor"):
             assert banned not in source, f"{path.name} uses {banned}"
-        module = importlib.import_module(f"paperlist.{path.stem}")
+        dotted = ".".join(path.relative_to(package).with_suffix("").parts)
+        module = importlib.import_module("paperlist." + dotted.removesuffix(".__init__")
+                                         if dotted != "__init__" else "paperlist")
         tree = ast.parse(source)
         for func in [tree, *(n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef))]:
             for call in ast.walk(func):

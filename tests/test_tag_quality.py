@@ -13,7 +13,12 @@ import eval_tags
 import pytest
 import yaml
 
-ICLR_DEFAULT = Path(__file__).resolve().parents[2] / "shared/data/iclr-2020-papers.jsonl"
+from conftest import FIXTURES, ROOT, SHIPPED_LIST
+
+ICML_GOLD = FIXTURES / "tags-gold-icml2026.yml"
+ICLR_MAP = FIXTURES / "iclr-keyword-map.yml"
+#: development data beside the repository on the team's machines (not in a fresh clone)
+ICLR_DEFAULT = ROOT.parent / "shared" / "data" / "iclr-2020-papers.jsonl"
 
 
 def figures(report: eval_tags.Report) -> str:
@@ -23,18 +28,15 @@ def figures(report: eval_tags.Report) -> str:
 
 
 def test_gold_and_map_use_known_slugs():
-    gold = yaml.safe_load(eval_tags.ICML_GOLD.read_text(encoding="utf-8"))
-    eval_tags.check_slugs(eval_tags.ICML_GOLD, {s for e in gold.values() for s in e["tags"]})
+    gold = yaml.safe_load(ICML_GOLD.read_text(encoding="utf-8"))
+    eval_tags.check_slugs(ICML_GOLD, {s for e in gold.values() for s in e["tags"]})
     assert len(gold) == 19 and all(1 <= len(e["tags"]) <= 5 for e in gold.values())
-    mapping = yaml.safe_load(eval_tags.ICLR_MAP.read_text(encoding="utf-8"))
-    eval_tags.check_slugs(eval_tags.ICLR_MAP, {s for v in mapping.values() for s in v})
+    mapping = yaml.safe_load(ICLR_MAP.read_text(encoding="utf-8"))
+    eval_tags.check_slugs(ICLR_MAP, {s for v in mapping.values() for s in v})
 
 
 def test_icml_2026_gold_quality():
-    abstracts = eval_tags.find_icml_abstracts()
-    if abstracts is None:
-        pytest.fail(f"ICML abstract list not found in {eval_tags.ICML_ABSTRACT_CANDIDATES}")
-    report = eval_tags.evaluate("ICML 2026 gold", eval_tags.load_icml(abstracts))
+    report = eval_tags.evaluate("ICML 2026 gold", eval_tags.load_icml(SHIPPED_LIST, ICML_GOLD))
     text = figures(report)
     assert report.papers == 19
     assert report.precision >= 0.9 and report.recall >= 0.9, text
@@ -47,7 +49,7 @@ def test_iclr_2020_keyword_quality():
     path = Path(env) if env else ICLR_DEFAULT
     if not path.exists():
         pytest.skip(f"ICLR 2020 papers not found at {path} (set PAPERLIST_ICLR_JSONL)")
-    report = eval_tags.evaluate("ICLR 2020 keywords", eval_tags.load_iclr(path))
+    report = eval_tags.evaluate("ICLR 2020 keywords", eval_tags.load_iclr(path, ICLR_MAP))
     text = figures(report)
     assert report.papers > 500, text
     assert report.recall >= 0.7 and report.precision >= 0.6 and report.avg_tags <= 3.5, text

@@ -1,4 +1,4 @@
-"""How the catalogue scales: `python -m paperlist.bench --papers 19 1000 3300 12000`.
+"""How the catalogue scales: `python scripts/tools/bench.py --papers 19 1000 3300 12000`.
 
 For each size N it imports a generated list (benchdata.py; the first 19 abstracts are the
 shipped ones, so papers/wildcat exists at every N), then builds the same pages three ways
@@ -37,7 +37,6 @@ from typing import Any
 
 from benchdata import write_list
 
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("PAPERLIST_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]
@@ -74,9 +73,9 @@ def _run_measured(cmd: list[str], cwd: Path) -> tuple[float, int, float]:
     return elapsed, usage.ru_maxrss, usage.ru_utime + usage.ru_stime
 
 
-def _mkdocs_yml(variant: str) -> str:
-    """The repository's mkdocs.yml, adapted to a variant."""
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+def _mkdocs_yml(variant: str, project: Path) -> str:
+    """The catalogue project's mkdocs.yml, adapted to a variant."""
+    text = (project / "mkdocs.yml").read_text(encoding="utf-8")
     if variant == "paperlist":
         return text
     block = re.search(r"^plugins:\n(?:[ \t]+.*\n|\n)*", text, re.MULTILINE)
@@ -93,14 +92,14 @@ def _mkdocs_yml(variant: str) -> str:
     return re.sub(r"^watch:\n(?:[ \t]+.*\n?)*", "", text, flags=re.MULTILINE)
 
 
-def make_projects(work: Path, papers: Path) -> dict[str, Path]:
+def make_projects(work: Path, papers: Path, project: Path) -> dict[str, Path]:
     """One project folder per variant, all with the same pages."""
     projects = {}
     for variant in VARIANTS:
         proj = work / variant
         proj.mkdir()
-        (proj / "mkdocs.yml").write_text(_mkdocs_yml(variant), encoding="utf-8")
-        shutil.copytree(ROOT / "docs", proj / "docs")
+        (proj / "mkdocs.yml").write_text(_mkdocs_yml(variant, project), encoding="utf-8")
+        shutil.copytree(project / "docs", proj / "docs")
         if variant == "plain":
             shutil.copytree(papers, proj / "docs" / "papers",
                             ignore=shutil.ignore_patterns("source", "*.yml"))
@@ -218,8 +217,8 @@ def _median(values: list[float]) -> float:
 
 
 def bench_size(n: int, runs: int, work: Path, browser: Any, variants: tuple[str, ...],
-               stock_runs: int) -> Result:
-    list_path = write_list(work / "list.txt", n)
+               stock_runs: int, project: Path, first: Path) -> Result:
+    list_path = write_list(work / "list.txt", n, first)
     papers = work / "papers"
     import_times = []
     for _ in range(runs):
@@ -232,7 +231,7 @@ def bench_size(n: int, runs: int, work: Path, browser: Any, variants: tuple[str,
     res.metrics["import_s"] = _median(import_times)
     res.metrics["import_peak_mib"] = rss / 1024
     res.metrics["papers"] = len(list(papers.glob("*.md")))
-    projects = make_projects(work, papers)
+    projects = make_projects(work, papers, project)
     # Runs interleave the variants (ours, stock, plain, ours, ...) so that a machine that
     # slows down mid-benchmark slows all of them alike and the ratios stay fair.
     builds: dict[str, list[tuple[float, int, float]]] = {v: [] for v in variants}
@@ -328,7 +327,7 @@ def table(results: list[Result]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m paperlist.bench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="bench.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--papers", type=int, nargs="+", default=[19, 1000],
                         help="list sizes to measure (default: 19 1000)")
@@ -338,7 +337,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--no-browser", action="store_true", help="skip the search timings")
     parser.add_argument("--keep", type=Path, help="build in this folder and keep it")
+    parser.add_argument("--project", type=Path, default=Path("."),
+                        help="the catalogue whose mkdocs.yml and docs/ are built "
+                             "(default: the current folder)")
+    parser.add_argument("--first", type=Path,
+                        help="list whose abstracts come first at every size (default: the one "
+                             "list in the project's papers/source/)")
     args = parser.parse_args(argv)
+    project = args.project.resolve()
+    if args.first is not None:
+        first = args.first
+    else:
+        lists = sorted((project / "papers" / "source").glob("*.txt"))
+        if len(lists) != 1:
+            parser.error(f"give --first: {len(lists)} lists in {project / 'papers' / 'source'}")
+        first = lists[0]
     stock_runs = args.stock_runs or args.runs
     results: list[Result] = []
     pw = None
@@ -356,7 +369,8 @@ def main(argv: list[str] | None = None) -> int:
             work.mkdir(parents=True)
             try:
                 print(f"bench: {n} papers ...", file=sys.stderr, flush=True)
-                results.append(bench_size(n, args.runs, work, browser, VARIANTS, stock_runs))
+                results.append(bench_size(n, args.runs, work, browser, VARIANTS, stock_runs,
+                                          project, first))
             finally:
                 if not args.keep:
                     shutil.rmtree(base, ignore_errors=True)

@@ -29,13 +29,13 @@ from paperlist.structure import paths
 from paperlist.structure.discovery import Discovery
 
 
-def make_papers(folder: Path, count: int) -> None:
+def make_papers(folder: Path, count: int, first: Path) -> None:
     """Import `count` generated abstracts into folder (the slow part: about 80 s at 12,000)."""
     from benchdata import write_list
 
     from paperlist.ingest.importer import run_import
 
-    lst = write_list(folder.parent / "bench-list.txt", count)
+    lst = write_list(folder.parent / "bench-list.txt", count, first)
     report = run_import(lst, folder)
     if not report.ok:
         raise SystemExit(f"import of the generated list failed: {report}")
@@ -73,16 +73,19 @@ def measure(cat: Catalogue) -> tuple[dict[str, float], dict[str, str]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m scripts/tools/bench_discovery.py")
-    parser.add_argument("count", nargs="?", type=int, default=12_000)
+    parser = argparse.ArgumentParser(prog="bench_discovery.py")
+    parser.add_argument("count", nargs="?", type=int, default=12_000,
+                        help="papers to generate (default 12,000)")
     parser.add_argument("--papers", type=Path, help="use these pages instead of generating")
+    parser.add_argument("--first", type=Path, default=Path("papers/source/icml-2026-abstracts.txt"),
+                        help="list whose abstracts come first (default: the shipped list)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as tmp:
         folder = args.papers
         if folder is None:
             folder = Path(tmp) / "papers"
             print(f"generating and importing {args.count:,} abstracts...", file=sys.stderr)
-            make_papers(folder, args.count)
+            make_papers(folder, args.count, args.first)
         load_s, cat = _time(lambda: load_catalogue(folder))
     print(f"{len(cat.papers):,} papers (loading pages: {load_s:.2f} s, not a feature)")
     seconds, files = measure(cat)

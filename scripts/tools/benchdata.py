@@ -1,4 +1,4 @@
-"""Realistic abstract lists of any size, for the benchmark (`paperlist.bench`).
+"""Realistic abstract lists of any size, for the benchmark (`bench.py`).
 
 A site that is fast on 19 copies of one abstract can still be slow on a real venue: the
 search index grows with the vocabulary, page ids collide, tags spread unevenly. So the
@@ -13,9 +13,6 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-
-SHIPPED_LIST = (Path(__file__).resolve().parents[2] / "papers" / "source"
-                / "icml-2026-abstracts.txt")
 
 #: Topic -> (field nouns, tasks, datasets, technique phrases). Phrases echo the taxonomy's
 #: evidence, so the tagger spreads papers over many tags as it would on a real venue.
@@ -245,13 +242,14 @@ def abstract(rng: random.Random, names: MethodNames) -> str:
     return " ".join(parts)
 
 
-def make_list(count: int, seed: int = 2026) -> str:
+def make_list(count: int, first: Path, seed: int = 2026) -> str:
     """The text of a list file with `count` abstracts.
 
-    The shipped list's 19 abstracts come first (count 19 gives the shipped list itself), so
-    the same paper pages (papers/wildcat/...) exist at every size and can be compared.
+    The abstracts of the list `first` (the shipped list) come first (count 19 gives the
+    shipped list itself), so the same paper pages (papers/wildcat/...) exist at every size
+    and can be compared.
     """
-    shipped = SHIPPED_LIST.read_text(encoding="utf-8")
+    shipped = first.read_text(encoding="utf-8")
     if count <= 19:
         return shipped
     rng = random.Random(seed)
@@ -260,6 +258,6 @@ def make_list(count: int, seed: int = 2026) -> str:
     return shipped.rstrip("\n") + "\n\n" + "\n\n".join(paragraphs) + "\n"
 
 
-def write_list(path: Path, count: int, seed: int = 2026) -> Path:
-    path.write_text(make_list(count, seed), encoding="utf-8")
+def write_list(path: Path, count: int, first: Path, seed: int = 2026) -> Path:
+    path.write_text(make_list(count, first, seed), encoding="utf-8")
     return path

@@ -1,6 +1,6 @@
 """Measure how well `paperlist.infer` generalises, on real papers whose titles we know.
 
-Usage: python -m paperlist.eval_infer [papers.jsonl]
+Usage: python scripts/tools/eval_infer.py PAPERS.jsonl
 
 Each line is {"title", "abstract", ...}. Many real titles read "Name: description"; when
 the part before the colon is one name-like token that the abstract also uses, it is the
@@ -11,6 +11,7 @@ in their title.
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import sys
@@ -18,8 +19,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from paperlist.infer.names import infer_names, infer_title
-
-DEFAULT = Path("/work/shared/data/iclr-2020-papers.jsonl")
 
 
 @dataclass
@@ -108,9 +107,13 @@ def evaluate(papers: list[Paper], sample: int = 25) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = [a for a in (sys.argv[1:] if argv is None else argv) if a != "-v"]
-    path = Path(args[0]) if args else DEFAULT
-    evaluate(load(path))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("papers", type=Path,
+                        help="JSONL of real papers with 'title' and 'abstract' "
+                             "(e.g. the ICLR 2020 development set)")
+    parser.add_argument("--sample", type=int, default=25, help="examples of each kind to show")
+    args = parser.parse_args(argv)
+    evaluate(load(args.papers), sample=args.sample)
     return 0
 
 

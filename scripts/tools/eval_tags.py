@@ -1,4 +1,4 @@
-"""Measure the tagger against hand labels: ``python -m paperlist.eval_tags``.
+"""Measure the tagger against hand labels: ``python scripts/tools/eval_tags.py --help``.
 
 Two references are used. The ICML 2026 gold file holds tags assigned by hand to the shipped
 abstracts. The ICLR 2020 set (not shipped; development data only) has author keywords, which
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -20,15 +19,6 @@ import yaml
 
 from paperlist.infer.tags import TagScore, infer_tags
 from paperlist.model.taxonomy import Taxonomy, load_taxonomy
-
-REPO = Path(__file__).resolve().parents[2]
-FIXTURES = REPO / "tests" / "fixtures"
-ICML_GOLD = FIXTURES / "tags-gold-icml2026.yml"
-ICLR_MAP = FIXTURES / "iclr-keyword-map.yml"
-ICML_ABSTRACT_CANDIDATES = (
-    REPO / "papers" / "source" / "icml-2026-abstracts.txt",
-    REPO / "data" / "icml-2026-abstracts.txt",
-)
 
 
 @dataclass(frozen=True)
@@ -97,11 +87,7 @@ def evaluate(name: str, examples: list[Example], taxonomy: Taxonomy | None = Non
 # ----------------------------------------------------------------------------- data sets
 
 
-def find_icml_abstracts() -> Path | None:
-    return next((p for p in ICML_ABSTRACT_CANDIDATES if p.exists()), None)
-
-
-def load_icml(abstracts: Path, gold_path: Path = ICML_GOLD) -> list[Example]:
+def load_icml(abstracts: Path, gold_path: Path) -> list[Example]:
     """Pair each hand-labelled entry with its paragraph, checking the key's first words so a
     reordered source file fails loudly instead of scoring the wrong abstracts."""
     paragraphs = [p.strip() for p in abstracts.read_text(encoding="utf-8").split("\n\n")]
@@ -117,14 +103,7 @@ def load_icml(abstracts: Path, gold_path: Path = ICML_GOLD) -> list[Example]:
     return examples
 
 
-def find_iclr_jsonl() -> Path | None:
-    env = os.environ.get("PAPERLIST_ICLR_JSONL")
-    candidates = [Path(env)] if env else []
-    candidates.append(REPO.parent / "shared" / "data" / "iclr-2020-papers.jsonl")
-    return next((p for p in candidates if p.exists()), None)
-
-
-def load_iclr(jsonl: Path, map_path: Path = ICLR_MAP) -> list[Example]:
+def load_iclr(jsonl: Path, map_path: Path) -> list[Example]:
     """Papers with at least one mapped author keyword; gold = union of the mapped tags."""
     keyword_map = yaml.safe_load(map_path.read_text(encoding="utf-8"))
     examples = []
@@ -173,21 +152,23 @@ def print_report(report: Report, examples_per_kind: int = 3, kinds: int = 5) -> 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--abstracts", type=Path, help="ICML 2026 abstract list")
+    parser.add_argument("--gold", type=Path,
+                        help="their hand labels (tests/fixtures/tags-gold-icml2026.yml)")
     parser.add_argument("--iclr", type=Path, help="ICLR 2020 papers JSONL")
+    parser.add_argument("--keyword-map", type=Path,
+                        help="author keyword -> tags (tests/fixtures/iclr-keyword-map.yml)")
     parser.add_argument("--examples", type=int, default=3, help="examples per disagreement")
     parser.add_argument("--kinds", type=int, default=5, help="disagreement kinds to list")
     args = parser.parse_args(argv)
 
-    abstracts = args.abstracts or find_icml_abstracts()
-    if abstracts and ICML_GOLD.exists():
-        print_report(evaluate("ICML 2026 gold", load_icml(abstracts)), args.examples, args.kinds)
-    else:
-        print("ICML 2026 gold: skipped (abstract list or gold file not found)")
-    iclr = args.iclr or find_iclr_jsonl()
-    if iclr and ICLR_MAP.exists():
-        print_report(evaluate("ICLR 2020 keywords", load_iclr(iclr)), args.examples, args.kinds)
-    else:
-        print("ICLR 2020 keywords: skipped (set PAPERLIST_ICLR_JSONL to the papers file)")
+    if not ((args.abstracts and args.gold) or (args.iclr and args.keyword_map)):
+        parser.error("give --abstracts with --gold, and/or --iclr with --keyword-map")
+    if args.abstracts and args.gold:
+        print_report(evaluate("ICML 2026 gold", load_icml(args.abstracts, args.gold)),
+                     args.examples, args.kinds)
+    if args.iclr and args.keyword_map:
+        print_report(evaluate("ICLR 2020 keywords", load_iclr(args.iclr, args.keyword_map)),
+                     args.examples, args.kinds)
     return 0
 
 
