@@ -16,11 +16,10 @@ import json
 import re
 from collections.abc import Callable
 from typing import Any
-from xml.sax.saxutils import escape as xml_escape
-from xml.sax.saxutils import quoteattr
 
 from paperlist import DATA_DIR
 from paperlist.discover.citation import bibtex, venue_year
+from paperlist.html.escape import esc
 from paperlist.model.catalogue import Catalogue, Entry
 
 #: keys the export adds to each paper next to its frontmatter
@@ -99,11 +98,11 @@ def feed_date(cat: Catalogue) -> str:
 
 
 def _x(text: str) -> str:
-    return xml_escape(_XML_INVALID.sub("", text))
+    return esc(_XML_INVALID.sub("", text), quote=False)
 
 
 def _attr(text: str) -> str:
-    return quoteattr(_XML_INVALID.sub("", text))
+    return '"' + esc(_XML_INVALID.sub("", text)) + '"'
 
 
 def _venue_slug(cat: Catalogue) -> str:

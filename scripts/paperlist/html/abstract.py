@@ -9,12 +9,13 @@ site needs no CDN and works offline; Chromium and Firefox render MathML natively
 
 from __future__ import annotations
 
-import html
 import re
 from functools import lru_cache
 
 import markdown
 from latex2mathml.converter import convert as latex_to_mathml
+
+from paperlist.html.escape import esc
 
 # $$...$$ first, then $...$ (not \$, and not "$ 5 and $ 6" prices: no space inside the ends)
 MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)((?:\\\$|[^$])+?)(?<![\s\\])\$(?!\d)",
@@ -36,7 +37,7 @@ def math_to_mathml(tex: str, display: bool = False) -> str:
     try:
         out = latex_to_mathml(tex.strip(), display="block" if display else "inline")
     except Exception:  # latex2mathml raises many exception types for unsupported input
-        return f'<code class="math-source">{html.escape(tex)}</code>'
+        return f'<code class="math-source">{esc(tex)}</code>'
     return _UNSAFE_ATTR.sub("", out)
 
 
@@ -90,7 +91,7 @@ def render_abstract(text: str) -> str:
     text = _LATEX_ESCAPES.sub(r"\1", text)
     for tex, uni in _QUOTES:
         text = text.replace(tex, uni)
-    text = html.escape(text, quote=False)
+    text = esc(text, quote=False)
     out = _linkify(markdown_html(text))
     return _PLACEHOLDER.sub(lambda m: formulas[int(m.group(1))], out)
 

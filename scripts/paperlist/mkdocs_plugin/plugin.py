@@ -9,7 +9,6 @@ where it goes and when.
 
 from __future__ import annotations
 
-import html
 import logging
 import posixpath
 import re
@@ -25,6 +24,7 @@ from mkdocs.structure.pages import Page as MkPage
 from mkdocs.utils import get_relative_url
 
 from paperlist.html import home
+from paperlist.html.escape import esc
 from paperlist.html.paper import paper_body
 from paperlist.mkdocs_plugin.config import PaperlistConfig
 from paperlist.mkdocs_plugin.partials import SharedPartials
@@ -207,7 +207,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if entry is not None:
             # Themes print meta.title unescaped; only our escaped copy reaches them, and
             # no other key an editor wrote (description, author...) is passed through.
-            page.meta = {"title": html.escape(entry.title)}
+            page.meta = {"title": esc(entry.title)}
             if self.config.search == "pagefind":
                 page.meta["search"] = {"exclude": True}  # in Pagefind, not in lunr
             if page.edit_url:

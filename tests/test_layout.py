@@ -1,0 +1,54 @@
+"""The package's layout rules, which a reader relies on to find things in one step."""
+
+from __future__ import annotations
+
+import ast
+
+from conftest import ROOT
+
+PACKAGE = ROOT / "scripts" / "paperlist"
+
+
+def modules() -> dict[str, ast.Module]:
+    return {p.relative_to(PACKAGE).as_posix(): ast.parse(p.read_text(encoding="utf-8"))
+            for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imported(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+    return names
+
+
+def test_only_mkdocs_plugin_imports_mkdocs_or_material():
+    """Moving to ProperDocs or another MkDocs successor touches one package."""
+    offenders = {path: sorted(n for n in imported(tree) if n.split(".")[0] in
+                              ("mkdocs", "material"))
+                 for path, tree in modules().items() if not path.startswith("mkdocs_plugin/")}
+    assert {p: n for p, n in offenders.items() if n} == {}
+
+
+def test_one_escaper():
+    """Markup is escaped by html/escape.py alone, so there is one place to get it right."""
+    users = {path for path, tree in modules().items()
+             if {"html", "xml.sax.saxutils"} & imported(tree) and path != "html/escape.py"}
+    assert users == set()
+
+
+def test_no_benchmark_or_evaluation_in_the_package():
+    """Those are tools for the developers (scripts/tools/), not part of what users install."""
+    names = [p.name for p in PACKAGE.rglob("*.py")]
+    assert not [n for n in names if n.startswith(("bench", "eval"))]
+    assert (ROOT / "scripts" / "tools" / "bench.py").exists()
+    assert not (ROOT / "scripts" / "tools" / "__init__.py").exists()  # never a package
+
+
+def test_tools_do_not_locate_the_repository_themselves():
+    """Tools take their inputs as arguments, so they work on any catalogue."""
+    for path in (ROOT / "scripts" / "tools").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert "parents[" not in text and "/work/" not in text, path.name
