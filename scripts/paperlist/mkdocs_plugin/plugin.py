@@ -10,6 +10,7 @@ where it goes and when.
 from __future__ import annotations
 
 import logging
+import os
 import posixpath
 import re
 from pathlib import Path
@@ -74,6 +75,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self.papers_dir = (root / self.config.papers_dir).resolve()
         #: papers are files `<this>/<id>.md` of the build, served at `/<this>/<id>/`
         self.papers_rel = self.papers_dir.name
+        #: the pages' folder as seen from docs/, which edit_uri points into
+        self._papers_from_docs = Path(os.path.relpath(self.papers_dir, config.docs_dir)).as_posix()
         self.taxonomy = load_taxonomy(Path(self.config.taxonomy) if self.config.taxonomy
                                       else None)
         if STYLESHEET not in config.extra_css:  # related papers, map, filters, citation
@@ -99,7 +102,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             )
             # Relative to edit_uri (which points into docs/), so the edit button opens
             # papers/<id>.md itself rather than a copy.
-            f.edit_uri = f"../{self.papers_rel}/{name}"
+            f.edit_uri = f"{self._papers_from_docs}/{name}"
             files.append(f)
         for src_uri, content in pages.generated_pages(cat).items():
             inclusion = (InclusionLevel.UNDEFINED if pages.in_nav(src_uri)

@@ -42,7 +42,9 @@ class Entry:
 
     @property
     def src_uri(self) -> str:
-        return f"papers/{self.path.name}"
+        """The page's path in the site's sources: under its folder's name ("papers/x.md"),
+        which is also where the site serves it ("/papers/x/")."""
+        return f"{self.path.parent.name}/{self.path.name}"
 
 
 @dataclass

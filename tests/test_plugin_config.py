@@ -1,0 +1,63 @@
+"""The plugin's options in mkdocs.yml: where the pages are, which taxonomy, which search."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from conftest import ROOT, make_project, mkdocs_build
+
+TAXONOMY = ROOT / "scripts" / "paperlist" / "data" / "taxonomy.yml"
+
+
+def set_plugin_options(project, options: str) -> None:
+    yml = project / "mkdocs.yml"
+    text = yml.read_text(encoding="utf-8")
+    assert "\n  - paperlist\n" in text
+    yml.write_text(text.replace("\n  - paperlist\n", f"\n  - paperlist:\n{options}"),
+                   encoding="utf-8")
+
+
+def test_papers_dir_moves_the_pages_their_urls_and_edit_links(tmp_path):
+    project = make_project(tmp_path / "p")
+    shutil.copytree(ROOT / "papers", project / "catalogue" / "entries",
+                    ignore=shutil.ignore_patterns("source"))
+    set_plugin_options(project, "      papers_dir: catalogue/entries\n")
+    yml = project / "mkdocs.yml"
+    yml.write_text(yml.read_text(encoding="utf-8").replace("  - papers\n",
+                                                             "  - catalogue/entries\n"))
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    page = (project / "site" / "entries" / "wildcat" / "index.html").read_text(encoding="utf-8")
+    edit = re.search(r'href="([^"]+)"[^>]*class="md-content__button', page)
+    assert edit and edit.group(1).endswith("/edit/main/catalogue/entries/wildcat.md")
+    browse = (project / "site" / "browse" / "index.html").read_text(encoding="utf-8")
+    assert 'href="../entries/wildcat/"' in browse
+    assert not (project / "site" / "papers").exists()
+
+
+def test_taxonomy_option_is_the_one_tags_resolve_against(tmp_path):
+    project = make_project(tmp_path / "p", ROOT / "papers")
+    text = TAXONOMY.read_text(encoding="utf-8")
+    old = "Agents learning from reward, incl. imitation, offline and model-based RL."
+    assert old in text
+    (project / "our-taxonomy.yml").write_text(
+        text.replace(old, "Our own words for reinforcement learning."), encoding="utf-8")
+    set_plugin_options(project, "      taxonomy: our-taxonomy.yml\n")
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    tag_page = project / "site" / "tags" / "reinforcement-learning" / "index.html"
+    assert "Our own words for reinforcement learning." in tag_page.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("option, named", [("search: elastic", "'search'"),
+                                           ("taxonomy: missing.yml", "missing.yml"),
+                                           ("papers: pages", "'papers'")])
+def test_a_wrong_option_is_named_before_the_build(tmp_path, option, named):
+    project = make_project(tmp_path / "p", ROOT / "papers")
+    set_plugin_options(project, f"      {option}\n")
+    result = mkdocs_build(project)
+    assert result.returncode != 0
+    assert "Plugin 'paperlist'" in result.stderr and named in result.stderr, result.stderr
