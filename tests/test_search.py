@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from urllib.parse import urlsplit
 
 RESULT = ".md-search-result__item"
 
@@ -156,4 +157,131 @@ def test_search_works_after_instant_navigation(page, site_url):
     search(page, "WildCat")
     page.locator(RESULT).first.wait_for(timeout=15_000)
     assert all("/papers/" in h for h in result_hrefs(page))
+    assert not page.console_errors
+
+
+# ------------------------------------------------------------------ `tag:` for every tag
+
+META = ".md-search-result__meta"
+#: what Material's result meta says while the search box is empty
+PLACEHOLDER = "Type to start searching"
+
+
+def papers_by_tag(built_site) -> dict[str, set[str]]:
+    """Tag slug -> site paths of the papers carrying it, for every tag of the taxonomy.
+
+    Read from the pages' frontmatter (display names) and the taxonomy, not from anything
+    the build wrote, so a wrong index or tag file cannot make its own answer key.
+    """
+    from paperlist.model.page import read_page
+    from paperlist.model.taxonomy import load_taxonomy
+
+    taxonomy = load_taxonomy()
+    papers = {tag.slug: set() for tag in taxonomy.tags}
+    for path in sorted((built_site.parent / "papers").glob("*.md")):
+        for name in read_page(path).tags:
+            papers[taxonomy.by_name(name).slug].add(f"papers/{path.stem}/")
+    return papers
+
+
+def open_search(page, site_url: str) -> None:
+    page.goto(f"{site_url}/")
+    page.keyboard.press("/")
+    page.locator(META, has_text=PLACEHOLDER).wait_for(timeout=15_000)
+
+
+def ask(page, site_url: str, query: str) -> list[str]:
+    """The site paths Material lists for `query`, on a page whose search box is open.
+
+    Typed letter by letter, every prefix ("tag:m", "tag:mu", ...) is a query of its own and
+    it is unknowable which answer the list shows. So the box is emptied first and its
+    answer awaited (the placeholder: the previous results are gone), then the query is
+    entered whole, with one keyup (Material queries on keyup): all but its last letter
+    pasted, the last typed. The list has updated once the meta no longer shows the
+    placeholder and holds as many results as it announces (Material renders 10 at first).
+    """
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    page.locator(META, has_text=PLACEHOLDER).wait_for(timeout=15_000)
+    page.keyboard.insert_text(query[:-1])
+    page.keyboard.type(query[-1])
+    page.wait_for_function(
+        """placeholder => {
+             const meta = document.querySelector(".md-search-result__meta").textContent;
+             if (meta === placeholder) return false;
+             const announced = parseInt(meta, 10) || 0;  // "No matching ..." is 0
+             return document.querySelectorAll(".md-search-result__item").length
+               === Math.min(announced, 10);
+           }""", arg=PLACEHOLDER, timeout=15_000)
+    # "papers/x/", without the "?h=<words>" that search.highlight adds
+    return [urlsplit(h).path.lstrip("/") for h in result_hrefs(page)]
+
+
+def test_tag_slug_finds_the_papers_of_every_tag(page, site_url, built_site):
+    """`tag:<slug>` with the slug of the tag's URL (/tags/<slug>/) lists exactly that tag's
+    papers, for all 43 tags; a tag no paper has says "No matching" — and was recognised
+    (its answer fetched), not taken for an unknown tag, which says the same."""
+    expected = papers_by_tag(built_site)
+    assert len(expected) == 43 and sum(1 for p in expected.values() if p) > 20
+    assert all(len(p) <= 10 for p in expected.values())  # the whole answer is on screen
+    fetched = []
+    page.on("request", lambda r: fetched.append(r.url))
+    open_search(page, site_url)
+    wrong = {}
+    for slug, papers in expected.items():
+        hrefs = ask(page, site_url, f"tag:{slug}")
+        if sorted(hrefs) != sorted(papers):
+            wrong[slug] = sorted(hrefs)
+        elif not papers:
+            assert page.locator(META).inner_text() == "No matching documents"
+            if not any(u.endswith(f"tag-results/{slug}.json") for u in fetched):
+                wrong[slug] = "not recognised"
+    assert not wrong, f"{len(wrong)} of {len(expected)} tags answered wrongly: {wrong}"
+    assert not page.console_errors
+
+
+def test_tag_and_word_together_narrow_to_both(page, site_url, built_site):
+    """`tag:<slug> word` lists the papers that match the word and carry the tag, also for
+    a tag whose name holds a comma and an ampersand (Pagefind filters by name)."""
+    expected = papers_by_tag(built_site)
+    open_search(page, site_url)
+    for slug, word in (("multimodal-models", "reasoning"),
+                       ("benchmarks-and-evaluation", "benchmark")):
+        matching = set(ask(page, site_url, word))
+        both = matching & expected[slug]
+        # the word and the tag each rule out papers the other lets through
+        assert both and both < matching and both <= expected[slug]
+        assert sorted(ask(page, site_url, f"tag:{slug} {word}")) == sorted(both), slug
+    assert not page.console_errors
+
+
+def test_tag_by_name_quoted_name_or_slug_prefix(page, site_url, built_site):
+    """A tag's display name, quoted (it has spaces) and in any case or spacing, or the start
+    of slugs (every tag whose slug begins so) are understood as well as the full slug."""
+    expected = papers_by_tag(built_site)
+    open_search(page, site_url)
+    for query, slugs in (
+            ('tag:"Multimodal & Vision-Language Models"', ["multimodal-models"]),
+            ('tag:"benchmarks, datasets & evaluation"', ["benchmarks-and-evaluation"]),
+            ("tag:robotics", ["robotics-and-embodied"]),
+            ('tag:"3d VISION  &  geometry"', ["3d-and-geometry"]),
+            ("tag:evolutionary-and", ["evolutionary-and-black-box"]),
+            ("tag:multi", ["multi-task-and-transfer", "multimodal-models",
+                           "multi-agent-systems"])):
+        want = set().union(*(expected[s] for s in slugs))
+        assert sorted(ask(page, site_url, query)) == sorted(want), query
+    assert not page.console_errors
+
+
+def test_tag_prefix_suggests_the_slug(page, site_url):
+    """With search.suggest on, a partly typed slug is completed from the taxonomy's slugs,
+    also after a hyphen (Material completes only the last hyphen-separated word), and
+    ArrowRight takes the completion."""
+    open_search(page, site_url)
+    page.keyboard.type("tag:multimodal-mo")
+    page.wait_for_function(
+        "() => document.querySelector('.md-search__suggest').textContent"
+        " === 'tag:multimodal-models'", timeout=15_000)
+    page.keyboard.press("ArrowRight")
+    assert page.locator(".md-search__input").input_value() == "tag:multimodal-models"
     assert not page.console_errors

@@ -8,8 +8,11 @@
  * chunks and result fragments a query needs — so the header box, keys, highlighting and
  * instant navigation stay Material's own.
  *
- * Query syntax: words as usual; `tag:reinforcement-learning` (a tag's slug, or a prefix
- * of it, or `tag:"Reinforcement Learning"`) narrows the results to papers with that tag.
+ * Query syntax: words as usual; `tag:reinforcement-learning` (a tag's slug, as in its
+ * /tags/<slug>/ URL, or a prefix of slugs, or its name: `tag:"Reinforcement Learning"`)
+ * narrows the results to papers with that tag. Slugs are the taxonomy's own, shipped by the
+ * build in tag-results/index.json; none is derived here, since most are not what slugifying
+ * the name would give ("Causal Inference" is `causality`).
  */
 "use strict";
 
@@ -36,10 +39,6 @@ function loadPagefind() {
   return pagefind;
 }
 
-function slugify(text) {
-  return text.toLowerCase().replace(/&/g, " ").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-}
-
 function escapeHTML(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
@@ -63,7 +62,7 @@ function loadTagList() {
 
 /** A tag-only query: Pagefind would load its whole index for a filter without words, so
  * the answer (the tag's most confident papers) comes prebuilt, one small file a tag. */
-async function tagOnly(slugs, seq) {
+async function tagOnly(slugs, extra, seq) {
   const lists = await Promise.all(
     slugs.map((slug) => fetch(TAG_RESULTS_URL + slug + ".json").then((r) => r.json())));
   if (seq !== latest) return null;
@@ -81,14 +80,33 @@ async function tagOnly(slugs, seq) {
       }, 1, [], {})]);
     }
   }
-  return { items };
+  return { items, ...extra };
 }
 
-/** Tag names a `tag:` value stands for: an exact slug or name, else every slug prefix. */
-function resolveTags(value, names) {
-  const slug = slugify(value);
-  const exact = names.filter((n) => slugify(n) === slug || n.toLowerCase() === value.toLowerCase());
-  return exact.length ? exact : names.filter((n) => slug && slugify(n).startsWith(slug));
+/** Case and runs of spaces do not matter in a typed tag name (`tag:"causal  inference"`). */
+function fold(text) {
+  return text.toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/** The [slug, name] pairs a `tag:` value stands for: the tag it is the slug or name of,
+ * else every tag whose slug begins with it. */
+function resolveTags(value, list) {
+  const typed = fold(value);
+  const exact = list.filter(([slug, name]) => slug === typed || fold(name) === typed);
+  return exact.length ? exact : list.filter(([slug]) => typed && slug.startsWith(typed));
+}
+
+/** Completion of a `tag:` being typed at the end of the query, to the first slug it begins.
+ * Material shows and accepts a suggestion only as the completion of the query's last word,
+ * and splits words at hyphens too, so after `tag:multimodal-mo` the suggestion must be
+ * `models`, not the whole `tag:multimodal-models`. */
+function suggestTag(query, list) {
+  const typing = query.match(/\b(tag:)(\S*)$/i);
+  if (!typing) return undefined;
+  const found = list.find(([slug]) => slug.startsWith(typing[2].toLowerCase()));
+  const word = query.split(/[\s-]+/).pop();
+  if (!found || !word) return undefined;
+  return [(typing[1] + found[0]).slice(typing[0].length - word.length)];
 }
 
 /** Wrap every whole-word occurrence of a query word in <mark>, like Material does. */
@@ -115,24 +133,18 @@ function toItem(data, score, words, terms) {
 
 async function search(query, seq) {
   const { text, tags } = parseQuery(query);
-  const last = (query.match(/tag:(\S*)$/i) || [])[1];
-  if (!text && !tags.length) return { items: [] };
-  let filters = {};
-  let suggest;
-  if (tags.length || last !== undefined) {
-    const list = await loadTagList();
-    const names = list.map(([, name]) => name);
-    const wanted = [...new Set(tags.flatMap((t) => resolveTags(t, names)))];
-    if (tags.length && !text) {
-      const slugs = list.filter(([, name]) => wanted.includes(name)).map(([slug]) => slug);
-      return tagOnly(slugs, seq);
-    }
-    if (tags.length) filters = { tag: { any: wanted.length ? wanted : ["\u0000none"] } };
-    if (last !== undefined && suggestEnabled) {
-      const match = names.map(slugify).find((s) => s.startsWith(slugify(last)));
-      if (match) suggest = [`tag:${match}`];
-    }
-  }
+  const typingTag = /\btag:\S*$/i.test(query);
+  if (!text && !tags.length && !typingTag) return { items: [] };
+  const list = tags.length || typingTag ? await loadTagList() : [];
+  if (seq !== latest) return null;
+  const suggest = suggestEnabled ? suggestTag(query, list) : undefined;
+  const extra = suggest ? { suggest } : {};
+  // slug -> name of every tag asked for, in the order asked
+  const wanted = new Map(tags.flatMap((t) => resolveTags(t, list)));
+  if (!text) return tags.length ? tagOnly([...wanted.keys()], extra, seq) : { items: [], ...extra };
+  // Pagefind's tag filter holds names (wrap_paper), read from element text: commas are safe.
+  const names = wanted.size ? [...wanted.values()] : ["\u0000none"];  // unknown: no paper
+  const filters = tags.length ? { tag: { any: names } } : {};
   const pf = await loadPagefind();
   const found = await pf.search(text || null, { filters });
   if (seq !== latest || !found) return null;
@@ -142,7 +154,7 @@ async function search(query, seq) {
   const datas = await Promise.all(top.map((r) => r.data()));
   if (seq !== latest) return null;
   const items = datas.map((d, i) => [toItem(d, top[i].score || 0, words, terms)]);
-  return suggest ? { items, suggest } : { items };
+  return { items, ...extra };
 }
 
 self.addEventListener("message", async (event) => {
