@@ -320,7 +320,7 @@
   /* ----------------------------------------------------------- browse filters */
 
   /* The browse page lists the first page of papers by title; the whole catalogue comes
-   * from a compact data file (columns: p path, t title, m short name, g tag indices,
+   * from a compact data file (columns: p path, t title, n short name, g tag indices,
    * f 1 = code | 2 = data, s first sentence), fetched once. Filtering runs over those
    * arrays and only the current page of results is drawn, so a view costs the same
    * whatever the size of the venue. The view lives in the query string:
@@ -386,7 +386,7 @@
   /* Paper indices by short name (case-insensitive), unnamed papers last, ties by title. */
   BrowseView.prototype.nameOrder = function () {
     if (this.byName) return this.byName;
-    var m = this.d.m, keys = m.map(function (s) { return s.toLowerCase(); }), idx = [];
+    var m = this.d.n, keys = m.map(function (s) { return s.toLowerCase(); }), idx = [];
     for (var i = 0; i < this.n; i++) idx.push(i);
     idx.sort(function (a, b) {
       var x = keys[a], y = keys[b];
@@ -481,11 +481,11 @@
     a.href = this.rootDir + (d.pre || "") + d.p[i] + (d.suf || "");
     a.textContent = d.t[i];
     li.appendChild(a);
-    if (d.m[i]) {
+    if (d.n[i]) {
       li.appendChild(document.createTextNode(" "));
       var name = document.createElement("span");
       name.className = "paper-name";
-      name.textContent = d.m[i];
+      name.textContent = d.n[i];
       li.appendChild(name);
     }
     var tags = document.createElement("span");
