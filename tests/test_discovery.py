@@ -345,7 +345,7 @@ def test_browse_is_paged_and_every_paper_is_on_one_page():
     # the data file: one row per paper, in the same order as the pages
     assert (data["pre"], data["suf"]) == ("papers/", "/")
     assert data["p"] == [e.id for e in cat.papers]
-    assert data["t"] == [e.title for e in cat.papers] and data["m"] == [e.name for e in cat.papers]
+    assert data["t"] == [e.title for e in cat.papers] and data["n"] == [e.name for e in cat.papers]
     for e, g, f in zip(cat.papers, data["g"], data["f"], strict=True):
         assert [data["tags"][k] for k in g] == [t.slug for t in e.tags]
         assert f == (1 if e.links["code"] else 0) | (2 if e.links["data"] else 0)

@@ -22,6 +22,7 @@ import json
 import os
 from collections.abc import Callable
 
+from paperlist.discover import columns as col
 from paperlist.model.catalogue import Catalogue, Entry
 
 PAGE_SIZE = 50
@@ -41,10 +42,11 @@ def _json(data: object) -> str:
 
 def browse_data(cat: Catalogue, page_path: Callable[[Entry], str],
                 first: Callable[[Entry], str]) -> str:
-    """Every paper, column-wise, in the catalogue's order (by title):
+    """Every paper, column-wise, in the catalogue's order (by title), under the keys of
+    paperlist.discover.columns (shared with the map's data):
 
     tags (slugs; g holds indices into it), p (page path from the site root, less the
-    `pre` and `suf` all paths share), t (title), m (short name), g (tag indices, most
+    `pre` and `suf` all paths share), t (title), n (short name), g (tag indices, most
     relevant first), f (1 = has code, 2 = has data), s (first sentence).
     """
     tags = [t.slug for t in cat.taxonomy.tags]
@@ -54,13 +56,13 @@ def browse_data(cat: Catalogue, page_path: Callable[[Entry], str],
     pre = pre[: pre.rfind("/") + 1]
     suf = "/" if paths and all(p.endswith("/") and len(p) > len(pre) for p in paths) else ""
     return _json({
-        "v": 1, "tags": tags, "pre": pre, "suf": suf,
-        "p": [p[len(pre): len(p) - len(suf)] for p in paths],
-        "t": [e.title for e in cat.papers],
-        "m": [e.name for e in cat.papers],
-        "g": [[index[t.slug] for t in e.tags] for e in cat.papers],
-        "f": [(1 if e.links["code"] else 0) | (2 if e.links["data"] else 0)
-              for e in cat.papers],
-        "s": [first(e) for e in cat.papers],
+        col.VERSION: 1, col.TAG_SLUGS: tags, col.PATH_PREFIX: pre, col.PATH_SUFFIX: suf,
+        col.PATH: [p[len(pre): len(p) - len(suf)] for p in paths],
+        col.TITLE: [e.title for e in cat.papers],
+        col.NAME: [e.name for e in cat.papers],
+        col.TAGS: [[index[t.slug] for t in e.tags] for e in cat.papers],
+        col.FLAGS: [(1 if e.links["code"] else 0) | (2 if e.links["data"] else 0)
+                  for e in cat.papers],
+        col.FIRST_SENTENCE: [first(e) for e in cat.papers],
     })
 

@@ -18,6 +18,7 @@ import math
 import os
 from collections.abc import Callable, Sequence
 
+from paperlist.discover import columns as col
 from paperlist.discover.related import Neighbour
 from paperlist.model.catalogue import Catalogue, Entry
 
@@ -102,9 +103,11 @@ def _short(title: str) -> str:
 def map_data(cat: Catalogue, coords: Sequence[tuple[int, int]],
              page_path: Callable[[Entry], str]) -> str:
     """The map's data as a script that sets `window.paperlistMapData` (a script, not a
-    fetched JSON file, so the map also works from file://). Column-wise with short keys:
-    x, y, a (area index), p (page path from the site root, less the `pre` and `suf` all
-    paths share), t (title), n (name; '' when the title already starts with it)."""
+    fetched JSON file, so the map also works from file://). Column-wise, under the keys of
+    paperlist.discover.columns (shared with the browse data): areas and colours (one per
+    area), x, y, a (area index), p (page path from the site root, less the `pre` and
+    `suf` all paths share), t (title), n (short name; '' when the title already starts
+    with it)."""
     areas = cat.taxonomy.areas
     area_of = [areas.index(e.tags[0].area) if e.tags and e.tags[0].area in areas else -1
                for e in cat.papers]
@@ -112,12 +115,12 @@ def map_data(cat: Catalogue, coords: Sequence[tuple[int, int]],
     pre = os.path.commonprefix(paths)
     pre = pre[: pre.rfind("/") + 1]
     suf = "/" if paths and all(p.endswith("/") and len(p) > len(pre) for p in paths) else ""
-    data = {"areas": areas, "colours": [area_colour(i) for i in range(len(areas))],
-            "pre": pre, "suf": suf,
-            "x": [c[0] for c in coords], "y": [c[1] for c in coords], "a": area_of,
-            "p": [p[len(pre): len(p) - len(suf)] for p in paths],
-            "t": [_short(e.title) for e in cat.papers],
-            "n": ["" if e.title.startswith(e.name) else e.name for e in cat.papers]}
+    data = {col.AREA_NAMES: areas, col.AREA_COLOURS: [area_colour(i) for i in range(len(areas))],
+            col.PATH_PREFIX: pre, col.PATH_SUFFIX: suf,
+            col.X: [c[0] for c in coords], col.Y: [c[1] for c in coords], col.AREA: area_of,
+            col.PATH: [p[len(pre): len(p) - len(suf)] for p in paths],
+            col.TITLE: [_short(e.title) for e in cat.papers],
+            col.NAME: ["" if e.title.startswith(e.name) else e.name for e in cat.papers]}
     text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     # U+2028/2029 end a line in older JavaScript engines; '<' keeps '</script>' harmless.
     text = (text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")

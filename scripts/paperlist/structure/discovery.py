@@ -1,5 +1,5 @@
 """Discovery features computed once per build: related papers, the topic map, citations,
-exports, and the static assets (script, stylesheet) that make them interactive.
+exports, and the static assets (scripts, stylesheet) that make them interactive.
 
 This is the one object the MkDocs plugin holds for them, so the plugin stays a thin
 adapter: it passes in each paper's URL and the site's name and URL, adds `files()` to the
@@ -29,10 +29,14 @@ from paperlist.structure import paths
 from paperlist.structure.paths import Link
 from paperlist.util.background import Background
 
-#: static files shipped with the package -> where they go in the site
-ASSETS = {"discovery.js": "assets/paperlist/discovery.js",
+#: static files shipped with the package -> where they go in the site. Every page loads
+#: SCRIPT, which imports a widget's module (map, browse, cite) only on pages that show it.
+ASSETS = {"loader.js": "assets/paperlist/loader.js",
+          "map.js": "assets/paperlist/map.js",
+          "browse.js": "assets/paperlist/browse.js",
+          "cite.js": "assets/paperlist/cite.js",
           "discovery.css": "assets/paperlist/discovery.css"}
-SCRIPT = ASSETS["discovery.js"]
+SCRIPT = ASSETS["loader.js"]
 STYLESHEET = ASSETS["discovery.css"]
 #: neighbours computed per paper: the page shows related.SHOWN, the map uses them all
 MAP_NEIGHBOURS = 8

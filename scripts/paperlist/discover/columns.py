@@ -1,0 +1,48 @@
+"""The keys of the data files the site's scripts read: `browse.json` (discover/browse.py)
+and `map-data.js` (discover/topicmap.py).
+
+Both files are column-wise, one list per field with one value per paper, so a key is
+written once per file rather than once per paper, yet the files are read by eye when
+something looks wrong and by two scripts (assets/browse.js, assets/map.js): a field
+that both carry must have one key, or the title is `t` in one and something else in the
+other. The keys are defined here, once; the scripts use the same letters.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: data format version (browse.json), raised when a key changes meaning
+VERSION: Final = "v"
+#: what every page path starts with, left out of PATH (e.g. "papers/")
+PATH_PREFIX: Final = "pre"
+#: what every page path ends with, left out of PATH ("/" with directory URLs, else "")
+PATH_SUFFIX: Final = "suf"
+#: a paper's page from the site root, less PATH_PREFIX and PATH_SUFFIX ("prorl")
+PATH: Final = "p"
+#: the title (the map shortens it to topicmap.TITLE_LIMIT characters)
+TITLE: Final = "t"
+#: the short name, "" when there is none (the map also leaves it "" when the title
+#: already starts with it, as its tooltip shows both)
+NAME: Final = "n"
+#: browse: every tag's slug; TAGS holds indices into it
+TAG_SLUGS: Final = "tags"
+#: browse: a paper's tags as indices into TAG_SLUGS, most relevant first
+TAGS: Final = "g"
+#: browse: 1 = the paper has code, 2 = it has data (or'ed)
+FLAGS: Final = "f"
+#: browse: the abstract's first sentence
+FIRST_SENTENCE: Final = "s"
+#: map: every area's name; AREA holds indices into it
+AREA_NAMES: Final = "areas"
+#: map: every area's colour, as AREA_NAMES
+AREA_COLOURS: Final = "colours"
+#: map: the area of a paper's first tag, as an index into AREA_NAMES (-1: none)
+AREA: Final = "a"
+#: map: a paper's position, integers 0..topicmap.GRID
+X: Final = "x"
+Y: Final = "y"
+
+#: every key above, by its constant's name (a key is used for one field only)
+ALL: Final = {name: value for name, value in dict(globals()).items()
+              if name.isupper() and isinstance(value, str)}
