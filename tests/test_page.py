@@ -1,10 +1,10 @@
-"""The page format: round trip, determinism, safe YAML, atomic writes."""
+"""The page format: round trip, determinism, safe YAML."""
 
 from __future__ import annotations
 
 import pytest
 
-from paperlist.model.page import Page, PageError, parse_page, read_page, render_page, write_atomic
+from paperlist.model.page import Page, PageError, parse_page, read_page, render_page
 
 META = {
     "id": "foonet",
@@ -71,15 +71,6 @@ def test_broken_yaml_reports_the_file_line():
 def test_malformed_pages(text, words):
     with pytest.raises(PageError, match=words):
         parse_page(text)
-
-
-def test_write_atomic_skips_unchanged_and_leaves_no_temp_files(tmp_path):
-    path = tmp_path / "p.md"
-    assert write_atomic(path, "one\n") is True
-    assert write_atomic(path, "one\n") is False
-    assert write_atomic(path, "two\n") is True
-    assert path.read_text() == "two\n"
-    assert [p.name for p in tmp_path.iterdir()] == ["p.md"]
 
 
 def test_read_page_rejects_non_utf8(tmp_path):

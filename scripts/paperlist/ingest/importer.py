@@ -23,7 +23,8 @@ from paperlist.infer.names import infer_names, infer_title, slug_for
 from paperlist.infer.tags import infer_tags
 from paperlist.ingest.listfile import ListError, ParsedList, parse_list
 from paperlist.model.catalogue import CATALOGUE_FILE
-from paperlist.model.page import LINK_KINDS, Page, PageError, read_page, render_page, write_files
+from paperlist.model.page import LINK_KINDS, Page, PageError, read_page, render_page
+from paperlist.util.atomic import write_files
 
 
 @dataclass

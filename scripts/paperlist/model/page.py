@@ -2,15 +2,13 @@
 
 This file is the contract between the importer, the editors who change pages in pull
 requests, the checker and the site. Writing is deterministic (fixed key order, no
-timestamps) so that an import that changes nothing produces no diff, and atomic so that
-a crash never leaves half a page behind.
+timestamps) so that an import that changes nothing produces no diff; writing the files
+atomically is util/atomic.py's job.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -172,54 +170,3 @@ def render_page(page: Page) -> str:
     )
     body = page.body.strip("\n")
     return f"---\n{fm}---\n\n{body}\n" if body else f"---\n{fm}---\n"
-
-
-def _temp_for(path: Path, data: bytes) -> str:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    return tmp
-
-
-def _unchanged(path: Path, data: bytes) -> bool:
-    try:
-        return path.read_bytes() == data
-    except FileNotFoundError:
-        return False
-
-
-def write_files(files: dict[Path, str]) -> list[Path]:
-    """Write many files so that each is, at every instant, either old or new.
-
-    Every new content goes to a temporary file beside its target first; one sync makes
-    them all durable (one sync instead of one fsync per page: 12,000 fsyncs take minutes);
-    then each is renamed over its target, which is atomic. A run killed before the
-    renames leaves only temporary files, which the next import removes. Unchanged files
-    are not touched. Returns the paths written.
-    """
-    pending: list[tuple[str, Path]] = []
-    try:
-        for path in sorted(files):
-            data = files[path].encode("utf-8")
-            if not _unchanged(path, data):
-                pending.append((_temp_for(path, data), path))
-        if pending:
-            os.sync()
-        for tmp, path in pending:
-            os.replace(tmp, path)
-    except BaseException:
-        for tmp, _ in pending:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        raise
-    return [path for _, path in pending]
-
-
-def write_atomic(path: Path, text: str) -> bool:
-    """Write one file atomically; False (and nothing written) when it is unchanged."""
-    return bool(write_files({path: text}))
