@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from paperlist.model.page import Page, PageError, parse_page, read_page, render_page
+from paperlist.model.page import Page, PageError, dump_page, parse_page, read_page
 
 META = {
     "id": "foonet",
@@ -22,16 +22,16 @@ BODY = "We propose **FooNet** for $O(n^2)$ things.\n"
 
 
 def test_round_trip_is_lossless_and_stable():
-    text = render_page(Page(meta=dict(META), body=BODY))
+    text = dump_page(Page(meta=dict(META), body=BODY))
     page = parse_page(text)
     assert page.meta == META
     assert page.body == BODY
-    assert render_page(page) == text
+    assert dump_page(page) == text
 
 
 def test_key_order_is_fixed_and_editor_keys_are_kept():
     meta = {"editor_note": "checked", **{k: META[k] for k in reversed(list(META))}}
-    text = render_page(Page(meta=meta, body=BODY))
+    text = dump_page(Page(meta=meta, body=BODY))
     frontmatter = text.split("---\n")[1]
     keys = [line.split(":")[0] for line in frontmatter.splitlines() if line[:1].isalpha()]
     assert keys == [*META.keys(), "editor_note"]
@@ -39,7 +39,7 @@ def test_key_order_is_fixed_and_editor_keys_are_kept():
 
 def test_yaml_special_strings_survive(tmp_path):
     meta = dict(META, title="yes: no # not a comment | > & * ! % @ `", name="null")
-    page = parse_page(render_page(Page(meta=meta, body=BODY)))
+    page = parse_page(dump_page(Page(meta=meta, body=BODY)))
     assert page.meta["title"] == meta["title"] and page.meta["name"] == "null"
 
 

@@ -162,7 +162,7 @@ def _ordered(meta: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def render_page(page: Page) -> str:
+def dump_page(page: Page) -> str:
     """Serialize a page; the same page always gives the same bytes."""
     fm = yaml.dump(
         _ordered(page.meta), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
