@@ -24,7 +24,7 @@ from paperlist.discover.related import SHOWN, neighbours
 from paperlist.html.paper import citation_meta
 from paperlist.ingest.importer import run_import
 from paperlist.model.catalogue import Catalogue, Entry, load_catalogue
-from paperlist.model.page import Page, read_page, render_page
+from paperlist.model.page import Page, dump_page, read_page
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.structure.discovery import Discovery
 from paperlist.structure.paths import BROWSE_PAGE_SIZE as PAGE_SIZE
@@ -132,7 +132,7 @@ def test_papers_json_rebuilds_every_page_exactly(built_site):
         record = dict(by_id[path.stem])
         url, abstract = record.pop("url"), record.pop("abstract")
         assert url == f"papers/{path.stem}/" and (built_site / url / "index.html").exists()
-        rebuilt = render_page(Page(meta=record, body=abstract))
+        rebuilt = dump_page(Page(meta=record, body=abstract))
         assert rebuilt == path.read_text(encoding="utf-8"), path
         assert record == read_page(path).meta
 
@@ -189,7 +189,7 @@ def hostile_sites(tmp_path_factory):
     page.meta["title"] = HOSTILE
     page.meta["name"] = '<img src=x onerror=alert(1)>"'
     page.meta["authors"] = ['Ada "<b>" Lovelace']
-    path.write_text(render_page(page), encoding="utf-8")
+    path.write_text(dump_page(page), encoding="utf-8")
     sites = []
     for name in ("a", "b"):
         result = mkdocs_build(project, project / f"site-{name}")

@@ -23,7 +23,7 @@ from paperlist.check.checker import check_paths
 from paperlist.cli import main
 from paperlist.ingest.importer import run_import
 from paperlist.ingest.listfile import paragraph_digest, parse_list
-from paperlist.model.page import Page, PageError, parse_page, read_page, render_page
+from paperlist.model.page import Page, PageError, dump_page, parse_page, read_page
 
 PWNED = "window.__pwned=1"
 # name -> (paragraph as written in the list, the page body it must give)
@@ -60,7 +60,7 @@ def hand_page(page_id: str, **meta) -> str:
     base = {"id": page_id, "title": "A hand-edited page", "title_inferred": False, "name": "",
             "other_names": [], "authors": [], "venue": "ICML 2026",
             "links": {"code": [], "data": [], "other": []}, "tags": ["Computer Vision"]}
-    return render_page(Page(meta={**base, **meta}, body=f"The abstract of {page_id}.\n"))
+    return dump_page(Page(meta={**base, **meta}, body=f"The abstract of {page_id}.\n"))
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ import pytest
 from conftest import ROOT, SHIPPED_LIST
 from paperlist.cli import main
 from paperlist.ingest.importer import retag_pages, run_import
-from paperlist.model.page import read_page, render_page
+from paperlist.model.page import dump_page, read_page
 
 EXPECTED_IDS = {
     "prorl", "recog", "scared", "cyberjurors", "tpgdiff", "mes-ret", "xtra", "mage", "eqr",
@@ -35,7 +35,7 @@ def papers(tmp_path):
 def edit(path, **changes):
     page = read_page(path)
     page.meta.update(changes)
-    path.write_text(render_page(page), encoding="utf-8")
+    path.write_text(dump_page(page), encoding="utf-8")
 
 
 def test_shipped_list_gives_19_pages_with_readable_ids(papers):
@@ -82,7 +82,7 @@ def test_editor_changes_survive_reimport_of_a_longer_list(papers, tmp_path):
          tags=["Recommender Systems", "Optimization"], authors=["A. Author"])
     page = read_page(papers / "wildcat.md")
     page.body = page.body.replace("We introduce", "We (editor) introduce")
-    (papers / "wildcat.md").write_text(render_page(page), encoding="utf-8")
+    (papers / "wildcat.md").write_text(dump_page(page), encoding="utf-8")
     edited = {p: (papers / p).read_bytes() for p in ("prorl.md", "wildcat.md")}
 
     longer = tmp_path / "longer.txt"

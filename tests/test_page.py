@@ -1,10 +1,15 @@
-"""The page format: round trip, determinism, safe YAML, atomic writes."""
+"""The page format: byte-exact round trip, determinism, safe YAML, file:line errors."""
 
 from __future__ import annotations
 
+import pickle
+from pathlib import Path
+
 import pytest
 
-from paperlist.model.page import Page, PageError, parse_page, read_page, render_page, write_atomic
+from paperlist.model.page import Page, PageError, dump_page, parse_page, read_page
+
+COMMITTED_PAGES = sorted((Path(__file__).resolve().parents[1] / "papers").glob("*.md"))
 
 META = {
     "id": "foonet",
@@ -22,16 +27,16 @@ BODY = "We propose **FooNet** for $O(n^2)$ things.\n"
 
 
 def test_round_trip_is_lossless_and_stable():
-    text = render_page(Page(meta=dict(META), body=BODY))
+    text = dump_page(Page(meta=dict(META), body=BODY))
     page = parse_page(text)
     assert page.meta == META
     assert page.body == BODY
-    assert render_page(page) == text
+    assert dump_page(page) == text
 
 
 def test_key_order_is_fixed_and_editor_keys_are_kept():
     meta = {"editor_note": "checked", **{k: META[k] for k in reversed(list(META))}}
-    text = render_page(Page(meta=meta, body=BODY))
+    text = dump_page(Page(meta=meta, body=BODY))
     frontmatter = text.split("---\n")[1]
     keys = [line.split(":")[0] for line in frontmatter.splitlines() if line[:1].isalpha()]
     assert keys == [*META.keys(), "editor_note"]
@@ -39,7 +44,7 @@ def test_key_order_is_fixed_and_editor_keys_are_kept():
 
 def test_yaml_special_strings_survive(tmp_path):
     meta = dict(META, title="yes: no # not a comment | > & * ! % @ `", name="null")
-    page = parse_page(render_page(Page(meta=meta, body=BODY)))
+    page = parse_page(dump_page(Page(meta=meta, body=BODY)))
     assert page.meta["title"] == meta["title"] and page.meta["name"] == "null"
 
 
@@ -73,17 +78,67 @@ def test_malformed_pages(text, words):
         parse_page(text)
 
 
-def test_write_atomic_skips_unchanged_and_leaves_no_temp_files(tmp_path):
-    path = tmp_path / "p.md"
-    assert write_atomic(path, "one\n") is True
-    assert write_atomic(path, "one\n") is False
-    assert write_atomic(path, "two\n") is True
-    assert path.read_text() == "two\n"
-    assert [p.name for p in tmp_path.iterdir()] == ["p.md"]
-
-
 def test_read_page_rejects_non_utf8(tmp_path):
     path = tmp_path / "p.md"
     path.write_bytes(b"---\nid: p\n---\n\xff\n")
     with pytest.raises(PageError, match="UTF-8"):
         read_page(path)
+
+
+def test_committed_pages_are_rewritten_byte_for_byte():
+    # An import that changes nothing must leave every page in the repository untouched.
+    assert len(COMMITTED_PAGES) >= 19
+    for path in COMMITTED_PAGES:
+        assert dump_page(read_page(path)) == path.read_text(encoding="utf-8"), path
+
+
+@pytest.mark.parametrize("text", [
+    # unicode written as itself rather than \u escapes
+    "---\nid: etude\ntitle: 'Étude: 学习 — naïve Bayes'\nname: Ω-Net\nauthors:\n"
+    "- Zoë Ångström\n---\n\nΣ über alles: 中文摘要 🙂\n",
+    # an editor's keys, after ours, even ones named like python-frontmatter's Post fields,
+    # or not strings at all
+    "---\nid: x\ntags: []\neditor_note: checked by hand\ncontent: mine\nhandler: me\n"
+    "1: one\n'null': two\n---\n\nBody.\n",
+    # no body at all
+    "---\nid: empty\ntitle: Nothing to say\n---\n",
+    # an empty frontmatter
+    "---\n{}\n---\n\nOnly a body.\n",
+    # indentation and trailing spaces in the body are the editor's
+    "---\nid: code\n---\n\n    indented code  \n\nlast line  \n",
+])
+def test_written_pages_read_back_and_rewrite_identically(text):
+    page = parse_page(text)
+    assert dump_page(page) == text
+    assert parse_page(dump_page(page)).meta == page.meta
+
+
+def test_empty_body_is_written_without_a_blank_line():
+    assert dump_page(Page(meta={"id": "x"}, body="\n\n")) == "---\nid: x\n---\n"
+
+
+def test_key_and_body_lines_count_blank_lines_and_tolerate_a_bom():
+    page = parse_page("\ufeff---  \n\nid: x\n# a comment\ntitle: T\n---\n\n\nBody\n", "p.md")
+    assert page.meta == {"id": "x", "title": "T"}
+    assert page.key_lines == {"id": 3, "title": 5}
+    assert page.body_line == 7
+    assert page.body == "Body\n"
+
+
+def test_yaml_error_line_counts_blank_lines_after_the_opening_line():
+    with pytest.raises(PageError) as err:
+        parse_page("---\n\n\nid: x\ntitle: a: b\n---\nbody\n", "papers/x.md")
+    assert err.value.line == 5
+    assert str(err.value).startswith("papers/x.md:5: frontmatter is not valid YAML")
+
+
+def test_only_a_three_dash_line_closes_the_frontmatter():
+    with pytest.raises(PageError, match="never closed"):
+        parse_page("---\nid: x\n----\nnot the body\n")
+
+
+def test_page_errors_survive_pickling():
+    # Pages are also read in worker processes, whose errors come back pickled.
+    err = pickle.loads(pickle.dumps(PageError("papers/x.md", 4, "broken")))
+    assert (err.path, err.line, err.reason) == ("papers/x.md", 4, "broken")
+    assert str(err) == "papers/x.md:4: broken"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from paperlist.check.checker import check_paths
 from paperlist.ingest.importer import run_import
-from paperlist.model.page import read_page, render_page
+from paperlist.model.page import dump_page, read_page
 
 
 def make_pages(folder: Path, count: int, list_path: Path) -> None:
@@ -28,7 +28,7 @@ def make_pages(folder: Path, count: int, list_path: Path) -> None:
         page = templates[n % len(templates)]
         page_id = f"{page.id}-{n}"
         meta = dict(page.meta, id=page_id, source={"digest": f"{n:016x}"})
-        page_text = render_page(type(page)(meta=meta, body=f"{page.body.rstrip()} ({n})\n"))
+        page_text = dump_page(type(page)(meta=meta, body=f"{page.body.rstrip()} ({n})\n"))
         (folder / f"{page_id}.md").write_text(page_text, encoding="utf-8")
 
 

@@ -23,7 +23,8 @@ from paperlist.infer.names import infer_names, infer_title, slug_for
 from paperlist.infer.tags import infer_tags
 from paperlist.ingest.listfile import ListError, ParsedList, parse_list
 from paperlist.model.catalogue import CATALOGUE_FILE
-from paperlist.model.page import LINK_KINDS, Page, PageError, read_page, render_page, write_files
+from paperlist.model.page import LINK_KINDS, Page, PageError, dump_page, read_page
+from paperlist.util.atomic import write_files
 
 
 @dataclass
@@ -163,7 +164,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path) -> tuple[dict[Path, str], 
             taken.add(page_id)
             new = Page(meta=new_page_meta(page_id, fields, parsed.venue, para.digest),
                        body=para.text)
-            writes[papers_dir / f"{page_id}.md"] = render_page(new)
+            writes[papers_dir / f"{page_id}.md"] = dump_page(new)
             report.created.append(page_id)
             continue
         assert page.path is not None
@@ -173,7 +174,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path) -> tuple[dict[Path, str], 
         if meta == page.meta:
             report.unchanged.append(page.id)
             continue
-        writes[page.path] = render_page(Page(meta=meta, body=page.body))
+        writes[page.path] = dump_page(Page(meta=meta, body=page.body))
         report.updated.append(page.id)
     report.missing = sorted(p.id for p in pages if p.source_digest and p.source_digest not in seen)
     if parsed.header:
@@ -235,7 +236,7 @@ def retag_pages(papers_dir: Path, *, check: bool = False) -> list[str]:
         meta = dict(page.meta)
         meta["tags"] = merge_list(page.tags, list(old.get("tags") or []), new_tags)
         meta["inferred"] = {**old, "tags": new_tags}
-        text = render_page(Page(meta=meta, body=page.body))
+        text = dump_page(Page(meta=meta, body=page.body))
         if text != page.path.read_text(encoding="utf-8"):
             changed.append(page.id)
             writes[page.path] = text

@@ -2,20 +2,25 @@
 
 This file is the contract between the importer, the editors who change pages in pull
 requests, the checker and the site. Writing is deterministic (fixed key order, no
-timestamps) so that an import that changes nothing produces no diff, and atomic so that
-a crash never leaves half a page behind.
+timestamps) so that an import that changes nothing produces no diff; writing the files
+atomically is util/atomic.py's job.
+
+Splitting and joining go through python-frontmatter, with `PageHandler` (its YAML handler
+made strict): the library's own `loads`/`dumps` defaults would strip the text, read an
+unclosed frontmatter as a page without one, lose the line numbers, expand YAML aliases and
+sort the keys, none of which a file that editors change by hand can afford.
 """
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import frontmatter
 import yaml
+from frontmatter.default_handlers import YAMLHandler
 
 #: Frontmatter keys in the order they are written. Editors may add keys of their own;
 #: those are kept and written after these.
@@ -103,18 +108,58 @@ class Page:
         return str(src.get("digest", "")) if isinstance(src, dict) else ""
 
 
+class PageHandler(YAMLHandler):
+    """python-frontmatter's YAML handler, held to the page format.
+
+    Delimiters are exactly `---` lines (trailing whitespace allowed, as editors' tools add
+    it), not the library's `-{3,}\\s*`, whose `\\s*` runs over blank lines and would shift
+    every line number after it. YAML is read with aliases refused and written with our
+    key order and libyaml's emitter; only the blank lines around the body are dropped, so
+    a page read and written again is the same bytes.
+    """
+
+    FM_BOUNDARY = re.compile(r"^---[^\S\n]*$", re.MULTILINE)
+
+    def load(self, fm: str, **kwargs: object) -> Any:
+        """Parse frontmatter YAML; raises yaml.YAMLError (aliases included) on bad input."""
+        # The C loader is ~10x faster but cannot be taught to refuse aliases, so it only
+        # reads frontmatter where no '&'/'*' could start an anchor or alias (a plain '&' as
+        # in "Multi-Task & Transfer Learning" cannot).
+        loader = NoAliasLoader if _MAYBE_ALIAS.search(fm) else _FastSafeLoader
+        return yaml.load(fm, Loader=loader)  # noqa: S506 - both are safe loaders
+
+    def export(self, metadata: dict[str, object], **kwargs: object) -> str:
+        """The frontmatter YAML, newline-terminated: the same metadata gives the same text."""
+        return yaml.dump(
+            _ordered(metadata), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+            default_flow_style=False, width=10_000,
+        )
+
+    def format(self, post: frontmatter.Post, **kwargs: object) -> str:
+        """The whole page. Unlike the library's template, only blank lines around the body
+        are dropped, so an editor's trailing spaces or leading indentation survive."""
+        fm = self.export(post.metadata)
+        body = post.content.strip("\n")
+        return f"---\n{fm}---\n\n{body}\n" if body else f"---\n{fm}---\n"
+
+
+PAGE_HANDLER = PageHandler()
+
+
 def split_frontmatter(text: str, path: str | Path = "<page>") -> tuple[str, str, int]:
     """Return (frontmatter YAML, body, body start line)."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    lines = text.split("\n")
-    if not lines or lines[0].rstrip() != "---":
+    text = text.removeprefix("\ufeff")
+    if not PAGE_HANDLER.detect(text):
         raise PageError(path, 1, "the page must start with a '---' line opening the frontmatter")
-    for i in range(1, len(lines)):
-        if lines[i].rstrip() == "---":
-            body = "\n".join(lines[i + 1:])
-            return "\n".join(lines[1:i]), body, i + 2
-    raise PageError(path, 1, "the frontmatter opened on line 1 is never closed with a '---' line")
+    try:
+        fm, body = PAGE_HANDLER.split(text)
+    except ValueError:
+        raise PageError(
+            path, 1, "the frontmatter opened on line 1 is never closed with a '---' line",
+        ) from None
+    # The split keeps the newlines that end the delimiter lines: one opens `fm`, one opens
+    # `body`; `fm` holds one newline per line from the opening delimiter to the closing one.
+    return fm[1:-1], body[1:], fm.count("\n") + 2
 
 
 def frontmatter_key_lines(fm: str) -> dict[str, int]:
@@ -128,12 +173,8 @@ def frontmatter_key_lines(fm: str) -> dict[str, int]:
 def parse_page(text: str, path: str | Path = "<page>") -> Page:
     """Parse a page's text; YAML is only ever loaded safely, without aliases."""
     fm, body, body_line = split_frontmatter(text, path)
-    # The C loader is ~10x faster but cannot be taught to refuse aliases, so it only
-    # reads frontmatter where no '&'/'*' could start an anchor or alias (a plain '&' as
-    # in "Multi-Task & Transfer Learning" cannot).
-    loader = NoAliasLoader if _MAYBE_ALIAS.search(fm) else _FastSafeLoader
     try:
-        meta = yaml.load(fm, Loader=loader)  # noqa: S506 - both are safe loaders
+        meta = PAGE_HANDLER.load(fm)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = (mark.line + 2) if mark is not None else 2
@@ -164,62 +205,10 @@ def _ordered(meta: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def render_page(page: Page) -> str:
+def dump_page(page: Page) -> str:
     """Serialize a page; the same page always gives the same bytes."""
-    fm = yaml.dump(
-        _ordered(page.meta), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-        default_flow_style=False, width=10_000,
-    )
-    body = page.body.strip("\n")
-    return f"---\n{fm}---\n\n{body}\n" if body else f"---\n{fm}---\n"
-
-
-def _temp_for(path: Path, data: bytes) -> str:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-    except BaseException:
-        os.unlink(tmp)
-        raise
-    return tmp
-
-
-def _unchanged(path: Path, data: bytes) -> bool:
-    try:
-        return path.read_bytes() == data
-    except FileNotFoundError:
-        return False
-
-
-def write_files(files: dict[Path, str]) -> list[Path]:
-    """Write many files so that each is, at every instant, either old or new.
-
-    Every new content goes to a temporary file beside its target first; one sync makes
-    them all durable (one sync instead of one fsync per page: 12,000 fsyncs take minutes);
-    then each is renamed over its target, which is atomic. A run killed before the
-    renames leaves only temporary files, which the next import removes. Unchanged files
-    are not touched. Returns the paths written.
-    """
-    pending: list[tuple[str, Path]] = []
-    try:
-        for path in sorted(files):
-            data = files[path].encode("utf-8")
-            if not _unchanged(path, data):
-                pending.append((_temp_for(path, data), path))
-        if pending:
-            os.sync()
-        for tmp, path in pending:
-            os.replace(tmp, path)
-    except BaseException:
-        for tmp, _ in pending:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        raise
-    return [path for _, path in pending]
-
-
-def write_atomic(path: Path, text: str) -> bool:
-    """Write one file atomically; False (and nothing written) when it is unchanged."""
-    return bool(write_files({path: text}))
+    post = frontmatter.Post(page.body, PAGE_HANDLER)
+    # Set, not passed as **metadata: an editor's key may be `content`, `handler` or not a
+    # string at all, and keyword arguments allow none of those.
+    post.metadata = page.meta
+    return frontmatter.dumps(post, PAGE_HANDLER)
