@@ -129,3 +129,15 @@ def test_widgets_start_after_instant_navigation(page, site_url, built_site):
     assert page.locator(".map-count").inner_text() == "19 papers"
     assert names.count("map.js") == names.count("browse.js") == names.count("cite.js") == 1
     assert not page.console_errors
+
+
+@pytest.mark.parametrize(("path", "widget"), [("map/index.html", "map"),
+                                              ("papers/prorl/index.html", "cite")])
+def test_widgets_work_from_files_opened_without_a_server(page, built_site, path, widget):
+    """A downloaded copy of the site opened from disk (file://): browsers refuse ES modules
+    there, so the widgets are classic scripts."""
+    page.goto((built_site / path).as_uri())
+    WAITS[widget](page)
+    if widget == "map":
+        assert painted_pixels(page) > 1000
+    assert page.console_errors == []

@@ -1,6 +1,7 @@
 /* paperlist browse filters: tags required or excluded, code, data, sort, pages.
  *
- * Loaded by loader.js on pages with a `form.browse-filters`. The browse page lists the
+ * A classic script (not a module: the site also works from file://), loaded by
+ * loader.js on pages with a `form.browse-filters`. The browse page lists the
  * first page of papers by title; the whole catalogue comes from a compact data file,
  * fetched once, whose keys are those of paperlist/discover/columns.py (p path, t title,
  * n short name, g tag indices into `tags`, f 1 = code | 2 = data, s first sentence,
@@ -9,317 +10,323 @@
  * lives in the query string: ?tag=a&tag=b&not=c&code=1&data=1&sort=name&page=3&per=100.
  * Text from pages is only ever set with textContent.
  */
+(() => {
+  "use strict";
 
-function ready(el) {
-  if (!el || el.hasAttribute("data-ready")) return false;
-  el.setAttribute("data-ready", "1");
-  return true;
-}
-
-const browseData = new Map();  // data URL -> Promise of the parsed file (kept across pages)
-
-function loadBrowseData(src) {
-  if (!browseData.has(src)) {
-    const loading = fetch(src).then((r) => {
-      if (!r.ok) throw new Error(`browse data: HTTP ${r.status}`);
-      return r.json();
-    });
-    loading.catch(() => browseData.delete(src));
-    browseData.set(src, loading);
+  function ready(el) {
+    if (!el || el.hasAttribute("data-ready")) return false;
+    el.setAttribute("data-ready", "1");
+    return true;
   }
-  return browseData.get(src);
-}
 
-/** 12,000 (toLocaleString would load the locale data: 20 ms on the first call) */
-const fmt = (x) => String(x).replace(/\B(?=(\d{3})+$)/g, ",");
+  const browseData = new Map();  // data URL -> Promise of the parsed file (kept across pages)
 
-const tagText = (b) => (b.firstChild ? b.firstChild.textContent.trim() : "");
-
-class BrowseView {
-  constructor(form, list, data) {
-    this.form = form;
-    this.list = list;
-    this.d = data;
-    this.n = data.t.length;
-    this.defaultPer = parseInt(list.getAttribute("data-page-size"), 10) || 50;
-    const root = list.getAttribute("data-root") || "";
-    this.rootDir = root.replace(/[^/]*$/, "");  // "../" or "" (index.html) -> its folder
-    this.buttons = [...form.querySelectorAll(".browse-tag")];
-    this.byTag = {};
-    this.tagName = [];
-    this.tagHref = [];
-    this.index = {};
-    data.tags.forEach((slug, k) => { this.index[slug] = k; });
-    for (const b of this.buttons) {
-      const slug = b.getAttribute("data-tag"), k = this.index[slug];
-      this.byTag[slug] = b;
-      if (k === undefined) continue;
-      this.tagName[k] = b.firstChild ? tagText(b) : slug;
-      this.tagHref[k] = b.getAttribute("data-href");
+  function loadBrowseData(src) {
+    if (!browseData.has(src)) {
+      const loading = fetch(src).then((r) => {
+        if (!r.ok) throw new Error(`browse data: HTTP ${r.status}`);
+        return r.json();
+      });
+      loading.catch(() => browseData.delete(src));
+      browseData.set(src, loading);
     }
-    // member[k][i] = 1 when paper i has tag k
-    this.member = data.tags.map(() => new Uint8Array(this.n));
-    data.g.forEach((g, i) => {
-      for (const k of g) if (this.member[k]) this.member[k][i] = 1;
-    });
-    this.status = form.querySelector(".browse-status");
-    this.count = document.querySelector(".paper-count");
-    this.pager = list.parentNode.querySelector("nav.browse-pager");
-    if (!this.pager) {
-      this.pager = document.createElement("nav");
-      this.pager.className = "browse-pager";
-      this.pager.setAttribute("aria-label", "Pages");
-      list.parentNode.insertBefore(this.pager, list.nextSibling);
-    }
-    this.page = 1;
-    this.per = this.defaultPer;
-    this.byName = null;
-    list.paperlistBrowse = this;  // for tests and the curious
+    return browseData.get(src);
   }
 
-  /** Paper indices by short name (case-insensitive), unnamed papers last, ties by title. */
-  nameOrder() {
-    if (this.byName) return this.byName;
-    const keys = this.d.n.map((s) => s.toLowerCase());
-    this.byName = keys.map((_, i) => i).sort((a, b) => {
-      const x = keys[a], y = keys[b];
-      if (!x !== !y) return x ? -1 : 1;
-      return x < y ? -1 : x > y ? 1 : a - b;
-    });
-    return this.byName;
-  }
+  /** 12,000 (toLocaleString would load the locale data: 20 ms on the first call) */
+  const fmt = (x) => String(x).replace(/\B(?=(\d{3})+$)/g, ",");
 
-  setState(b, state) {
-    b.setAttribute("data-state", state);
-    b.setAttribute("aria-pressed",
-      state === "include" ? "true" : state === "exclude" ? "mixed" : "false");
-    const name = tagText(b);
-    b.title = state === "include" ? `${name}: required (click to exclude)`
-      : state === "exclude" ? `${name}: excluded (click to clear)` : `${name} (click to require)`;
-  }
+  const tagText = (b) => (b.firstChild ? b.firstChild.textContent.trim() : "");
 
-  readURL() {
-    const q = new URLSearchParams(window.location.search), els = this.form.elements;
-    for (const b of this.buttons) this.setState(b, "");
-    for (const t of q.getAll("tag")) if (this.byTag[t]) this.setState(this.byTag[t], "include");
-    for (const t of q.getAll("not")) if (this.byTag[t]) this.setState(this.byTag[t], "exclude");
-    els.code.checked = q.get("code") === "1";
-    els.data.checked = q.get("data") === "1";
-    els.sort.value = q.get("sort") === "name" ? "name" : "title";
-    const per = parseInt(q.get("per"), 10);
-    this.per = per >= 5 && per <= 1000 ? per : this.defaultPer;
-    const page = parseInt(q.get("page"), 10);
-    this.page = page >= 1 ? page : 1;
-  }
-
-  state() {
-    const s = { tag: [], not: [] }, els = this.form.elements;
-    for (const b of this.buttons) {
-      const st = b.getAttribute("data-state");
-      if (st === "include") s.tag.push(b.getAttribute("data-tag"));
-      if (st === "exclude") s.not.push(b.getAttribute("data-tag"));
-    }
-    s.code = els.code.checked;
-    s.data = els.data.checked;
-    s.sort = els.sort.value;
-    return s;
-  }
-
-  /** The query string of a view, "" for the default one. */
-  query(s, page) {
-    const q = new URLSearchParams();
-    for (const t of s.tag) q.append("tag", t);
-    for (const t of s.not) q.append("not", t);
-    if (s.code) q.set("code", "1");
-    if (s.data) q.set("data", "1");
-    if (s.sort !== "title") q.set("sort", s.sort);
-    if (page > 1) q.set("page", String(page));
-    if (this.per !== this.defaultPer) q.set("per", String(this.per));
-    const qs = q.toString();
-    return qs ? `?${qs}` : "";
-  }
-
-  writeURL(s) {
-    history.replaceState(history.state, "",
-      window.location.pathname + this.query(s, this.page) + window.location.hash);
-  }
-
-  /** Indices of the papers the view shows, in its order. */
-  filter(s) {
-    const f = this.d.f, out = [];
-    if (s.tag.some((t) => this.index[t] === undefined)) return out;
-    const req = s.tag.map((t) => this.member[this.index[t]]);
-    const exc = s.not.filter((t) => this.index[t] !== undefined)
-      .map((t) => this.member[this.index[t]]);
-    const need = (s.code ? 1 : 0) | (s.data ? 2 : 0);
-    const order = s.sort === "name" ? this.nameOrder() : null;
-    for (let j = 0; j < this.n; j++) {
-      const i = order ? order[j] : j;
-      if ((f[i] & need) !== need) continue;
-      if (req.every((m) => m[i]) && !exc.some((m) => m[i])) out.push(i);
-    }
-    return out;
-  }
-
-  item(i) {
-    const d = this.d, li = document.createElement("li");
-    li.className = "paper-item";
-    const a = document.createElement("a");
-    a.className = "paper-item-title";
-    a.href = this.rootDir + (d.pre || "") + d.p[i] + (d.suf || "");
-    a.textContent = d.t[i];
-    li.appendChild(a);
-    if (d.n[i]) {
-      li.appendChild(document.createTextNode(" "));
-      const name = document.createElement("span");
-      name.className = "paper-name";
-      name.textContent = d.n[i];
-      li.appendChild(name);
-    }
-    const tags = document.createElement("span");
-    tags.className = "paper-item-tags";
-    for (const k of d.g[i]) {
-      const href = this.tagHref[k], chip = document.createElement(href ? "a" : "span");
-      chip.className = "paper-tag";
-      if (href) chip.setAttribute("href", href);
-      chip.textContent = this.tagName[k] || d.tags[k];
-      tags.appendChild(chip);
-    }
-    li.appendChild(tags);
-    const first = document.createElement("span");
-    first.className = "paper-item-first";
-    first.textContent = d.s[i];
-    li.appendChild(first);
-    return li;
-  }
-
-  drawPager(s, pages) {
-    const nav = this.pager, page = this.page;
-    nav.textContent = "";
-    nav.hidden = pages <= 1;
-    if (pages <= 1) return;
-    const add = (k, text, cls, rel) => {
-      let el;
-      if (k < 1 || k > pages) {
-        el = document.createElement("span");
-        el.setAttribute("aria-disabled", "true");
-      } else if (k === page && !cls) {
-        el = document.createElement("span");
-        el.setAttribute("aria-current", "page");
-        cls = " browse-current";
-      } else {
-        el = document.createElement("a");
-        el.href = window.location.pathname + this.query(s, k);
-        el.setAttribute("data-page", String(k));
-        if (rel) el.rel = rel;
+  class BrowseView {
+    constructor(form, list, data) {
+      this.form = form;
+      this.list = list;
+      this.d = data;
+      this.n = data.t.length;
+      this.defaultPer = parseInt(list.getAttribute("data-page-size"), 10) || 50;
+      const root = list.getAttribute("data-root") || "";
+      this.rootDir = root.replace(/[^/]*$/, "");  // "../" or "" (index.html) -> its folder
+      this.buttons = [...form.querySelectorAll(".browse-tag")];
+      this.byTag = {};
+      this.tagName = [];
+      this.tagHref = [];
+      this.index = {};
+      data.tags.forEach((slug, k) => { this.index[slug] = k; });
+      for (const b of this.buttons) {
+        const slug = b.getAttribute("data-tag"), k = this.index[slug];
+        this.byTag[slug] = b;
+        if (k === undefined) continue;
+        this.tagName[k] = b.firstChild ? tagText(b) : slug;
+        this.tagHref[k] = b.getAttribute("data-href");
       }
-      el.className = `browse-page${cls || ""}`;
-      el.textContent = text;
-      nav.appendChild(el);
-    };
-    add(page - 1, "\u2190 Previous", " browse-prev", "prev");
-    const around = [];
-    for (let k = Math.max(1, page - 2); k <= Math.min(pages, page + 2); k++) around.push(k);
-    let last = 0;
-    for (const k of [...new Set([1, pages, ...around])].sort((a, b) => a - b)) {
-      if (k - last > 1) {
-        const gap = document.createElement("span");
-        gap.className = "browse-gap";
-        gap.textContent = "\u2026";
-        nav.appendChild(gap);
+      // member[k][i] = 1 when paper i has tag k
+      this.member = data.tags.map(() => new Uint8Array(this.n));
+      data.g.forEach((g, i) => {
+        for (const k of g) if (this.member[k]) this.member[k][i] = 1;
+      });
+      this.status = form.querySelector(".browse-status");
+      this.count = document.querySelector(".paper-count");
+      this.pager = list.parentNode.querySelector("nav.browse-pager");
+      if (!this.pager) {
+        this.pager = document.createElement("nav");
+        this.pager.className = "browse-pager";
+        this.pager.setAttribute("aria-label", "Pages");
+        list.parentNode.insertBefore(this.pager, list.nextSibling);
       }
-      add(k, String(k));
-      last = k;
+      this.page = 1;
+      this.per = this.defaultPer;
+      this.byName = null;
+      list.paperlistBrowse = this;  // for tests and the curious
     }
-    add(page + 1, "Next \u2192", " browse-next", "next");
-  }
 
-  apply() {
-    const s = this.state(), hits = this.filter(s), total = hits.length;
-    const pages = Math.max(1, Math.ceil(total / this.per));
-    this.page = Math.min(Math.max(1, this.page), pages);
-    const from = (this.page - 1) * this.per, to = Math.min(total, from + this.per);
-    const frag = document.createDocumentFragment();
-    for (let j = from; j < to; j++) frag.appendChild(this.item(hits[j]));
-    this.list.textContent = "";
-    this.list.appendChild(frag);
-    this.drawPager(s, pages);
-    this.hits = hits;
-    const parts = [`Showing ${fmt(total)} of ${fmt(this.n)} papers`];
-    if (pages > 1) {
-      parts[0] += ` (${fmt(from + 1)}\u2013${fmt(to)}, page ${this.page} of ${pages})`;
+    /** Paper indices by short name (case-insensitive), unnamed papers last, ties by title. */
+    nameOrder() {
+      if (this.byName) return this.byName;
+      const keys = this.d.n.map((s) => s.toLowerCase());
+      this.byName = keys.map((_, i) => i).sort((a, b) => {
+        const x = keys[a], y = keys[b];
+        if (!x !== !y) return x ? -1 : 1;
+        return x < y ? -1 : x > y ? 1 : a - b;
+      });
+      return this.byName;
     }
-    const names = (slugs) => slugs.map((t) => (this.byTag[t] ? tagText(this.byTag[t]) : t))
-      .join(", ");
-    const summary = this.form.querySelector(".browse-tags-summary");
-    if (summary) {
-      summary.textContent = s.tag.length || s.not.length
-        ? `(${s.tag.length} required, ${s.not.length} excluded)` : "";
-    }
-    if (s.tag.length) parts.push(`with all of: ${names(s.tag)}`);
-    if (s.not.length) parts.push(`without: ${names(s.not)}`);
-    if (s.code) parts.push("with code");
-    if (s.data) parts.push("with data");
-    parts.push(`sorted by ${s.sort === "name" ? "short name" : "title"}`);
-    this.status.textContent = `${parts.join("; ")}.`;
-    if (this.count) this.count.textContent = `${fmt(this.n)} paper${this.n === 1 ? "" : "s"}.`;
-    return s;
-  }
 
-  bind() {
-    const form = this.form;
-    const changed = () => { this.page = 1; this.writeURL(this.apply()); };
-    for (const b of this.buttons) {
-      b.addEventListener("click", () => {
+    setState(b, state) {
+      b.setAttribute("data-state", state);
+      b.setAttribute("aria-pressed",
+        state === "include" ? "true" : state === "exclude" ? "mixed" : "false");
+      const name = tagText(b);
+      b.title = state === "include" ? `${name}: required (click to exclude)`
+        : state === "exclude" ? `${name}: excluded (click to clear)` : `${name} (click to require)`;
+    }
+
+    readURL() {
+      const q = new URLSearchParams(window.location.search), els = this.form.elements;
+      for (const b of this.buttons) this.setState(b, "");
+      for (const t of q.getAll("tag")) if (this.byTag[t]) this.setState(this.byTag[t], "include");
+      for (const t of q.getAll("not")) if (this.byTag[t]) this.setState(this.byTag[t], "exclude");
+      els.code.checked = q.get("code") === "1";
+      els.data.checked = q.get("data") === "1";
+      els.sort.value = q.get("sort") === "name" ? "name" : "title";
+      const per = parseInt(q.get("per"), 10);
+      this.per = per >= 5 && per <= 1000 ? per : this.defaultPer;
+      const page = parseInt(q.get("page"), 10);
+      this.page = page >= 1 ? page : 1;
+    }
+
+    state() {
+      const s = { tag: [], not: [] }, els = this.form.elements;
+      for (const b of this.buttons) {
         const st = b.getAttribute("data-state");
-        this.setState(b, st === "" ? "include" : st === "include" ? "exclude" : "");
+        if (st === "include") s.tag.push(b.getAttribute("data-tag"));
+        if (st === "exclude") s.not.push(b.getAttribute("data-tag"));
+      }
+      s.code = els.code.checked;
+      s.data = els.data.checked;
+      s.sort = els.sort.value;
+      return s;
+    }
+
+    /** The query string of a view, "" for the default one. */
+    query(s, page) {
+      const q = new URLSearchParams();
+      for (const t of s.tag) q.append("tag", t);
+      for (const t of s.not) q.append("not", t);
+      if (s.code) q.set("code", "1");
+      if (s.data) q.set("data", "1");
+      if (s.sort !== "title") q.set("sort", s.sort);
+      if (page > 1) q.set("page", String(page));
+      if (this.per !== this.defaultPer) q.set("per", String(this.per));
+      const qs = q.toString();
+      return qs ? `?${qs}` : "";
+    }
+
+    writeURL(s) {
+      history.replaceState(history.state, "",
+        window.location.pathname + this.query(s, this.page) + window.location.hash);
+    }
+
+    /** Indices of the papers the view shows, in its order. */
+    filter(s) {
+      const f = this.d.f, out = [];
+      if (s.tag.some((t) => this.index[t] === undefined)) return out;
+      const req = s.tag.map((t) => this.member[this.index[t]]);
+      const exc = s.not.filter((t) => this.index[t] !== undefined)
+        .map((t) => this.member[this.index[t]]);
+      const need = (s.code ? 1 : 0) | (s.data ? 2 : 0);
+      const order = s.sort === "name" ? this.nameOrder() : null;
+      for (let j = 0; j < this.n; j++) {
+        const i = order ? order[j] : j;
+        if ((f[i] & need) !== need) continue;
+        if (req.every((m) => m[i]) && !exc.some((m) => m[i])) out.push(i);
+      }
+      return out;
+    }
+
+    item(i) {
+      const d = this.d, li = document.createElement("li");
+      li.className = "paper-item";
+      const a = document.createElement("a");
+      a.className = "paper-item-title";
+      a.href = this.rootDir + (d.pre || "") + d.p[i] + (d.suf || "");
+      a.textContent = d.t[i];
+      li.appendChild(a);
+      if (d.n[i]) {
+        li.appendChild(document.createTextNode(" "));
+        const name = document.createElement("span");
+        name.className = "paper-name";
+        name.textContent = d.n[i];
+        li.appendChild(name);
+      }
+      const tags = document.createElement("span");
+      tags.className = "paper-item-tags";
+      for (const k of d.g[i]) {
+        const href = this.tagHref[k], chip = document.createElement(href ? "a" : "span");
+        chip.className = "paper-tag";
+        if (href) chip.setAttribute("href", href);
+        chip.textContent = this.tagName[k] || d.tags[k];
+        tags.appendChild(chip);
+      }
+      li.appendChild(tags);
+      const first = document.createElement("span");
+      first.className = "paper-item-first";
+      first.textContent = d.s[i];
+      li.appendChild(first);
+      return li;
+    }
+
+    drawPager(s, pages) {
+      const nav = this.pager, page = this.page;
+      nav.textContent = "";
+      nav.hidden = pages <= 1;
+      if (pages <= 1) return;
+      const add = (k, text, cls, rel) => {
+        let el;
+        if (k < 1 || k > pages) {
+          el = document.createElement("span");
+          el.setAttribute("aria-disabled", "true");
+        } else if (k === page && !cls) {
+          el = document.createElement("span");
+          el.setAttribute("aria-current", "page");
+          cls = " browse-current";
+        } else {
+          el = document.createElement("a");
+          el.href = window.location.pathname + this.query(s, k);
+          el.setAttribute("data-page", String(k));
+          if (rel) el.rel = rel;
+        }
+        el.className = `browse-page${cls || ""}`;
+        el.textContent = text;
+        nav.appendChild(el);
+      };
+      add(page - 1, "\u2190 Previous", " browse-prev", "prev");
+      const around = [];
+      for (let k = Math.max(1, page - 2); k <= Math.min(pages, page + 2); k++) around.push(k);
+      let last = 0;
+      for (const k of [...new Set([1, pages, ...around])].sort((a, b) => a - b)) {
+        if (k - last > 1) {
+          const gap = document.createElement("span");
+          gap.className = "browse-gap";
+          gap.textContent = "\u2026";
+          nav.appendChild(gap);
+        }
+        add(k, String(k));
+        last = k;
+      }
+      add(page + 1, "Next \u2192", " browse-next", "next");
+    }
+
+    apply() {
+      const s = this.state(), hits = this.filter(s), total = hits.length;
+      const pages = Math.max(1, Math.ceil(total / this.per));
+      this.page = Math.min(Math.max(1, this.page), pages);
+      const from = (this.page - 1) * this.per, to = Math.min(total, from + this.per);
+      const frag = document.createDocumentFragment();
+      for (let j = from; j < to; j++) frag.appendChild(this.item(hits[j]));
+      this.list.textContent = "";
+      this.list.appendChild(frag);
+      this.drawPager(s, pages);
+      this.hits = hits;
+      const parts = [`Showing ${fmt(total)} of ${fmt(this.n)} papers`];
+      if (pages > 1) {
+        parts[0] += ` (${fmt(from + 1)}\u2013${fmt(to)}, page ${this.page} of ${pages})`;
+      }
+      const names = (slugs) => slugs.map((t) => (this.byTag[t] ? tagText(this.byTag[t]) : t))
+        .join(", ");
+      const summary = this.form.querySelector(".browse-tags-summary");
+      if (summary) {
+        summary.textContent = s.tag.length || s.not.length
+          ? `(${s.tag.length} required, ${s.not.length} excluded)` : "";
+      }
+      if (s.tag.length) parts.push(`with all of: ${names(s.tag)}`);
+      if (s.not.length) parts.push(`without: ${names(s.not)}`);
+      if (s.code) parts.push("with code");
+      if (s.data) parts.push("with data");
+      parts.push(`sorted by ${s.sort === "name" ? "short name" : "title"}`);
+      this.status.textContent = `${parts.join("; ")}.`;
+      if (this.count) this.count.textContent = `${fmt(this.n)} paper${this.n === 1 ? "" : "s"}.`;
+      return s;
+    }
+
+    bind() {
+      const form = this.form;
+      const changed = () => { this.page = 1; this.writeURL(this.apply()); };
+      for (const b of this.buttons) {
+        b.addEventListener("click", () => {
+          const st = b.getAttribute("data-state");
+          this.setState(b, st === "" ? "include" : st === "include" ? "exclude" : "");
+          changed();
+        });
+      }
+      form.addEventListener("change", changed);
+      form.addEventListener("submit", (ev) => ev.preventDefault());
+      form.querySelector(".browse-clear").addEventListener("click", () => {
+        for (const b of this.buttons) this.setState(b, "");
+        form.elements.code.checked = false;
+        form.elements.data.checked = false;
+        form.elements.sort.value = "title";
         changed();
       });
+      this.pager.addEventListener("click", (ev) => {
+        const a = ev.target.closest && ev.target.closest("a[data-page]");
+        if (!a || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
+        ev.preventDefault();
+        ev.stopPropagation();  // not a page load: keep Material's instant navigation out
+        this.page = parseInt(a.getAttribute("data-page"), 10);
+        this.writeURL(this.apply());
+        if (this.list.getBoundingClientRect().top < 0) this.form.scrollIntoView();
+      });
     }
-    form.addEventListener("change", changed);
-    form.addEventListener("submit", (ev) => ev.preventDefault());
-    form.querySelector(".browse-clear").addEventListener("click", () => {
-      for (const b of this.buttons) this.setState(b, "");
-      form.elements.code.checked = false;
-      form.elements.data.checked = false;
-      form.elements.sort.value = "title";
-      changed();
-    });
-    this.pager.addEventListener("click", (ev) => {
-      const a = ev.target.closest && ev.target.closest("a[data-page]");
-      if (!a || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
-      ev.preventDefault();
-      ev.stopPropagation();  // not a page load: keep Material's instant navigation out
-      this.page = parseInt(a.getAttribute("data-page"), 10);
-      this.writeURL(this.apply());
-      if (this.list.getBoundingClientRect().top < 0) this.form.scrollIntoView();
+  }
+
+  /** Set up the page's filters, if it has them and they are not yet set up. */
+  function init() {
+    const form = document.querySelector("form.browse-filters");
+    const list = document.querySelector("ul.browse-list");
+    if (!list || !form || !ready(form)) return;
+    const src = list.getAttribute("data-src");
+    if (!src) return;
+    loadBrowseData(src).then((data) => {
+      if (!document.body.contains(list)) return;  // left the page meanwhile
+      const view = new BrowseView(form, list, data);
+      view.bind();
+      view.readURL();
+      const asked = view.page, initial = view.apply();
+      if (view.page !== asked) view.writeURL(initial);  // a page past the end of the results
+      const details = form.querySelector(".browse-tags-details");
+      if (details && (initial.tag.length || initial.not.length)) details.open = true;
+      form.hidden = false;
+    }, (err) => {
+      // The server-rendered first page and its pager stay; say why filters are missing.
+      const note = document.createElement("p");
+      note.className = "browse-status";
+      note.textContent =
+        `Filters are unavailable (${err.message}); the pages below list every paper by title.`;
+      form.parentNode.insertBefore(note, form);
     });
   }
-}
 
-/** Set up the page's filters, if it has them and they are not yet set up. */
-export function init() {
-  const form = document.querySelector("form.browse-filters");
-  const list = document.querySelector("ul.browse-list");
-  if (!list || !form || !ready(form)) return;
-  const src = list.getAttribute("data-src");
-  if (!src) return;
-  loadBrowseData(src).then((data) => {
-    if (!document.body.contains(list)) return;  // left the page meanwhile
-    const view = new BrowseView(form, list, data);
-    view.bind();
-    view.readURL();
-    const asked = view.page, initial = view.apply();
-    if (view.page !== asked) view.writeURL(initial);  // a page past the end of the results
-    const details = form.querySelector(".browse-tags-details");
-    if (details && (initial.tag.length || initial.not.length)) details.open = true;
-    form.hidden = false;
-  }, (err) => {
-    // The server-rendered first page and its pager stay; say why filters are missing.
-    const note = document.createElement("p");
-    note.className = "browse-status";
-    note.textContent =
-      `Filters are unavailable (${err.message}); the pages below list every paper by title.`;
-    form.parentNode.insertBefore(note, form);
-  });
-}
+  window.paperlistWidgets = window.paperlistWidgets || {};
+  window.paperlistWidgets["browse.js"] = { init };
+})();

@@ -1,46 +1,53 @@
 /* paperlist "Copy BibTeX": the button of a paper page's Cite section.
  *
- * Loaded by loader.js on pages with a `.paper-cite`. The button is `hidden` in the
+ * A classic script (not a module: the site also works from file://), loaded by
+ * loader.js on pages with a `.paper-cite`. The button is `hidden` in the
  * build's markup, so without JavaScript the page shows the BibTeX alone, to select.
  */
+(() => {
+  "use strict";
 
-function ready(el) {
-  if (!el || el.hasAttribute("data-ready")) return false;
-  el.setAttribute("data-ready", "1");
-  return true;
-}
+  function ready(el) {
+    if (!el || el.hasAttribute("data-ready")) return false;
+    el.setAttribute("data-ready", "1");
+    return true;
+  }
 
-/** The clipboard API needs a secure context (https or localhost); else the old way. */
-function copyText(text) {
-  if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
-  return new Promise((resolve, reject) => {
-    const ta = document.createElement("textarea");
-    ta.value = text;
-    ta.setAttribute("readonly", "");
-    ta.style.position = "fixed";
-    ta.style.opacity = "0";
-    document.body.appendChild(ta);
-    ta.select();
-    let ok = false;
-    try { ok = document.execCommand("copy"); } catch { ok = false; }
-    ta.remove();
-    if (ok) resolve(); else reject(new Error("copy refused"));
-  });
-}
-
-/** Show and wire every Copy BibTeX button of the page not yet set up. */
-export function init() {
-  for (const btn of document.querySelectorAll(".paper-copy-bibtex")) {
-    if (!ready(btn)) continue;
-    const box = btn.closest(".paper-cite");
-    const status = box.querySelector(".paper-copy-status");
-    btn.hidden = false;
-    btn.addEventListener("click", () => {
-      copyText(box.querySelector(".paper-bibtex").textContent).then(() => {
-        status.textContent = "Copied to the clipboard.";
-      }, () => {
-        status.textContent = "Could not copy: select the text below instead.";
-      });
+  /** The clipboard API needs a secure context (https or localhost); else the old way. */
+  function copyText(text) {
+    if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+    return new Promise((resolve, reject) => {
+      const ta = document.createElement("textarea");
+      ta.value = text;
+      ta.setAttribute("readonly", "");
+      ta.style.position = "fixed";
+      ta.style.opacity = "0";
+      document.body.appendChild(ta);
+      ta.select();
+      let ok = false;
+      try { ok = document.execCommand("copy"); } catch { ok = false; }
+      ta.remove();
+      if (ok) resolve(); else reject(new Error("copy refused"));
     });
   }
-}
+
+  /** Show and wire every Copy BibTeX button of the page not yet set up. */
+  function init() {
+    for (const btn of document.querySelectorAll(".paper-copy-bibtex")) {
+      if (!ready(btn)) continue;
+      const box = btn.closest(".paper-cite");
+      const status = box.querySelector(".paper-copy-status");
+      btn.hidden = false;
+      btn.addEventListener("click", () => {
+        copyText(box.querySelector(".paper-bibtex").textContent).then(() => {
+          status.textContent = "Copied to the clipboard.";
+        }, () => {
+          status.textContent = "Could not copy: select the text below instead.";
+        });
+      });
+    }
+  }
+
+  window.paperlistWidgets = window.paperlistWidgets || {};
+  window.paperlistWidgets["cite.js"] = { init };
+})();

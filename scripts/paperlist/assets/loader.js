@@ -1,34 +1,49 @@
 /* paperlist widgets loader: the one paperlist script on every page.
  *
- * Each widget's code (map.js, browse.js, cite.js, ES modules next to this file) is
- * fetched only by pages that show the widget: a paper page has no map, and at 12,000
+ * Each widget's code (map.js, browse.js, cite.js, next to this file) is fetched only by
+ * pages that show the widget: a paper page has no map, and at 12,000
  * papers nobody should download the map's code to copy a BibTeX entry. Widgets start
  * from markup the build wrote, so a page without JavaScript still shows its list or its
  * BibTeX. Material's instant navigation swaps pages without reloading (and without
  * running this script again), so the page is looked at on each of its `document$`
- * events; a module is fetched once and its `init()` called for every page that has the
- * widget (it sets each element up once, marking it data-ready).
+ * events; a widget's script is fetched once and its `init()` called for every page that
+ * has the widget (it sets each element up once, marking it data-ready). Widgets are
+ * classic scripts that register in `window.paperlistWidgets`, not ES modules: browsers
+ * refuse modules from file://, where the map and Copy BibTeX have always worked.
  */
 (() => {
   "use strict";
 
-  /** Modules resolve against this script's URL, whatever the depth of the page. */
+  /** Widgets' URLs resolve against this script's URL, whatever the depth of the page. */
   const BASE = document.currentScript.src;
-  /** A widget's marker in the page -> its module. */
+  /** A widget's marker in the page -> its script. */
   const WIDGETS = [
     [".paperlist-map", "map.js"],
     ["form.browse-filters", "browse.js"],
     [".paper-cite", "cite.js"],
   ];
-  const modules = new Map();  // file -> Promise of the module, kept across pages
+  const loaded = new Map();  // file -> Promise of the widget, kept across pages
+
+  function fetchWidget(file) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      script.src = new URL(file, BASE).href;
+      script.onload = () => {
+        const widget = (window.paperlistWidgets || {})[file];
+        if (widget) resolve(widget); else reject(new Error(`${file} registered no widget`));
+      };
+      script.onerror = () => { script.remove(); reject(new Error(`${file} did not load`)); };
+      document.head.appendChild(script);
+    });
+  }
 
   function load(file) {
-    if (!modules.has(file)) {
-      const loading = import(new URL(file, BASE).href);
-      loading.catch(() => modules.delete(file));  // try again on the next page
-      modules.set(file, loading);
+    if (!loaded.has(file)) {
+      const loading = fetchWidget(file);
+      loading.catch(() => loaded.delete(file));  // try again on the next page
+      loaded.set(file, loading);
     }
-    return modules.get(file);
+    return loaded.get(file);
   }
 
   function start() {
@@ -39,11 +54,14 @@
     }
   }
 
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(start);
-  } else if (document.readyState === "loading") {
+  // The page as loaded, then each page instant navigation brings. Material's document$
+  // does not emit on a page opened from file://, hence both; start() is idempotent.
+  if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);
   } else {
     start();
+  }
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(start);
   }
 })();
