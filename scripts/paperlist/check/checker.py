@@ -38,6 +38,7 @@ from paperlist.model.page import (
     parse_page,
     split_frontmatter,
 )
+from paperlist.util.text import CONTROL_RE
 
 SCHEMA_PATH = DATA_DIR / "page.schema.json"
 #: Below this many pages, starting worker processes costs more than it saves.
@@ -63,7 +64,6 @@ _HANDLER = re.compile(
 _SCRIPT_URL = re.compile(r"\b(?:javascript|vbscript):(?=\S)", re.IGNORECASE)
 #: (regex, a character every match contains): the regex only runs when the text has it.
 _HTML_RULES = ((_HTML_TAG, "<"), (_HTML_MARKUP, "<"), (_HANDLER, "="), (_SCRIPT_URL, ":"))
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # Explicit bidirectional controls reverse how text is displayed ("Trojan Source").
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 _SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
@@ -297,7 +297,7 @@ def _body_problems(body: str, body_line: int, path: str) -> list[Problem]:
             path, body_line + last,
             f"{len(html_lines) - MAX_HTML_FINDINGS} more lines with raw HTML in the abstract",
             "remove all HTML from the abstract"))
-    for rx, what in ((_CONTROL, "control character"), (_BIDI, "invisible direction control")):
+    for rx, what in ((CONTROL_RE, "control character"), (_BIDI, "invisible direction control")):
         m = rx.search(body)
         if m:
             problems.append(Problem(
