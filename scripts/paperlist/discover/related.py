@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from paperlist.model.catalogue import Entry
+from paperlist.util.text import fold_plural
 
 #: how many related papers a page shows at most
 SHOWN = 5
@@ -54,22 +55,12 @@ available https http github com
 """.split())
 
 
-def _stem(word: str) -> str:
-    """Fold plain plurals so 'graphs' meets 'graph'; anything cleverer costs more than it
-    gives on abstracts."""
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
 class _Stems(dict[str, str]):
-    """word -> _stem(word), filled as words come: a conference's abstracts repeat the same
-    few tens of thousands of words, and a dict lookup is much cheaper than the call."""
+    """word -> fold_plural(word), filled as words come: a conference's abstracts repeat the
+    same few tens of thousands of words, and a dict lookup is much cheaper than the call."""
 
     def __missing__(self, word: str) -> str:
-        stem = self[word] = _stem(word)
+        stem = self[word] = fold_plural(word)
         return stem
 
 
