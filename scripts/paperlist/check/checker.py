@@ -29,7 +29,7 @@ from jsonschema.exceptions import ValidationError
 
 from paperlist import DATA_DIR
 from paperlist.check.schema import Check, compile_schema
-from paperlist.html.abstract import MATH
+from paperlist.html.abstract import FORMULA_RE
 from paperlist.ingest.listfile import MAX_PARAGRAPH_CHARS
 from paperlist.model.page import (
     NoAliasLoader,
@@ -226,7 +226,7 @@ def _blank_math(text: str) -> str:
     (keeping line breaks) so `$a<b$` is not mistaken for a tag."""
     if "$" not in text:
         return text
-    return MATH.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    return FORMULA_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
 
 
 def html_findings(text: str) -> Iterator[tuple[int, str]]:

@@ -17,8 +17,8 @@ import markdown
 from latex2mathml.converter import convert as latex_to_mathml
 
 # $$...$$ first, then $...$ (not \$, and not "$ 5 and $ 6" prices: no space inside the ends)
-MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)((?:\\\$|[^$])+?)(?<![\s\\])\$(?!\d)",
-                   re.DOTALL)
+FORMULA_RE = re.compile(
+    r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)((?:\\\$|[^$])+?)(?<![\s\\])\$(?!\d)", re.DOTALL)
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 _URL = re.compile(r"https?://[^\s<>\"'\]\)]*[^\s<>\"'\]\).,;:!?]")
 _LATEX_ESCAPES = re.compile(r"\\([%&#_$])")
@@ -86,7 +86,7 @@ def render_abstract(text: str) -> str:
         formulas.append(math_to_mathml(m.group(1) if display else m.group(2), display))
         return f"\ue000{len(formulas) - 1}\ue001"
 
-    text = MATH.sub(stash, text)
+    text = FORMULA_RE.sub(stash, text)
     text = _LATEX_ESCAPES.sub(r"\1", text)
     for tex, uni in _QUOTES:
         text = text.replace(tex, uni)

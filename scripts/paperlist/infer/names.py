@@ -17,7 +17,9 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-MATH = "\u00a7"  # placeholder for a formula that is not a plain word (never part of a name)
+#: Stands in the plain text for a formula that is not a plain word, so no name or title
+#: is read out of LaTeX, and a sentence may start with it.
+FORMULA_PLACEHOLDER = "\u00a7"
 
 # --------------------------------------------------------------------------- normalising
 
@@ -51,7 +53,7 @@ def _math_to_text(match: re.Match[str]) -> str:
     body = _MATH_JUNK.sub("", body)
     if _PLAIN_WORD.fullmatch(body):
         return body
-    return MATH
+    return FORMULA_PLACEHOLDER
 
 
 def _normalise(text: str) -> _Doc:
@@ -74,7 +76,7 @@ def _normalise(text: str) -> _Doc:
 
 # The spaces after a sentence's end: the same splits as
 # re.split(r"(?<=[.!?])\s+(?=[A-Z0-9...])", text), found without a look-behind at every char.
-_SENTENCE_BREAK = re.compile(r"[.!?](\s+)(?=[A-Z0-9\"(\[\u201c" + MATH + "])")
+_SENTENCE_BREAK = re.compile(r"[.!?](\s+)(?=[A-Z0-9\"(\[\u201c" + FORMULA_PLACEHOLDER + "])")
 
 
 def _sentences(text: str) -> list[str]:
@@ -538,8 +540,8 @@ def _sentence_case(phrase: str) -> str:
 
 def _tidy(phrase: str, limit: int = _MAX_TITLE) -> str:
     """Trim a phrase to a title fragment: no dangling words, no formulas, not too long."""
-    if MATH in phrase:
-        head = phrase.split(MATH)[0]
+    if FORMULA_PLACEHOLDER in phrase:
+        head = phrase.split(FORMULA_PLACEHOLDER)[0]
         # "networks of the form $...$" -> "networks": drop the phrase that led to the formula
         cut = _LEAD_TO_FORMULA.search(head)
         phrase = cut.group(1) if cut and len(cut.group(1).split()) >= 3 else head
@@ -690,8 +692,8 @@ def _purpose(after: str, has_head: bool) -> str:
     else:
         phrase = f"{word} {verb}{rest}" if has_head or word == "for" else _gerund(verb) + rest
     phrase = _first_clause(phrase)
-    if MATH in phrase:
-        phrase = phrase.split(MATH)[0]
+    if FORMULA_PLACEHOLDER in phrase:
+        phrase = phrase.split(FORMULA_PLACEHOLDER)[0]
         if len(phrase.split()) < 4:
             return ""
     return phrase
@@ -787,7 +789,8 @@ def infer_title(text: str, names: list[str]) -> str:
         desc = _describe(analysis, name) or _tidy(_topic(analysis), _MAX_TITLE - len(name) - 2)
         desc = desc[:1].lower() + desc[1:] if _CAPITALISED.match(desc) else desc
         return f"{name}: {desc}" if desc else name
-    return _capitalise(_topic(analysis).replace(MATH, "").strip()) or "Untitled paper"
+    topic = _topic(analysis).replace(FORMULA_PLACEHOLDER, "").strip()
+    return _capitalise(topic) or "Untitled paper"
 
 
 # --------------------------------------------------------------------------- slugs
