@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 from paperlist.model.taxonomy import Taxonomy, load_taxonomy
-from paperlist.util.text import fold_plural
+from paperlist.util.text import fold_plural, strip_urls
 
 REPEAT_BONUS = 0.25  # each repeat of a phrase adds this fraction of its points...
 MAX_REPEATS = 4  # ...for at most this many repeats, so one word cannot dominate
@@ -28,7 +28,6 @@ _RESULTS_BIGRAMS = {("we", "evaluate"), ("evaluated", "on"), ("result", "on"), (
 _RESULTS_TRIGGERS = _RESULTS_WORDS | {second for _, second in _RESULTS_BIGRAMS}
 
 _SPLIT_RE = re.compile(r"([^\W_]+)")  # capturing: words at odd indices, separators at even
-_URL_RE = re.compile(r"(?:https?://|www\.)\S+")
 _LATEX_CMD_RE = re.compile(r"\\[A-Za-z]+")
 _MARKUP_RE = re.compile(r"[*_$`{}\\^~]")
 # "(LLMs)", "(EM-CoT)": a parenthesised token with two or more capitals defines an abbreviation.
@@ -60,7 +59,7 @@ def _abbr_form(word: str) -> str:
 def clean_text(text: str) -> str:
     """Strip URLs, Markdown emphasis and LaTeX markup but keep the words, so evidence quotes
     read like the abstract ("*length-dependent bias*" -> "length-dependent bias")."""
-    text = _URL_RE.sub(" ", text)
+    text = strip_urls(text)
     if "\\" in text:
         text = _LATEX_CMD_RE.sub(" ", text)
     text = _MARKUP_RE.sub(" ", text)
