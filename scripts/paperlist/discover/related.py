@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from paperlist.model.catalogue import Entry
-from paperlist.util.text import fold_plural
+from paperlist.util.text import fold_plural, strip_urls
 
 #: how many related papers a page shows at most
 SHOWN = 5
@@ -34,7 +34,6 @@ TOP_TERMS = 24
 
 _WORD = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 _MATH = re.compile(r"\$[^$]*\$")
-_URL = re.compile(r"https?://\S+")
 # Function words, reporting verbs and abstract boilerplate: frequent everywhere, so they
 # would only make unrelated papers look alike.
 _STOPWORDS = frozenset("""
@@ -69,7 +68,7 @@ _STEMS = _Stems()
 
 def tokens(text: str) -> list[str]:
     """Content words of a text, lower-cased and plural-folded; math and URLs dropped."""
-    text = _URL.sub(" ", _MATH.sub(" ", text)).casefold()
+    text = strip_urls(_MATH.sub(" ", text)).casefold()
     stems = _STEMS
     return [stems[w] for w in _WORD.findall(text) if len(w) > 2 and w not in _STOPWORDS]
 
