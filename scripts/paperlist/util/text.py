@@ -15,10 +15,11 @@ from functools import lru_cache
 # ----------------------------------------------------------------------------- URLs
 
 # Hosts people write without a scheme ("github.com/x/y", "www.example.org"). Only these:
-# any "word.word/" would also take "and/or" typos and file names for links.
+# any "word.word/" would also take "and/or" typos and file names for links. "www." needs
+# a dotted host after it: "WWW.Serve" is a system's name, not a website.
 _BARE_HOSTS = (
-    r"www\.|(?:github|gitlab|kaggle)\.com/|(?:bitbucket|codeberg|zenodo|arxiv)\.org/"
-    r"|huggingface\.co/|figshare\.com/|osf\.io/"
+    r"www\.(?=[\w-]+\.\w)|(?:github|gitlab|kaggle)\.com/"
+    r"|(?:bitbucket|codeberg|zenodo|arxiv)\.org/|huggingface\.co/|figshare\.com/|osf\.io/"
 )
 # Quotes, brackets used as wrappers ({...}, [...], <...>), backticks and "…" end a URL.
 _URL_CHAR = r"[^\s<>\"'`{}|\\^\[\]\u2026]"
@@ -26,6 +27,9 @@ _URL_CHAR = r"[^\s<>\"'`{}|\\^\[\]\u2026]"
 #: without one. A match may still end in sentence punctuation or a closing bracket that
 #: is not the URL's: :func:`trim_url` cuts those, so use :func:`find_urls`.
 URL_RE = re.compile(rf"(?<![\w@/.-])(?:https?://|{_BARE_HOSTS}){_URL_CHAR}+", re.I)
+# Every URL_RE match contains one of these (same flags): a quick search that lets text
+# without a URL, most abstracts, skip the slower scan at every character.
+_URL_HINT = re.compile(r"://|www\.|\.(?:com?|org|io)/", re.I)
 _SCHEME = re.compile(r"https?://", re.I)
 _TRAILING = ".,;:!?*'\"\u201d\u2019"
 _CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
@@ -52,12 +56,16 @@ def has_scheme(url: str) -> bool:
 
 def find_urls(text: str) -> list[tuple[int, str]]:
     """(offset, url) of every URL in the text, in order, each cut by :func:`trim_url`."""
+    if not _URL_HINT.search(text):
+        return []
     return [(m.start(), trim_url(m.group(0))) for m in URL_RE.finditer(text)]
 
 
 def strip_urls(text: str, replacement: str = " ") -> str:
     """The text with each URL replaced, keeping the punctuation after it: "see
     https://x.org/a. We" keeps its full stop, so the sentence still ends there."""
+    if not _URL_HINT.search(text):
+        return text
     return URL_RE.sub(lambda m: replacement + m.group(0)[len(trim_url(m.group(0))):], text)
 
 
