@@ -17,6 +17,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from paperlist.util.text import strip_urls
+
 #: Stands in the plain text for a formula that is not a plain word, so no name or title
 #: is read out of LaTeX, and a sentence may start with it.
 FORMULA_PLACEHOLDER = "\u00a7"
@@ -28,7 +30,6 @@ _WRAPPER = re.compile(
     r"|rm|bf|it|sf|tt|sc|small|large|Large|scriptsize)(?![a-zA-Z])\s*"
 )
 _MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
-_URL = re.compile(r"(?:https?://|www\.)\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|io|net)/\S*")
 _EMPH = re.compile(r"\*\*(.+?)\*\*|(?<!\*)\*([^*\n]+?)\*(?!\*)|__(.+?)__")
 _QUOTED = re.compile(r"``(.+?)''|\u201c(.+?)\u201d|\"([^\"\n]+)\"|\u2018(.+?)\u2019")
 _MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
@@ -36,7 +37,6 @@ _ESCAPED = re.compile(r"\\([%&#_$])")
 _MATH_JUNK = re.compile(r"[{}\s]")
 _PLAIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
 # Literal strings without which a pattern cannot match: a cheap test that skips the scan.
-_URL_MARKS = ("://", "www.", ".com/", ".org/", ".io/", ".net/")
 _EMPH_MARKS = ("*", "__")
 _QUOTE_MARKS = ("``", "\u201c", '"', "\u2018")
 
@@ -58,8 +58,7 @@ def _math_to_text(match: re.Match[str]) -> str:
 
 def _normalise(text: str) -> _Doc:
     text = unicodedata.normalize("NFC", text)
-    if any(mark in text for mark in _URL_MARKS):
-        text = _URL.sub(" ", text)
+    text = strip_urls(text)
     text = _MD_LINK.sub(r"\1", text)  # markdown link -> its label
     text = _MATH_SPAN.sub(_math_to_text, text)
     text = _WRAPPER.sub("", text)
