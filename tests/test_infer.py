@@ -7,7 +7,9 @@ import re
 import pytest
 
 from conftest import shipped_abstracts
-from paperlist.infer.names import infer_names, infer_title, slug_for
+from paperlist.infer.ids import slug_for
+from paperlist.infer.names import infer_names
+from paperlist.infer.titles import infer_title
 
 ABSTRACTS = shipped_abstracts()
 
