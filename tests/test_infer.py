@@ -7,7 +7,9 @@ import re
 import pytest
 
 from conftest import shipped_abstracts
-from paperlist.infer.names import infer_names, infer_title, slug_for
+from paperlist.infer.ids import slug_for
+from paperlist.infer.names import infer_names
+from paperlist.infer.titles import infer_title
 
 ABSTRACTS = shipped_abstracts()
 
@@ -49,6 +51,10 @@ def test_defined_abbreviations_are_never_names() -> None:
         ("We introduce *TinyBench*, a benchmark of 500 puzzles, and **PuzzleNet**, a model "
          "that solves them.", ["PuzzleNet", "TinyBench"]),
         ("We present $\\mathrm{LinAttn}$, an attention approximation.", ["LinAttn"]),
+        # a Markdown link's URL once took the text up to the next ")" with it
+        ("We build on [earlier work](https://arxiv.org/abs/1234.5678) on pruning. We propose "
+         "FooNet (a sparse network) for edge devices.", ["FooNet"]),
+        ("To this end, we propose **WWW.Serve**, a framework for serving LLMs.", ["WWW.Serve"]),
         # defined abbreviations of existing ideas are not the paper's name
         ("Reinforcement learning (RL) is hard. We propose an RL method that is stable.", []),
         ("We study stochastic gradient descent (SGD) on two-layer networks.", []),

@@ -102,6 +102,11 @@ def test_www_without_scheme() -> None:
     assert extract_links("Visit www.example.org/page!")["other"] == ["https://www.example.org/page"]
 
 
+def test_a_name_spelled_with_www_is_not_a_link() -> None:
+    # a real ICLR 2026 system; "https://WWW.Serve" used to be listed as its link
+    assert extract_links("We propose WWW.Serve, a decentralized framework.")["other"] == []
+
+
 @pytest.mark.parametrize(
     "text",
     [

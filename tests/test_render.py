@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import SHIPPED_LIST, shipped_abstracts
@@ -55,6 +57,27 @@ def test_urls_become_links_without_trailing_punctuation():
     out = render_abstract("Code: https://github.com/a/b. Data at (https://zenodo.org/x).")
     assert '<a href="https://github.com/a/b" rel="nofollow noopener">' in out
     assert '<a href="https://zenodo.org/x" rel="nofollow noopener">' in out
+
+
+@pytest.mark.parametrize(
+    ("text", "href"),
+    [
+        # real abstracts write all three; each used to put its wrapper into the href
+        ("Code: <https://github.com/a/b>.", "https://github.com/a/b"),
+        (r"Code: \url{https://github.com/a/b}.", "https://github.com/a/b"),
+        ("See https://en.wikipedia.org/wiki/Mean_(statistics).",
+         "https://en.wikipedia.org/wiki/Mean_(statistics)"),
+    ],
+)
+def test_links_are_cut_like_the_importer_cuts_them(text, href):
+    out = render_abstract(text)
+    assert re.findall(r'href="([^"]*)"', out) == [href]
+
+
+def test_links_on_the_page_are_only_urls_written_with_a_scheme():
+    out = render_abstract("Code at github.com/a/b and www.example.org, data at https://x.org/d.")
+    assert re.findall(r'href="([^"]*)"', out) == ["https://x.org/d"]
+    assert "github.com/a/b and www.example.org" in out
 
 
 def test_unconvertible_math_is_shown_as_source():

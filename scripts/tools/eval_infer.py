@@ -18,7 +18,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from paperlist.infer.names import infer_names, infer_title
+from paperlist.infer.names import infer_names
+from paperlist.infer.titles import infer_title
 
 
 @dataclass

@@ -29,7 +29,7 @@ from jsonschema.exceptions import ValidationError
 
 from paperlist import DATA_DIR
 from paperlist.check.schema import Check, compile_schema
-from paperlist.html.abstract import MATH
+from paperlist.html.abstract import FORMULA_RE
 from paperlist.ingest.listfile import MAX_PARAGRAPH_CHARS
 from paperlist.model.page import (
     NoAliasLoader,
@@ -38,6 +38,7 @@ from paperlist.model.page import (
     parse_page,
     split_frontmatter,
 )
+from paperlist.util.text import CONTROL_RE
 
 SCHEMA_PATH = DATA_DIR / "page.schema.json"
 #: Below this many pages, starting worker processes costs more than it saves.
@@ -63,7 +64,6 @@ _HANDLER = re.compile(
 _SCRIPT_URL = re.compile(r"\b(?:javascript|vbscript):(?=\S)", re.IGNORECASE)
 #: (regex, a character every match contains): the regex only runs when the text has it.
 _HTML_RULES = ((_HTML_TAG, "<"), (_HTML_MARKUP, "<"), (_HANDLER, "="), (_SCRIPT_URL, ":"))
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 # Explicit bidirectional controls reverse how text is displayed ("Trojan Source").
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 _SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
@@ -226,7 +226,7 @@ def _blank_math(text: str) -> str:
     (keeping line breaks) so `$a<b$` is not mistaken for a tag."""
     if "$" not in text:
         return text
-    return MATH.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    return FORMULA_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
 
 
 def html_findings(text: str) -> Iterator[tuple[int, str]]:
@@ -297,7 +297,7 @@ def _body_problems(body: str, body_line: int, path: str) -> list[Problem]:
             path, body_line + last,
             f"{len(html_lines) - MAX_HTML_FINDINGS} more lines with raw HTML in the abstract",
             "remove all HTML from the abstract"))
-    for rx, what in ((_CONTROL, "control character"), (_BIDI, "invisible direction control")):
+    for rx, what in ((CONTROL_RE, "control character"), (_BIDI, "invisible direction control")):
         m = rx.search(body)
         if m:
             problems.append(Problem(

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from paperlist.model.catalogue import Entry
+from paperlist.util.text import fold_plural, strip_urls
 
 #: how many related papers a page shows at most
 SHOWN = 5
@@ -32,7 +33,6 @@ TOP_TERMS = 24
 
 _WORD = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 _MATH = re.compile(r"\$[^$]*\$")
-_URL = re.compile(r"https?://\S+")
 # Function words, reporting verbs and abstract boilerplate: frequent everywhere, so they
 # would only make unrelated papers look alike.
 _STOPWORDS = frozenset("""
@@ -53,22 +53,12 @@ available https http github com
 """.split())
 
 
-def _stem(word: str) -> str:
-    """Fold plain plurals so 'graphs' meets 'graph'; anything cleverer costs more than it
-    gives on abstracts."""
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
 class _Stems(dict[str, str]):
-    """word -> _stem(word), filled as words come: a conference's abstracts repeat the same
-    few tens of thousands of words, and a dict lookup is much cheaper than the call."""
+    """word -> fold_plural(word), filled as words come: a conference's abstracts repeat the
+    same few tens of thousands of words, and a dict lookup is much cheaper than the call."""
 
     def __missing__(self, word: str) -> str:
-        stem = self[word] = _stem(word)
+        stem = self[word] = fold_plural(word)
         return stem
 
 
@@ -77,7 +67,7 @@ _STEMS = _Stems()
 
 def tokens(text: str) -> list[str]:
     """Content words of a text, lower-cased and plural-folded; math and URLs dropped."""
-    text = _URL.sub(" ", _MATH.sub(" ", text)).casefold()
+    text = strip_urls(_MATH.sub(" ", text)).casefold()
     stems = _STEMS
     return [stems[w] for w in _WORD.findall(text) if len(w) > 2 and w not in _STOPWORDS]
 

@@ -16,12 +16,14 @@ import markdown
 from latex2mathml.converter import convert as latex_to_mathml
 
 from paperlist.html.escape import esc
+from paperlist.util.text import find_urls, has_scheme, trim_url
 
 # $$...$$ first, then $...$ (not \$, and not "$ 5 and $ 6" prices: no space inside the ends)
-MATH = re.compile(r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)((?:\\\$|[^$])+?)(?<![\s\\])\$(?!\d)",
-                   re.DOTALL)
+FORMULA_RE = re.compile(
+    r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)((?:\\\$|[^$])+?)(?<![\s\\])\$(?!\d)", re.DOTALL)
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
-_URL = re.compile(r"https?://[^\s<>\"'\]\)]*[^\s<>\"'\]\).,;:!?]")
+# `<` and `>` reach the linkifier escaped; no URL contains them, so "<url>" ends there.
+_ESCAPED_BRACKET = re.compile("&[lg]t")
 _LATEX_ESCAPES = re.compile(r"\\([%&#_$])")
 _QUOTES = (("``", "\u201c"), ("''", "\u201d"))
 _UNSAFE_ATTR = re.compile(r"""\s(?:href|src|on\w+|style|xlink:\w+)\s*=\s*("[^"]*"|'[^']*')""",
@@ -68,13 +70,25 @@ def markdown_html(text: str) -> str:
     return md.convert(text)
 
 
+def _link_urls(text: str) -> str:
+    """URLs written with http(s):// in escaped text become links. A bare host
+    ("github.com/x") stays text: the author did not write a link, and the paper page
+    lists the links the importer found anyway."""
+    if "://" not in text:
+        return text
+    pieces, last = [], 0
+    for start, found in find_urls(text):
+        url = trim_url(_ESCAPED_BRACKET.split(found, 1)[0])
+        if has_scheme(url):
+            pieces += [text[last:start], f'<a href="{url}" rel="nofollow noopener">{url}</a>']
+            last = start + len(url)
+    return "".join(pieces) + text[last:]
+
+
 def _linkify(fragment: str) -> str:
     """Bare http(s) URLs in already-escaped text become links; nothing else does."""
-    def repl(m: re.Match[str]) -> str:
-        url = m.group(0)
-        return f'<a href="{url}" rel="nofollow noopener">{url}</a>'
     parts = re.split(r"(<[^>]+>)", fragment)
-    return "".join(p if p.startswith("<") else _URL.sub(repl, p) for p in parts)
+    return "".join(p if p.startswith("<") else _link_urls(p) for p in parts)
 
 
 def render_abstract(text: str) -> str:
@@ -87,7 +101,7 @@ def render_abstract(text: str) -> str:
         formulas.append(math_to_mathml(m.group(1) if display else m.group(2), display))
         return f"\ue000{len(formulas) - 1}\ue001"
 
-    text = MATH.sub(stash, text)
+    text = FORMULA_RE.sub(stash, text)
     text = _LATEX_ESCAPES.sub(r"\1", text)
     for tex, uni in _QUOTES:
         text = text.replace(tex, uni)

@@ -12,40 +12,16 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-LINK_KINDS = ("code", "data", "other")
-
-# Hosts people write without a scheme ("github.com/x/y", "www.example.org").
-_BARE_HOSTS = (
-    r"www\.|(?:github|gitlab|kaggle)\.com/|(?:bitbucket|codeberg|zenodo|arxiv)\.org/"
-    r"|huggingface\.co/|figshare\.com/|osf\.io/"
-)
-_URL_CHAR = r"[^\s<>\"'`{}|\\^\[\]\u2026]"
-_URL = re.compile(rf"(?<![\w@/.-])(?:https?://|{_BARE_HOSTS}){_URL_CHAR}+", re.I)
-_TRAILING = ".,;:!?*'\"\u201d\u2019"
-_CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
+from paperlist.model.page import LINK_KINDS
+from paperlist.util.text import find_urls, has_scheme
 
 _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org")
 _DATA_HOSTS = ("zenodo.org", "kaggle.com", "figshare.com", "osf.io")
 
 
-def _trim(url: str) -> str:
-    """Drop punctuation that ends the sentence rather than the URL, keeping a closing
-    bracket only when the URL itself opened it: `.../Foo_(bar))` -> `.../Foo_(bar)`."""
-    while url:
-        last = url[-1]
-        if last in _TRAILING:
-            url = url[:-1]
-        elif last in _CLOSERS and url.count(last) > url.count(_CLOSERS[last]):
-            url = url[:-1]
-        else:
-            break
-    return url
-
-
-def _clean(raw: str) -> str | None:
+def _clean(url: str) -> str | None:
     """A well-formed absolute http(s) URL, or None."""
-    url = _trim(raw)
-    if not re.match(r"https?://", url, re.I):
+    if not has_scheme(url):
         url = "https://" + url
     try:
         parts = urlsplit(url)
@@ -90,8 +66,8 @@ def extract_links(text: str) -> dict[str, list[str]]:
     """Every http(s) link in ``text``, in order of appearance, without repeats, by kind."""
     links: dict[str, list[str]] = {kind: [] for kind in LINK_KINDS}
     seen: set[str] = set()
-    for match in _URL.finditer(text or ""):
-        url = _clean(match.group(0))
+    for _, found in find_urls(text or ""):
+        url = _clean(found)
         if url and _key(url) not in seen:
             seen.add(_key(url))
             links[classify(url)].append(url)

@@ -16,6 +16,7 @@ from functools import lru_cache
 from itertools import accumulate
 
 from paperlist.model.taxonomy import Taxonomy, load_taxonomy
+from paperlist.util.text import fold_plural, strip_urls
 
 REPEAT_BONUS = 0.25  # each repeat of a phrase adds this fraction of its points...
 MAX_REPEATS = 4  # ...for at most this many repeats, so one word cannot dominate
@@ -27,7 +28,6 @@ _RESULTS_BIGRAMS = {("we", "evaluate"), ("evaluated", "on"), ("result", "on"), (
 _RESULTS_TRIGGERS = _RESULTS_WORDS | {second for _, second in _RESULTS_BIGRAMS}
 
 _SPLIT_RE = re.compile(r"([^\W_]+)")  # capturing: words at odd indices, separators at even
-_URL_RE = re.compile(r"(?:https?://|www\.)\S+")
 _LATEX_CMD_RE = re.compile(r"\\[A-Za-z]+")
 _MARKUP_RE = re.compile(r"[*_$`{}\\^~]")
 # "(LLMs)", "(EM-CoT)": a parenthesised token with two or more capitals defines an abbreviation.
@@ -47,22 +47,10 @@ class TagScore:
 
 
 @lru_cache(maxsize=1 << 16)
-def _stem(word: str) -> str:
-    """Case-insensitive form of a word: lowercased, crude plural stripped ("policies" ->
-    "policy", "LLMs" -> "llm"). Applied to phrases and text alike, so it only needs to be
-    consistent, not linguistically right."""
-    w = word.lower()
-    if len(w) > 4 and w.endswith("ies"):
-        return w[:-3] + "y"
-    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
-        return w[:-1]
-    return w
-
-
-@lru_cache(maxsize=1 << 16)
 def _abbr_form(word: str) -> str:
-    """Case-sensitive form: only a plural "s" after a capital is dropped ("GNNs" -> "GNN",
-    but "MAS" stays), so "RL" never matches "rl" inside ordinary words."""
+    """Case-sensitive form (the case-insensitive one is :func:`fold_plural`): only a plural
+    "s" after a capital is dropped ("GNNs" -> "GNN", but "MAS" stays), so "RL" never
+    matches "rl" inside ordinary words."""
     if len(word) >= 3 and word.endswith("s") and word[-2].isupper():
         return word[:-1]
     return word
@@ -71,7 +59,7 @@ def _abbr_form(word: str) -> str:
 def clean_text(text: str) -> str:
     """Strip URLs, Markdown emphasis and LaTeX markup but keep the words, so evidence quotes
     read like the abstract ("*length-dependent bias*" -> "length-dependent bias")."""
-    text = _URL_RE.sub(" ", text)
+    text = strip_urls(text)
     if "\\" in text:
         text = _LATEX_CMD_RE.sub(" ", text)
     text = _MARKUP_RE.sub(" ", text)
@@ -79,7 +67,7 @@ def clean_text(text: str) -> str:
 
 
 def _phrase_key(phrase: str, case_sensitive: bool) -> str:
-    form = _abbr_form if case_sensitive else _stem
+    form = _abbr_form if case_sensitive else fold_plural
     return "".join(form(w) for w in _WORD_RE.findall(phrase))
 
 
@@ -171,7 +159,7 @@ class _Doc:
             for sep, word in zip(parts[2:-1:2], words[1:], strict=True)
         ]
         self.sentence: list[int] = list(accumulate(new_sentence, initial=0))[: len(words)]
-        self.folded: list[str] = list(map(_stem, words))
+        self.folded: list[str] = list(map(fold_plural, words))
         self.exact: list[str] = list(map(_abbr_form, words))
         # abbreviation evidence always has a capital, so only these words can start one
         self.capitalised = [i for i, w in enumerate(words) if not w.islower()]

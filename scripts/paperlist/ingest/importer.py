@@ -18,9 +18,11 @@ from typing import Any, TextIO
 
 import yaml
 
+from paperlist.infer.ids import slug_for
 from paperlist.infer.links import extract_links
-from paperlist.infer.names import infer_names, infer_title, slug_for
+from paperlist.infer.names import infer_names
 from paperlist.infer.tags import infer_tags
+from paperlist.infer.titles import infer_title
 from paperlist.ingest.listfile import ListError, ParsedList, parse_list
 from paperlist.model.catalogue import CATALOGUE_FILE
 from paperlist.model.page import LINK_KINDS, Page, PageError, dump_page, read_page

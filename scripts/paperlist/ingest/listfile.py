@@ -13,6 +13,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from paperlist.util.text import CONTROL_RE
+
 #: An abstract longer than this is almost certainly a paste error (a whole PDF, a
 #: missing blank line between hundreds of abstracts); it is reported, not imported.
 MAX_PARAGRAPH_CHARS = 20_000
@@ -20,7 +22,6 @@ MAX_PARAGRAPH_CHARS = 20_000
 MAX_HEADER_CHARS = 200
 
 _VENUE = re.compile(r"\b([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&\-]*)\s*[' ]?\s*((?:19|20)\d\d)\b")
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _SPACES = re.compile(r"[ \t\u00a0]+")
 _WRAP_HYPHEN = re.compile(r"[A-Za-z]-$")
 
@@ -146,9 +147,9 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
     seen: dict[str, int] = {}
     for start, block in blocks:
         para = join_wrapped(block)
-        bad = _CONTROL.search(para)
+        bad = CONTROL_RE.search(para)
         if bad:
-            idx = next(i for i, x in enumerate(block) if _CONTROL.search(x))
+            idx = next(i for i, x in enumerate(block) if CONTROL_RE.search(x))
             parsed.errors.append(ListError(
                 path, start + idx,
                 f"control character U+{ord(bad.group()):04X} in the abstract; "

@@ -1,0 +1,320 @@
+"""A readable stand-in title for a paper, inferred from its abstract.
+
+Abstracts come without titles, and a list of "Untitled paper"s cannot be browsed. A paper
+that names its artefact gets "Name: what it is", taken from the sentence that introduces
+the name; otherwise the title is the topic of its "We study ..." sentence. Editors replace
+it with the official title (``title_inferred: false``); until then it must at least read
+like one: no formulas, no dangling words, at most a hundred characters.
+"""
+
+from __future__ import annotations
+
+import re
+
+from paperlist.infer.names import (
+    HEAD,
+    HEAD_WORD,
+    NAME,
+    NAMING_CUE,
+    PREPOSITION,
+    PROPOSING_VERB,
+    Analysis,
+    acronym_of,
+    analyse,
+    defined_abbreviations,
+)
+from paperlist.infer.text import FORMULA_PLACEHOLDER, STOP_WORDS, word_positions
+
+_MAX_TITLE = 100
+# What a paper says it does, best topic first: "we study X" names the topic outright,
+# "we propose X" names the contribution, "we show that X" only a finding.
+_TOPIC_TIERS = (
+    r"stud(?:y|ies)|analy[sz]es?|investigates?|examines?|explores?|considers?|revisits?"
+    r"|address(?:es)?|tackles?|focus(?:es)? on",
+    r"propos(?:e|es)|introduces?|presents?|develops?|describes?|designs?",
+    r"provides?|establish(?:es)?|derives?|proves?|characteri[sz]es?|gives?|offers?|defines?"
+    r"|formali[sz]es?|identif(?:y|ies)|asks? (?:whether|if)|is concerned with|deals? with",
+    r"shows?|demonstrates?|finds?|argues?",
+)
+_EVALUATIVE = re.compile(
+    r"^(?:(?:a|an|the)\s+)?(?:(?:first|novel|new|simple|effective|efficient|powerful"
+    r"|intuitive|principled|general|generic|elegant|pioneering|practical|flexible|robust"
+    r"|lightweight|scalable|highly|very|yet|and|but|number of|set of|series of|family of"
+    r"|class of|variety of)\b,?\s*)*",
+    re.I,
+)
+_CLAUSE_END = re.compile(
+    r",|;|:|\s[-\u2013\u2014]{1,3}\s|\s(?:where|which|whose|while|whereas|when|such that|"
+    r"so that|thereby|allowing|enabling|yielding|leading|resulting|making)\s"
+)
+
+
+_PLAIN_CAPITALISED = re.compile(r"[A-Z][a-z]+(?:[-\u2013][A-Z]?[a-z]+)*")
+_LEAD_TO_FORMULA = re.compile(r"^(.*\S)\s+(?:of|in|with|for|on|over|under|at|by|from|as)\b")
+_PARENTHESISED = re.compile(r"\s*\([^()]*\)")
+_THIS_PAPER_FILLER = re.compile(r"\s(?:in|of) this (?:paper|work|study)\b|^(?:and|also|then)\s")
+_MARKUP = re.compile(r"[*_`$\\{}\[\]<>]")
+_SPACES = re.compile(r"\s+")
+
+
+def _sentence_case(phrase: str) -> str:
+    """Lower-case plain capitalised words (keeps acronyms, CamelCase and digits)."""
+    return " ".join(
+        w.lower() if _PLAIN_CAPITALISED.fullmatch(w) else w
+        for w in phrase.split()
+    )
+
+
+def _tidy(phrase: str, limit: int = _MAX_TITLE) -> str:
+    """Trim a phrase to a title fragment: no dangling words, no formulas, not too long."""
+    if FORMULA_PLACEHOLDER in phrase:
+        head = phrase.split(FORMULA_PLACEHOLDER)[0]
+        # "networks of the form $...$" -> "networks": drop the phrase that led to the formula
+        cut = _LEAD_TO_FORMULA.search(head)
+        phrase = cut.group(1) if cut and len(cut.group(1).split()) >= 3 else head
+    phrase = _PARENTHESISED.sub("", phrase).split("(")[0]
+    phrase = _THIS_PAPER_FILLER.sub(" ", phrase)
+    phrase = _MARKUP.sub("", phrase)
+    phrase = _SPACES.sub(" ", phrase).strip(" .,;:-\u2013\u2014")
+    while len(phrase) > limit:
+        seps = (", ", " and ", " with ", " via ", " by ", " through ", " using ", " that ")
+        cut = max(phrase.rfind(sep, 0, limit) for sep in seps)
+        if cut < limit // 2:
+            cut = phrase.rfind(" ", 0, limit)
+        phrase = phrase[:cut] if cut > 20 else phrase[:limit]
+    words = phrase.split()
+    while words and words[-1].lower().strip(",") in STOP_WORDS:
+        words.pop()
+    return " ".join(words).strip(" .,;:")
+
+
+def _first_clause(phrase: str) -> str:
+    """Up to the first clause break; a break only two words in ("a provable, sampling-based
+    approach", "A leading hypothesis") is not one."""
+    for m in _CLAUSE_END.finditer(phrase):
+        if len(phrase[: m.start()].split()) > 2:
+            return phrase[: m.start()]
+    return phrase
+
+
+def _expand(phrase: str, abbreviations: dict[str, str], keep: str) -> str:
+    for abbr, long in abbreviations.items():
+        if abbr != keep and len(long) < 40:
+            pieces, last = [], 0
+            for i in word_positions(phrase, abbr):
+                pieces += [phrase[last:i], _sentence_case(long)]
+                last = i + len(abbr)
+            phrase = "".join(pieces) + phrase[last:]
+    return phrase
+
+
+_FOR_SHORT = re.compile(r"^ for short\b")
+_LONG_FORM_NEXT = re.compile(r"\s*(?:\(([^()]{6,})\)|:\s+([^,;]{6,}))")
+_SPELLED_OUT_BEFORE = re.compile(r"((?:[\w-]+ ){1,8})or $")
+_APPOSITION = re.compile(r"\s*(?:\([^()]*\))?\s*(?:,|:|\sis)\s+(.*)")
+_ARTICLE = re.compile(r"(?:a|an|the)\b")
+_HEAD_ALONE = re.compile(HEAD)
+_GERUND_FIRST = re.compile(r"\w+ing\b")
+
+
+def _describe(analysis: Analysis, name: str) -> str:
+    """What the named artefact is, from the sentence that introduces it."""
+    doc = analysis.doc
+    for hit in analysis.hits:
+        if hit.name != name:
+            continue
+        sentence = analysis.sentences[hit.sentence]
+        after = _FOR_SHORT.sub("", sentence[hit.start + len(name) :])
+        before = sentence[: hit.start]
+        abbreviations = defined_abbreviations(doc.text)
+        desc = ""
+        long = _LONG_FORM_NEXT.match(after)
+        # "... matching or GRAM" (the scan is slow, so only where "or $" can match)
+        spelled = (_SPELLED_OUT_BEFORE.search(before)
+                   if before.endswith(("or ", "or \n")) else None)
+        if long and acronym_of(name, (long.group(1) or long.group(2)).split()):
+            desc = _sentence_case(long.group(1) or long.group(2))
+        elif spelled and acronym_of(name, spelled.group(1).split()):
+            words = spelled.group(1).split()
+            desc = _sentence_case(" ".join(words[-acronym_of(name, words) :]))
+        elif name in abbreviations and abbreviations[name] in before[-120:]:
+            desc = _sentence_case(abbreviations[name])
+            desc += " " + _purpose(after.split(")", 1)[-1], has_head=True)
+        else:
+            appos = _APPOSITION.match(after)
+            if appos and _ARTICLE.match(appos.group(1)):
+                desc = _head_and_purpose(appos.group(1))
+            else:
+                head = _head_before(before)
+                purpose = _purpose(after, has_head=bool(head))
+                if _HEAD_ALONE.fullmatch(head) and _GERUND_FIRST.match(purpose):
+                    head = ""  # "model" + "incorporating X": the purpose says it all
+                desc = head + " " + purpose
+        desc = _tidy(_expand(desc, abbreviations, name), _MAX_TITLE - len(name) - 2)
+        if len(desc.split()) < 2:  # a lone "method" says less than a "we study X" sentence
+            desc = _tidy(_topic(analysis, fallback=False), _MAX_TITLE - len(name) - 2) or desc
+        if desc and desc.lower() != name.lower():
+            return desc
+    return ""
+
+
+_DETERMINED_HEAD = re.compile(
+    rf"\b(?:a|an|the|two|three|our)\s+((?:[\w\u2010-\u2014-]+\s+){{0,4}}?{HEAD})\b", re.I)
+
+
+def _head_before(before: str) -> str:
+    """The noun phrase that the name was attached to: "an effective RL framework", or the
+    whole object when the name follows it ("we propose Video-level 4D CNNs, namely V4D")."""
+    clause = _PARENTHESISED.sub("", PROPOSING_VERB.split(before)[-1])
+    m = _DETERMINED_HEAD.search(clause)
+    if m:
+        return _EVALUATIVE.sub("", m.group(1))
+    bare = NAMING_CUE.split(clause)[0].strip(" ,")
+    after_verb = len(PROPOSING_VERB.split(before)) > 1
+    if after_verb and 1 < len(bare.split()) <= 8 and not PREPOSITION.search(bare):
+        return _sentence_case(_EVALUATIVE.sub("", bare))
+    return ""
+
+
+_AUXILIARIES = frozenset("is are was were has have had can could may might will would should "
+                         "does did not also".split())
+
+
+def _gerund(verb: str) -> str:
+    """extends -> extending, uses -> using: turns "X, which extends ..." into a title."""
+    stem = verb.lower()
+    if stem.endswith("ies"):
+        stem = stem[:-3] + "y"
+    elif stem.endswith(("sses", "shes", "ches", "xes", "zes")):
+        stem = stem[:-2]
+    elif stem.endswith("s") and not stem.endswith("ss"):
+        stem = stem[:-1]
+    if stem.endswith("ie"):
+        stem = stem[:-2] + "y"
+    elif stem.endswith("e") and not stem.endswith(("ee", "ye", "oe")):
+        stem = stem[:-1]
+    return stem + "ing"
+
+
+_NAME_LEFTOVERS = re.compile(
+    rf"^\s*(?:\([^()]*\))?\s*(?:(?:and|or)\s+{NAME}\s*)?(?:{HEAD})?\s*,?\s*", re.I)
+_PURPOSE = re.compile(r"(?:with\s+(?:[\w-]+\s+){1,4}?(?=for\s))?"
+                      r"(for|to|that|which|who|by)\s+(?:\w+ly\s+)?(\S+)(.*)")
+_LOWER_WORD = re.compile(r"[a-z]{3,}")
+
+
+def _purpose(after: str, has_head: bool) -> str:
+    """The "for ..."/"to ..."/"which ..." phrase right after the name: what it does."""
+    after = _NAME_LEFTOVERS.sub("", after)
+    m = _PURPOSE.match(after)
+    if not m:
+        return ""
+    word, verb, rest = m.groups()
+    if word == "by":
+        phrase = f"{verb}{rest}" if verb.endswith("ing") else ""
+    elif word in ("that", "which", "who"):
+        if not _LOWER_WORD.fullmatch(verb) or verb in _AUXILIARIES or verb.endswith("ss"):
+            return ""  # "which is ..." / "which can ..." say nothing usable
+        phrase = (f"that {verb}" if has_head else _gerund(verb)) + rest
+    else:
+        phrase = f"{word} {verb}{rest}" if has_head or word == "for" else _gerund(verb) + rest
+    phrase = _first_clause(phrase)
+    if FORMULA_PLACEHOLDER in phrase:
+        phrase = phrase.split(FORMULA_PLACEHOLDER)[0]
+        if len(phrase.split()) < 4:
+            return ""
+    return phrase
+
+
+_PRAISE_PAIR = re.compile(r"^(?:[\w-]+\s+){0,2}?(?:yet|and)\s+[\w-]+\s+")
+_HEAD_TO_GERUND = re.compile(rf"(?:[\w-]+\s+){{0,3}}{HEAD}\s+(?:to|for)\s+(\w+ing\b.*)", re.I)
+
+
+def _head_and_purpose(appositive: str) -> str:
+    """"a high-accuracy, low-cost approach to compressing X" -> "compressing X"."""
+    phrase = _EVALUATIVE.sub("", appositive)
+    phrase = _PRAISE_PAIR.sub("", phrase)
+    phrase = _PARENTHESISED.sub("", phrase)
+    m = _CLAUSE_END.search(phrase)
+    while m and m.group(0) == "," and not HEAD_WORD.search(phrase[: m.start()]):
+        phrase = phrase[: m.start()] + phrase[m.end() :]  # "high-accuracy, low-cost approach"
+        m = _CLAUSE_END.search(phrase)
+    gerund = _HEAD_TO_GERUND.match(phrase)
+    return _first_clause(gerund.group(1) if gerund else phrase)
+
+
+_TOPIC_SUBJECT = r"(?=[wth])\b(?:we|this (?:paper|work|study)|here)\s+"
+_TOPIC_SUBJECT_RE = re.compile(_TOPIC_SUBJECT, re.I)
+_TOPIC_CUES = tuple(
+    re.compile(rf"{_TOPIC_SUBJECT}(?:\w+ly\s+|also\s+|further\s+|then\s+|first\s+)?"
+               rf"(?:{verbs})\s+(?:that\s+)?", re.I)
+    for verbs in _TOPIC_TIERS
+)
+_IN_THIS_PAPER = re.compile(r"^in this (?:paper|work|study) (?=[a-z])")
+_IN_THIS = re.compile(r"in this\b", re.I)
+_TO_STUDY = re.compile(rf"^to\s+(?:{_TOPIC_TIERS[0]})\s+")
+_OPENING_FILLER = re.compile(
+    r"^(?:in this (?:paper|work|study)|here|recently|to this end)\b,?\s*", re.I)
+
+
+def _topic_cue(sentence: str, subjects: list[int], tier: int) -> re.Match[str] | None:
+    """``_TOPIC_CUES[tier].search(sentence)``, tried only where a subject starts."""
+    for pos in subjects:
+        m = _TOPIC_CUES[tier].match(sentence, pos)
+        if m:
+            return m
+    return None
+
+
+def _topic(analysis: Analysis, fallback: bool = True) -> str:
+    """The object of the best "We study/propose/show ... X" sentence, else (if ``fallback``)
+    the first clause of the abstract."""
+    sentences = analysis.sentences
+    best: tuple[int, int, str] | None = None
+    for index, sentence in enumerate(sentences):
+        if best and best[0] == 0:
+            break  # a later sentence can only tie the best tier, and ties go to the earliest
+        subjects = [s.start() for s in _TOPIC_SUBJECT_RE.finditer(sentence)]
+        # Only a better tier than the best so far could replace it.
+        for tier in range(best[0] if best else len(_TOPIC_CUES)):
+            m = _topic_cue(sentence, subjects, tier)
+            if not m:
+                continue
+            phrase = _IN_THIS_PAPER.sub("", sentence[m.end() :])
+            if _IN_THIS.match(phrase):
+                break  # "the problems we consider in this work, ..." names no topic
+            phrase = _TO_STUDY.sub("", phrase)
+            phrase = _EVALUATIVE.sub(lambda e: _article(e.group(0)), phrase)
+            phrase = _tidy(_first_clause(phrase))
+            if len(phrase.split()) >= 3 and (best is None or (tier, index) < best[:2]):
+                best = (tier, index, phrase)
+            break
+    if best or not fallback:
+        return best[2] if best else ""
+    first = _OPENING_FILLER.sub("", sentences[0] if sentences else "")
+    return _tidy(_first_clause(first))
+
+
+def _article(matched: str) -> str:
+    """Keep a bare "the" but drop "the first"/"a novel": they are praise, not topic."""
+    return "" if len(matched.split()) > 1 or matched.strip().lower() in ("a", "an") else matched
+
+
+def _capitalise(phrase: str) -> str:
+    return phrase[:1].upper() + phrase[1:] if phrase else phrase
+
+
+_CAPITALISED = re.compile(r"[A-Z][a-z]")
+
+
+def infer_title(text: str, names: list[str]) -> str:
+    """A readable stand-in title: "Name: what it is" when the paper names its artefact,
+    otherwise the topic of its "We study ..." sentence. Never empty."""
+    analysis = analyse(text)
+    if names:
+        name = names[0]
+        desc = _describe(analysis, name) or _tidy(_topic(analysis), _MAX_TITLE - len(name) - 2)
+        desc = desc[:1].lower() + desc[1:] if _CAPITALISED.match(desc) else desc
+        return f"{name}: {desc}" if desc else name
+    topic = _topic(analysis).replace(FORMULA_PLACEHOLDER, "").strip()
+    return _capitalise(topic) or "Untitled paper"

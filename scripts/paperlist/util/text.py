@@ -1,0 +1,106 @@
+"""Text patterns that several parts of the package need, each defined once.
+
+URLs, plurals and control characters used to be recognised by a copy in every module that
+met them, and the copies had drifted apart: one took "github.com/x/y" without a scheme for
+a link, another read it as words; one left a sentence's full stop after a URL, another
+swallowed it with the URL and so lost the sentence break. One definition gives one
+behaviour to test and one place to fix.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# ----------------------------------------------------------------------------- URLs
+
+# Hosts people write without a scheme ("github.com/x/y", "www.example.org"). Only these:
+# any "word.word/" would also take "and/or" typos and file names for links. "www." needs
+# a dotted host after it: "WWW.Serve" is a system's name, not a website.
+_BARE_HOSTS = (
+    r"www\.(?=[\w-]+\.\w)|(?:github|gitlab|kaggle)\.com/"
+    r"|(?:bitbucket|codeberg|zenodo|arxiv)\.org/|huggingface\.co/|figshare\.com/|osf\.io/"
+)
+# Quotes, brackets used as wrappers ({...}, [...], <...>), backticks and "…" end a URL.
+_URL_CHAR = r"[^\s<>\"'`{}|\\^\[\]\u2026]"
+#: A URL as written in running text: with an http(s) scheme or on a host people write
+#: without one. A match may still end in sentence punctuation or a closing bracket that
+#: is not the URL's: :func:`trim_url` cuts those, so use :func:`find_urls`.
+URL_RE = re.compile(rf"(?<![\w@/.-])(?:https?://|{_BARE_HOSTS}){_URL_CHAR}+", re.I)
+# Every URL_RE match contains "://" or, ignoring case, one of these.
+_HOST_MARKS = ("www.", ".com/", ".co/", ".org/", ".io/")
+_SCHEME = re.compile(r"https?://", re.I)
+_TRAILING = ".,;:!?*'\"\u201d\u2019"
+_CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
+
+
+def _may_hold_url(text: str) -> bool:
+    """False only if URL_RE cannot match: most abstracts hold no URL, and a few substring
+    tests cost a third of one case-insensitive scan of the text."""
+    if "://" in text:
+        return True
+    low = text.lower()
+    if not low.isascii():  # under re.I, "\u0130" and "\u0131" match "i" as well
+        low = low.replace("\u0307", "").replace("\u0131", "i")
+    for mark in _HOST_MARKS:
+        if mark in low:
+            return True
+    return False
+
+
+def trim_url(url: str) -> str:
+    """Drop punctuation that ends the sentence rather than the URL, keeping a closing
+    bracket only when the URL itself opened it: `.../Foo_(bar))` -> `.../Foo_(bar)`."""
+    while url:
+        last = url[-1]
+        if last in _TRAILING:
+            url = url[:-1]
+        elif last in _CLOSERS and url.count(last) > url.count(_CLOSERS[last]):
+            url = url[:-1]
+        else:
+            break
+    return url
+
+
+def has_scheme(url: str) -> bool:
+    """Whether the URL was written with http(s)://, not on a bare host."""
+    return _SCHEME.match(url) is not None
+
+
+def find_urls(text: str) -> list[tuple[int, str]]:
+    """(offset, url) of every URL in the text, in order, each cut by :func:`trim_url`."""
+    if not _may_hold_url(text):
+        return []
+    return [(m.start(), trim_url(m.group(0))) for m in URL_RE.finditer(text)]
+
+
+def strip_urls(text: str, replacement: str = " ") -> str:
+    """The text with each URL replaced, keeping the punctuation after it: "see
+    https://x.org/a. We" keeps its full stop, so the sentence still ends there."""
+    if not _may_hold_url(text):
+        return text
+    return URL_RE.sub(lambda m: replacement + m.group(0)[len(trim_url(m.group(0))):], text)
+
+
+# ----------------------------------------------------------------------------- words
+
+
+@lru_cache(maxsize=1 << 16)
+def fold_plural(word: str) -> str:
+    """A word lower-cased with a crude plural stripped ("policies" -> "policy", "LLMs" ->
+    "llm", but "loss", "corpus", "analysis" kept), so a singular and its plural meet.
+    Every matcher applies it to both sides, so it only needs to be consistent, not
+    linguistically right; anything cleverer costs more than it gives on abstracts."""
+    w = word.lower()
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
+    return w
+
+
+# ----------------------------------------------------------------------------- characters
+
+#: C0 control characters other than tab, line feed and carriage return, and DEL: never
+#: meant in an abstract (copy-paste debris) and invisible on the site, so they are refused.
+CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
