@@ -8,8 +8,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from conftest import ROOT, SHIPPED_LIST
-from paperlist.check.checker import SCHEMA_PATH, check_paths
-from paperlist.check.schema import compile_schema
+from paperlist.check.checker import check_paths
+from paperlist.check.fastschema import compile_schema
+from paperlist.check.fields import SCHEMA_PATH
 from paperlist.cli import main
 from paperlist.ingest.importer import run_import
 

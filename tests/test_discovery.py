@@ -23,7 +23,7 @@ from paperlist.discover.citation import bibtex
 from paperlist.discover.related import SHOWN, neighbours
 from paperlist.html.paper import citation_meta
 from paperlist.ingest.importer import run_import
-from paperlist.model.catalogue import Catalogue, Entry, load_catalogue
+from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
 from paperlist.model.page import Page, dump_page, read_page
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.structure.discovery import Discovery
@@ -110,7 +110,7 @@ def test_citation_meta_tags_and_bibtex(built_site):
 def test_citation_url_and_authors_when_known():
     cat = load_catalogue(ROOT / "papers")
     e = next(p for p in cat.papers if p.id == "prorl")
-    e = Entry(**{**e.__dict__, "authors": ["Ada Lovelace", "Alan {T} Turing"],
+    e = Paper(**{**e.__dict__, "authors": ["Ada Lovelace", "Alan {T} Turing"],
                  "title_inferred": False})
     tags = citation_meta(e, "https://example.org/papers/prorl/")
     assert '<meta name="citation_author" content="Ada Lovelace">' in tags
@@ -284,7 +284,7 @@ def synthetic_catalogue(count: int, seed: int = 7) -> Catalogue:
         tags = rng.sample(taxonomy.tags, rng.randint(1, 4))
         title = body.split(". ")[0][:90]
         meta = {"id": f"p{i:05d}", "title": title, "tags": [t.name for t in tags]}
-        papers.append(Entry(
+        papers.append(Paper(
             id=f"p{i:05d}", path=Path(f"papers/p{i:05d}.md"), title=title,
             name=f"M{i}" if i % 3 else "", other_names=[], authors=[], venue="ICML 2026",
             tags=tags, links={"code": ["https://github.com/a/b"] if i % 2 else [], "data": [],

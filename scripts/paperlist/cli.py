@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from paperlist import __version__
-from paperlist.ingest.importer import print_report, retag_pages, run_import
+from paperlist.ingest.importer import print_import_report, retag_pages, run_import
 from paperlist.ingest.listfile import ListError
 from paperlist.model.page import PageError
 
@@ -86,7 +86,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     papers = Path(args.papers)
     list_path = Path(args.list) if args.list else _default_list(papers)
     report = run_import(list_path, papers, check=args.check)
-    print_report(report, check=args.check)
+    print_import_report(report, check=args.check)
     if args.check and (report.created or report.updated):
         print("paperlist: pages and list disagree; run 'paperlist import' to update the pages",
               file=sys.stderr)

@@ -24,7 +24,7 @@ from paperlist.discover import citation
 from paperlist.html import home as figures
 from paperlist.html import listings as site
 from paperlist.html import mappage
-from paperlist.model.catalogue import Catalogue, Entry, load_catalogue
+from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
 from paperlist.structure import paths
 from paperlist.structure.discovery import Discovery
 
@@ -49,7 +49,7 @@ def _time(fn: Callable[[], Any]) -> tuple[float, Any]:
 
 def measure(cat: Catalogue) -> tuple[dict[str, float], dict[str, str]]:
     """Seconds per feature (the Discovery build reports its own steps) and the files made."""
-    def page_path(e: Entry) -> str:
+    def page_path(e: Paper) -> str:
         return f"papers/{e.path.stem}/"
 
     def link(src: str) -> str:

@@ -23,7 +23,7 @@ import os
 from collections.abc import Callable
 
 from paperlist.discover import columns as col
-from paperlist.model.catalogue import Catalogue, Entry
+from paperlist.model.catalogue import Catalogue, Paper
 
 PAGE_SIZE = 50
 DATA_FILE = "assets/paperlist/browse.json"
@@ -40,8 +40,8 @@ def _json(data: object) -> str:
             .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
-def browse_data(cat: Catalogue, page_path: Callable[[Entry], str],
-                first: Callable[[Entry], str]) -> str:
+def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
+                first: Callable[[Paper], str]) -> str:
     """Every paper, column-wise, in the catalogue's order (by title), under the keys of
     paperlist.discover.columns (shared with the map's data):
 

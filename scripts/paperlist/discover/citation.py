@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from paperlist.model.catalogue import Entry
+from paperlist.model.catalogue import Paper
 
 _YEAR = re.compile(r"\b(19|20)\d\d\b")
 # BibTeX/LaTeX characters that would end a field, start a command or break compilation.
@@ -40,11 +40,11 @@ def bibtex_escape(text: str) -> str:
     return _BIBTEX_SPECIAL_RE.sub(lambda m: _BIBTEX_SPECIALS[m.group(0)], text)
 
 
-def bibtex_key(entry: Entry) -> str:
+def bibtex_key(entry: Paper) -> str:
     return _KEY_UNSAFE.sub("-", entry.id) or "paper"
 
 
-def bibtex(entry: Entry, url: str | None) -> str:
+def bibtex(entry: Paper, url: str | None) -> str:
     """An @inproceedings entry with only the fields the page really knows."""
     fields: list[tuple[str, str]] = [("title", "{" + bibtex_escape(entry.title) + "}")]
     if entry.authors:

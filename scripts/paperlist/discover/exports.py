@@ -20,7 +20,7 @@ from typing import Any
 from paperlist import DATA_DIR
 from paperlist.discover.citation import bibtex, venue_year
 from paperlist.html.escape import esc
-from paperlist.model.catalogue import Catalogue, Entry
+from paperlist.model.catalogue import Catalogue, Paper
 
 #: keys the export adds to each paper next to its frontmatter
 SITE_KEYS = ("abstract", "url")
@@ -34,7 +34,7 @@ _XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 # A spreadsheet runs a cell that starts with one of these as a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
-UrlOf = Callable[[Entry], str]
+UrlOf = Callable[[Paper], str]
 
 
 def _json_default(value: Any) -> str:
@@ -44,7 +44,7 @@ def _json_default(value: Any) -> str:
     return str(value)
 
 
-def paper_record(entry: Entry, url: str) -> dict[str, Any]:
+def paper_record(entry: Paper, url: str) -> dict[str, Any]:
     """A page's frontmatter, key for key and in its order, plus its abstract and URL."""
     record = dict(entry.meta)
     record["abstract"] = entry.body

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from paperlist.model.catalogue import Entry
+from paperlist.model.catalogue import Paper
 from paperlist.util.text import fold_plural, strip_urls
 
 #: how many related papers a page shows at most
@@ -72,7 +72,7 @@ def tokens(text: str) -> list[str]:
     return [stems[w] for w in _WORD.findall(text) if len(w) > 2 and w not in _STOPWORDS]
 
 
-def document_terms(entry: Entry) -> list[str]:
+def document_terms(entry: Paper) -> list[str]:
     """What a paper is about: its names (twice: they are its identity), title, abstract and
     tags. Tags are terms of their own ('tag:slug', the first three weighted 3, 2, 1): they
     are an editor-checked summary of the topic, and at 19 papers the words alone are too
@@ -121,7 +121,7 @@ def _prune(vec: dict[str, float], keep: int) -> list[tuple[str, float]]:
     return heapq.nsmallest(keep, vec.items(), key=lambda tw: (-tw[1], tw[0]))
 
 
-def neighbours(entries: Sequence[Entry], k: int = SHOWN, threshold: float = THRESHOLD,
+def neighbours(entries: Sequence[Paper], k: int = SHOWN, threshold: float = THRESHOLD,
                ) -> list[list[Neighbour]]:
     """For each paper, up to k others with similarity >= threshold, most similar first.
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 from paperlist.discover import columns as col
 from paperlist.discover.related import Neighbour
-from paperlist.model.catalogue import Catalogue, Entry
+from paperlist.model.catalogue import Catalogue, Paper
 
 #: Tableau 10: distinguishable, colour-blind aware, readable on white and on slate
 PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
@@ -101,7 +101,7 @@ def _short(title: str) -> str:
 
 
 def map_data(cat: Catalogue, coords: Sequence[tuple[int, int]],
-             page_path: Callable[[Entry], str]) -> str:
+             page_path: Callable[[Paper], str]) -> str:
     """The map's data as a script that sets `window.paperlistMapData` (a script, not a
     fetched JSON file, so the map also works from file://). Column-wise, under the keys of
     paperlist.discover.columns (shared with the browse data): areas and colours (one per

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from paperlist.html.abstract import first_sentence
 from paperlist.html.escape import esc
 from paperlist.html.paper import tag_chips
-from paperlist.model.catalogue import Catalogue, Entry
+from paperlist.model.catalogue import Catalogue, Paper
 from paperlist.structure import paths
 from paperlist.structure.paths import BROWSE, TAGS_INDEX, Link, browse_src, tag_src
 
@@ -28,7 +28,7 @@ def tag_page_count(cat: Catalogue, slug: str) -> int:
     return paths.pages_needed(len(cat.by_tag.get(slug, [])), paths.TAG_PAGE_SIZE)
 
 
-def paper_item(entry: Entry, link: Link, attrs: str = "") -> str:
+def paper_item(entry: Paper, link: Link, attrs: str = "") -> str:
     name = f' <span class="paper-name">{esc(entry.name)}</span>' if entry.name else ""
     return (f'<li class="paper-item"{attrs}><a class="paper-item-title" '
             f'href="{esc(link(entry.src_uri))}">{esc(entry.title)}</a>{name}'
@@ -36,7 +36,7 @@ def paper_item(entry: Entry, link: Link, attrs: str = "") -> str:
             f'<span class="paper-item-first">{esc(first_sentence(entry.body))}</span></li>')
 
 
-def paper_list(entries: list[Entry], link: Link) -> str:
+def paper_list(entries: list[Paper], link: Link) -> str:
     return ('<ul class="paper-list">' + "\n".join(paper_item(e, link) for e in entries)
             + "</ul>")
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from paperlist.discover.citation import bibtex, venue_name, venue_year
 from paperlist.html.abstract import render_abstract
 from paperlist.html.escape import esc
-from paperlist.model.catalogue import Entry
+from paperlist.model.catalogue import Paper
 from paperlist.model.taxonomy import Tag
 from paperlist.structure.paths import Link, tag_src
 
@@ -25,7 +25,7 @@ def tag_chips(tags: Sequence[Tag], link: Link) -> str:
     )
 
 
-def paper_body(entry: Entry, link: Link) -> str:
+def paper_body(entry: Paper, link: Link) -> str:
     """The body of a paper page: title, name, tags, links, abstract."""
     parts = [f'<h1 class="paper-title">{esc(entry.title)}</h1>', '<div class="paper-meta">']
     facts = []
@@ -63,7 +63,7 @@ def paper_body(entry: Entry, link: Link) -> str:
     return "\n".join(parts) + "\n"
 
 
-def related_section(entry: Entry, related: Sequence[Entry], link: Link) -> str:
+def related_section(entry: Paper, related: Sequence[Paper], link: Link) -> str:
     """The 'Related papers' section of a paper page: each with its title and shared tags."""
     if not related:
         return ""
@@ -83,7 +83,7 @@ def related_section(entry: Entry, related: Sequence[Entry], link: Link) -> str:
             + "".join(items) + "</ul>\n")
 
 
-def citation_meta(entry: Entry, url: str | None) -> str:
+def citation_meta(entry: Paper, url: str | None) -> str:
     """`<meta name="citation_*">` tags for a paper page's head (Highwire Press tags, read by
     Google Scholar and Zotero). `url` is the page's absolute URL, when the site has one."""
     tags: list[tuple[str, str]] = [("citation_title", entry.title)]
@@ -99,7 +99,7 @@ def citation_meta(entry: Entry, url: str | None) -> str:
                    for name, value in tags)
 
 
-def cite_section(entry: Entry, url: str | None) -> str:
+def cite_section(entry: Paper, url: str | None) -> str:
     """The 'Cite' block of a paper page: the BibTeX, shown, with a copy button that the
     site's script enables (without JavaScript the text is still there to select)."""
     return ('<div class="paper-cite"><h2 id="cite">Cite</h2>'

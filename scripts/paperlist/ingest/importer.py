@@ -201,7 +201,7 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False) -> Imp
     return report
 
 
-def print_report(report: ImportReport, *, check: bool, out: TextIO | None = None) -> None:
+def print_import_report(report: ImportReport, *, check: bool, out: TextIO | None = None) -> None:
     out = out or sys.stderr
     verb = "would create" if check else "created"
     upd = "would update" if check else "updated"

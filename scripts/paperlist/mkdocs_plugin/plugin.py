@@ -29,7 +29,7 @@ from paperlist.html.escape import esc
 from paperlist.html.paper import paper_body
 from paperlist.mkdocs_plugin.config import PaperlistConfig
 from paperlist.mkdocs_plugin.partials import SharedPartials
-from paperlist.model.catalogue import Catalogue, Entry, load_catalogue
+from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.search import index as search_index
 from paperlist.structure import pages
@@ -152,7 +152,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         page = ctx.get("page")
         return isinstance(page, MkPage) and self._paper(page) is not None
 
-    def _paper_bodies(self, entries: list[Entry]) -> list[str]:
+    def _paper_bodies(self, entries: list[Paper]) -> list[str]:
         """Papers' page bodies, wrapped for the search index."""
         assert self.catalogue is not None
         return [search_index.wrap_paper(paper_body(
@@ -188,7 +188,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
     def _linker(self, page: MkPage, files: Files) -> Link:
         return self._link_from(page.file.url)
 
-    def _paper(self, page: MkPage) -> Entry | None:
+    def _paper(self, page: MkPage) -> Paper | None:
         src = page.file.src_uri
         if self.catalogue is None or not src.startswith(f"{self.papers_rel}/"):
             return None
@@ -260,7 +260,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             except search_index.SearchIndexError as e:
                 raise PluginError(str(e)) from None
 
-    def _paper_post_page(self, output: str, page: MkPage, entry: Entry) -> str:
+    def _paper_post_page(self, output: str, page: MkPage, entry: Paper) -> str:
         """Its related papers and BibTeX into the slot (see on_page_content), and its
         citation_* meta tags (Google Scholar, Zotero) into the <head>."""
         assert self.discovery is not None

@@ -23,8 +23,10 @@ PARALLEL_READ_MIN = 2000
 
 
 @dataclass
-class Entry:
-    """One paper, as shown on the site."""
+class Paper:
+    """One paper, as the site shows it: its page (model/page.py `Page`, the file as an
+    editor wrote it) resolved against the taxonomy, with defaults filled in. Not MkDocs'
+    `Page`, which the plugin alone handles."""
 
     id: str
     path: Path
@@ -52,10 +54,10 @@ class Catalogue:
     title: str
     venue: str
     taxonomy: Taxonomy
-    papers: list[Entry]
-    by_file: dict[str, Entry] = field(default_factory=dict)
+    papers: list[Paper]
+    by_file: dict[str, Paper] = field(default_factory=dict)
     #: tag slug -> entries carrying it, most confident (earliest in the page's list) first
-    by_tag: dict[str, list[Entry]] = field(default_factory=dict)
+    by_tag: dict[str, list[Paper]] = field(default_factory=dict)
     #: problems that do not stop a build but must be seen (strict builds fail on them)
     problems: list[str] = field(default_factory=list)
 
@@ -68,7 +70,7 @@ def _http_only(urls: list[str]) -> list[str]:
     return [u for u in urls if u.lower().startswith(("https://", "http://"))]
 
 
-def entry_from_page(page: Page, taxonomy: Taxonomy, problems: list[str]) -> Entry:
+def paper_from_page(page: Page, taxonomy: Taxonomy, problems: list[str]) -> Paper:
     assert page.path is not None
     tags: list[Tag] = []
     for name in page.tags:
@@ -80,7 +82,7 @@ def entry_from_page(page: Page, taxonomy: Taxonomy, problems: list[str]) -> Entr
         elif tag not in tags:
             tags.append(tag)
     links = {k: _http_only(v) for k, v in page.links.items()}
-    return Entry(
+    return Paper(
         id=page.id or page.path.stem,
         path=page.path,
         title=page.title.strip() or page.path.stem,
@@ -114,7 +116,7 @@ def load_catalogue(papers_dir: Path, taxonomy: Taxonomy | None = None) -> Catalo
     if cat_path.exists():
         meta = yaml.safe_load(cat_path.read_text(encoding="utf-8")) or {}
     problems: list[str] = []
-    entries: list[Entry] = []
+    entries: list[Paper] = []
     errors: list[str] = []
     # A big catalogue is read half here, half on the other core: YAML parsing is most of
     # a build's reading time.
@@ -128,14 +130,14 @@ def load_catalogue(papers_dir: Path, taxonomy: Taxonomy | None = None) -> Catalo
                           f"characters, longer than any abstract (limit "
                           f"{MAX_PARAGRAPH_CHARS:,}); keep only the paper's abstract")
             continue
-        entries.append(entry_from_page(page, taxonomy, problems))
+        entries.append(paper_from_page(page, taxonomy, problems))
     if errors:
         raise ValueError("cannot build: some pages cannot be read\n  " + "\n  ".join(errors))
     entries.sort(key=lambda e: (e.title.casefold(), e.id))
     cat = Catalogue(title=str(meta.get("title") or ""), venue=str(meta.get("venue") or ""),
                     taxonomy=taxonomy, papers=entries, problems=problems)
     cat.by_file = {e.path.name: e for e in entries}
-    rank: dict[str, list[tuple[int, int, Entry]]] = {}
+    rank: dict[str, list[tuple[int, int, Paper]]] = {}
     for order, e in enumerate(entries):
         for pos, tag in enumerate(e.tags):
             rank.setdefault(tag.slug, []).append((pos, order, e))

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from paperlist import ASSETS_DIR
 from paperlist.html.abstract import first_sentence
-from paperlist.model.catalogue import Catalogue, Entry
+from paperlist.model.catalogue import Catalogue, Paper
 from paperlist.util.background import Background, BackgroundError
 
 #: Where the Pagefind bundle goes, relative to the site; the worker imports it from there.
@@ -49,7 +49,7 @@ class SearchIndexError(RuntimeError):
     """Pagefind could not index the site (message includes its output)."""
 
 
-def wrap_paper(body_html: str, entry: Entry) -> str:
+def wrap_paper(body_html: str, entry: Paper) -> str:
     """Mark a paper page's content as the only thing Pagefind indexes, with its short name
     as metadata (shown in results). Pages without this wrapper — home, browse, tags, which
     list every paper — stay out of the index."""
@@ -67,7 +67,7 @@ def _attr(text: str) -> str:
             .replace(">", "&gt;"))
 
 
-def tag_result_files(cat: Catalogue, url_of: Callable[[Entry], str]) -> dict[str, str]:
+def tag_result_files(cat: Catalogue, url_of: Callable[[Paper], str]) -> dict[str, str]:
     """Site path -> JSON of the answers to tag-only queries.
 
     Pagefind answers a filter with no search words by loading every index chunk (3 MB and

@@ -24,7 +24,7 @@ from paperlist.discover import browse as browse_filters
 from paperlist.discover import exports, related, topicmap
 from paperlist.html.abstract import first_sentence
 from paperlist.html.paper import citation_meta, cite_section, related_section
-from paperlist.model.catalogue import Catalogue, Entry
+from paperlist.model.catalogue import Catalogue, Paper
 from paperlist.structure import paths
 from paperlist.structure.paths import Link
 from paperlist.util.background import Background
@@ -51,7 +51,7 @@ _Computed = tuple[list[list[related.Neighbour]], list[tuple[int, int]], dict[str
 class Discovery:
     cat: Catalogue
     #: entry -> its page's URL relative to the site root ("papers/prorl/")
-    page_path: Callable[[Entry], str]
+    page_path: Callable[[Paper], str]
     site_name: str
     #: the site's absolute URL (mkdocs.yml site_url), or None when it has none
     site_url: str | None
@@ -62,14 +62,14 @@ class Discovery:
     _position: dict[str, int] = field(default_factory=dict)  # src_uri -> catalogue index
     #: paper -> how links are written from its page; given, each paper's `paper_sections` are
     #: made along with the rest (in the background too)
-    paper_link: Callable[[Entry], Link] | None = None
+    paper_link: Callable[[Paper], Link] | None = None
     _work: Background[_Computed] | None = None
     _sections: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def build(cls, cat: Catalogue, page_path: Callable[[Entry], str], site_name: str,
+    def build(cls, cat: Catalogue, page_path: Callable[[Paper], str], site_name: str,
               site_url: str | None, *, background: bool = False,
-              paper_link: Callable[[Entry], Link] | None = None) -> Discovery:
+              paper_link: Callable[[Paper], Link] | None = None) -> Discovery:
         d = cls(cat, page_path, site_name, (site_url or "").rstrip("/") + "/" if site_url
                 else None, paper_link=paper_link)
         d._position = {e.src_uri: i for i, e in enumerate(cat.papers)}
@@ -143,11 +143,11 @@ class Discovery:
         return [paths.MAP_DATA, paths.BROWSE_DATA, paths.PAPERS_JSON, paths.PAPERS_CSV,
                 paths.PAPERS_BIB, paths.FEED, *exports.schema_files(), *ASSETS.values()]
 
-    def url(self, entry: Entry) -> str:
+    def url(self, entry: Paper) -> str:
         """The paper's URL: absolute with a site URL, else relative to the site root."""
         return self._abs(entry) or self.page_path(entry)
 
-    def _abs(self, entry: Entry) -> str:
+    def _abs(self, entry: Paper) -> str:
         return urljoin(self.site_url, self.page_path(entry)) if self.site_url else ""
 
     def files(self) -> dict[str, str]:
@@ -155,15 +155,15 @@ class Discovery:
         self._ready()
         return dict(self._files)
 
-    def related_to(self, entry: Entry) -> list[Entry]:
+    def related_to(self, entry: Paper) -> list[Paper]:
         self._ready()
         return self._related(entry, self.neighbours)
 
-    def _related(self, entry: Entry, neighbours: list[list[related.Neighbour]]) -> list[Entry]:
+    def _related(self, entry: Paper, neighbours: list[list[related.Neighbour]]) -> list[Paper]:
         i = self._position[entry.src_uri]
         return [self.cat.papers[n.index] for n in neighbours[i][:related.SHOWN]]
 
-    def paper_sections(self, entry: Entry, link: Link) -> str:
+    def paper_sections(self, entry: Paper, link: Link) -> str:
         """What a paper page gets below its abstract: related papers, then how to cite it.
         link must be paper_link(entry) when that was given."""
         self._ready()
@@ -171,11 +171,11 @@ class Discovery:
         return made if made is not None else self._make_sections(entry, link,
                                                                   self.neighbours)
 
-    def _make_sections(self, entry: Entry, link: Link,
+    def _make_sections(self, entry: Paper, link: Link,
                        neighbours: list[list[related.Neighbour]]) -> str:
         rel = related_section(entry, self._related(entry, neighbours), link)
         return rel + cite_section(entry, self._abs(entry) or None)
 
-    def head_html(self, entry: Entry) -> str:
+    def head_html(self, entry: Paper) -> str:
         """citation_* meta tags for the paper page's <head>."""
         return citation_meta(entry, self._abs(entry) or None)

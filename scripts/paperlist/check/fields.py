@@ -1,0 +1,252 @@
+"""The frontmatter's rules and their messages: what `data/page.schema.json` says (required
+keys, types, id and URL forms), worded for the person fixing the page, plus what a schema
+cannot say: tags from the taxonomy, links under the right kind, no YAML tags.
+
+The schema is the one statement of the format; `fastschema` compiles it to a quick yes/no
+for the common valid page, and jsonschema words the errors of the rest.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+from typing import Any
+
+import yaml
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from paperlist import DATA_DIR
+from paperlist.check.fastschema import Check, compile_schema
+from paperlist.check.problem import Problem
+from paperlist.model.page import LINK_KINDS, NoAliasLoader
+
+SCHEMA_PATH = DATA_DIR / "page.schema.json"
+_SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
+_TYPE_WORDS = {"string": "a text", "boolean": "true or false", "array": "a list",
+               "object": "a mapping of keys", "integer": "a whole number", "number": "a number"}
+
+
+@lru_cache(maxsize=1)
+def schema() -> dict[str, Any]:
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def validator() -> Draft202012Validator:
+    """Compiled once per process: building a validator costs more than using it."""
+    Draft202012Validator.check_schema(schema())
+    return Draft202012Validator(schema())
+
+
+def valid_fast(meta: dict[str, Any]) -> bool:
+    """True only for frontmatter the schema accepts (see fastschema); False means 'ask
+    jsonschema', which then finds and words every error."""
+    fast = _fast_validator()
+    return fast is not None and fast(meta)
+
+
+@lru_cache(maxsize=1)
+def _fast_validator() -> Check | None:
+    return compile_schema(schema())
+
+
+def _resolve(node: dict[str, Any]) -> dict[str, Any]:
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/"):
+        target: Any = schema()
+        for part in ref[2:].split("/"):
+            target = target[part]
+        return target
+    return node
+
+
+def _hint(schema_path: Iterable[Any]) -> str:
+    """The deepest `x-hint` on the way from the schema's root to the failed keyword."""
+    node: Any = schema()
+    hint = "see CONTRIBUTING.md for the page format"
+    for part in schema_path:
+        if isinstance(node, dict) and part not in node and "$ref" in node:
+            node = _resolve(node)  # jsonschema's paths step through $ref transparently
+            hint = node.get("x-hint", hint)
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            node = node[part]
+        else:
+            break
+        if isinstance(node, dict):
+            hint = node.get("x-hint", hint)
+    if isinstance(node, dict) and "$ref" in node:
+        hint = _resolve(node).get("x-hint", hint)
+    return hint
+
+
+def _where(path: Iterable[Any]) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    return repr(value)
+
+
+def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int]) -> list[Problem]:
+    top = err.absolute_path[0] if err.absolute_path else None
+    line = key_lines.get(str(top), 1) if top is not None else 1
+    where = _where(err.absolute_path)
+    hint = _hint(err.absolute_schema_path)
+    value = err.instance
+    if err.validator == "required":
+        missing = [k for k in err.validator_value if k not in value]
+        base = list(err.absolute_schema_path)[:-1]
+        prefix = f"{where}." if where else ""
+        return [Problem(path, line, f"missing key '{prefix}{k}'",
+                        "add it: " + _hint([*base, "properties", k])) for k in missing]
+    if err.validator == "type":
+        expected = _TYPE_WORDS.get(str(err.validator_value), str(err.validator_value))
+        what = f"'{where}' should be {expected}, not {_describe(value)}"
+    elif err.validator == "pattern" and isinstance(value, str):
+        scheme = _SCHEME.match(value)
+        is_link = where.startswith("links.")
+        if is_link and scheme and scheme.group(1).lower() not in ("http", "https"):
+            what = f"'{where}' is a {scheme.group(1).lower()}: link, not http(s)"
+            hint = "only http:// and https:// links are allowed; remove this one"
+        elif not value.strip():
+            what = f"'{where}' is empty"
+        elif is_link:
+            what = f"'{where}' is not a valid link: {value!r}"
+        else:
+            what = f"'{where}' has an invalid form: {value!r}"
+    elif err.validator == "enum" and "propertyNames" in err.absolute_schema_path:
+        what = f"'{where}' has an unknown list {value!r}"
+    elif err.validator == "minItems":
+        what = f"'{where}' is empty"
+    elif err.validator == "uniqueItems":
+        what = f"'{where}' lists the same item twice"
+    elif err.validator == "maxLength":
+        what = f"'{where}' is longer than {err.validator_value} characters"
+    else:
+        what = f"'{where}': {err.message}"
+    return [Problem(path, line, what, hint)]
+
+
+def yaml_tag_problems(frontmatter: str, path: str) -> list[Problem]:
+    """Explicit YAML tags (`!!python/object`...) with their line, found by the safe
+    tokenizer alone: nothing is constructed, so nothing can run."""
+    if "!" not in frontmatter:
+        return []
+    problems: list[Problem] = []
+    try:
+        for token in yaml.scan(frontmatter, Loader=yaml.SafeLoader):
+            if isinstance(token, yaml.TagToken):
+                handle, suffix = token.value
+                problems.append(Problem(
+                    path, token.start_mark.line + 2, f"YAML tag '{handle or ''}{suffix}'",
+                    "remove it: a page holds only plain text, lists and mappings"))
+    except yaml.YAMLError:
+        pass  # the parse error is reported on its own
+    return problems
+
+
+class _TagBlindLoader(NoAliasLoader):
+    """Safe loading that reads a tagged value as the plain value under the tag, so the
+    rest of a page with a (reported) `!!python/...` tag can still be checked."""
+
+
+def _plain(loader: yaml.SafeLoader, suffix: str, node: yaml.Node) -> Any:
+    if isinstance(node, yaml.MappingNode):
+        return loader.construct_mapping(node)
+    if isinstance(node, yaml.SequenceNode):
+        return loader.construct_sequence(node)
+    return loader.construct_scalar(node)
+
+
+_TagBlindLoader.add_multi_constructor("", _plain)
+
+
+def load_ignoring_tags(frontmatter: str) -> dict[str, Any] | None:
+    try:
+        meta = yaml.load(frontmatter, Loader=_TagBlindLoader)  # noqa: S506 - a SafeLoader
+    except yaml.YAMLError:
+        return None
+    return meta if isinstance(meta, dict) else None
+
+
+def link_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int]) -> list[Problem]:
+    links = meta.get("links")
+    if not isinstance(links, dict):
+        return []
+    problems: list[Problem] = []
+    line = key_lines.get("links", 1)
+    for kind in LINK_KINDS:
+        urls = links.get(kind)
+        for url in urls if isinstance(urls, list) else []:
+            if not isinstance(url, str) or not _url_pattern().search(url):
+                continue  # reported by the schema
+            expected = link_kind(url)
+            if expected in ("code", "data") and expected != kind:
+                problems.append(Problem(
+                    path, line, f"{url} is a {expected} link but is listed under links.{kind}",
+                    f"move it to links.{expected}"))
+    return problems
+
+
+@lru_cache(maxsize=1)
+def _url_pattern() -> re.Pattern[str]:
+    return re.compile(schema()["$defs"]["url"]["pattern"])
+
+
+def link_kind(url: str) -> str | None:
+    """Which `links` list a URL belongs in, as the importer would file it (links.py)."""
+    from paperlist.infer import links
+
+    classify = getattr(links, "classify", None)
+    if callable(classify):
+        kind = classify(url)
+        return kind if kind in ("code", "data", "other") else None
+    found = links.extract_links(url)
+    for kind in LINK_KINDS:
+        if found.get(kind):
+            return kind
+    return None
+
+
+def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int]) -> list[Problem]:
+    tags = meta.get("tags")
+    if not isinstance(tags, list) or not tags:
+        return []
+    from paperlist.model.taxonomy import load_taxonomy
+
+    taxonomy = load_taxonomy()
+    line = key_lines.get("tags", 1)
+    problems: list[Problem] = []
+    for name in tags:
+        if not isinstance(name, str) or not name.strip() or taxonomy.by_name(name):
+            continue
+        as_slug = taxonomy.by_slug(name.strip())
+        if as_slug is not None:
+            problems.append(Problem(path, line, f"tag {name!r} is a slug, not a display name",
+                                    f"write {as_slug.name!r}"))
+            continue
+        closest = taxonomy.closest(name)
+        problems.append(Problem(
+            path, line, f"unknown tag {name!r}",
+            f"did you mean {closest.name!r}? Tags are the display names in "
+            "scripts/paperlist/data/taxonomy.yml; to propose a new tag, add it there "
+            "(see CONTRIBUTING.md)"))
+    return problems
