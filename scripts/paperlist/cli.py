@@ -138,6 +138,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return _mkdocs("serve", "-f", args.config, "-a", args.dev_addr)
 
 
+def _config_option(s: argparse.ArgumentParser) -> None:
+    s.add_argument("-f", "--config", default="mkdocs.yml", metavar="FILE",
+                   help="the MkDocs config file (default: %(default)s)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="paperlist", description=DESCRIPTION,
@@ -161,15 +166,13 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_import)
 
     s = command("build", "build the site (mkdocs build --strict with the paperlist plugin)")
-    s.add_argument("-f", "--config", default="mkdocs.yml", metavar="FILE",
-                   help="the MkDocs config file (default: %(default)s)")
+    _config_option(s)
     s.add_argument("-d", "--site-dir", default="site", metavar="DIR",
                    help="the folder to write the site to (default: %(default)s)")
     s.set_defaults(func=cmd_build)
 
     s = command("serve", "preview the site, rebuilding it when a page changes")
-    s.add_argument("-f", "--config", default="mkdocs.yml", metavar="FILE",
-                   help="the MkDocs config file (default: %(default)s)")
+    _config_option(s)
     s.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", metavar="IP:PORT",
                    help="the address to serve on (default: %(default)s)")
     s.set_defaults(func=cmd_serve)

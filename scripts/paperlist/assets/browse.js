@@ -1,7 +1,7 @@
 /* paperlist browse filters: tags required or excluded, code, data, sort, pages.
  *
- * A classic script (not a module: the site also works from file://), loaded by
- * loader.js on pages with a `form.browse-filters`. The browse page lists the
+ * A classic script (not a module: the site also works from file://) that loader.js
+ * loads on pages with a `form.browse-filters`. The browse page lists the
  * first page of papers by title; the whole catalogue comes from a compact data file,
  * fetched once, whose keys are those of paperlist/discover/columns.py (p path, t title,
  * n short name, g tag indices into `tags`, f 1 = code | 2 = data, s first sentence,
@@ -13,11 +13,7 @@
 (() => {
   "use strict";
 
-  function ready(el) {
-    if (!el || el.hasAttribute("data-ready")) return false;
-    el.setAttribute("data-ready", "1");
-    return true;
-  }
+  const { ready } = window.paperlist;  // loader.js
 
   const browseData = new Map();  // data URL -> Promise of the parsed file (kept across pages)
 
@@ -327,6 +323,5 @@
     });
   }
 
-  window.paperlistWidgets = window.paperlistWidgets || {};
-  window.paperlistWidgets["browse.js"] = { init };
+  window.paperlist.widgets["browse.js"] = { init };
 })();

@@ -1,17 +1,13 @@
 /* paperlist "Copy BibTeX": the button of a paper page's Cite section.
  *
- * A classic script (not a module: the site also works from file://), loaded by
- * loader.js on pages with a `.paper-cite`. The button is `hidden` in the
+ * A classic script (not a module: the site also works from file://) that loader.js
+ * loads on pages with a `.paper-cite`. The button is `hidden` in the
  * build's markup, so without JavaScript the page shows the BibTeX alone, to select.
  */
 (() => {
   "use strict";
 
-  function ready(el) {
-    if (!el || el.hasAttribute("data-ready")) return false;
-    el.setAttribute("data-ready", "1");
-    return true;
-  }
+  const { ready } = window.paperlist;  // loader.js
 
   /** The clipboard API needs a secure context (https or localhost); else the old way. */
   function copyText(text) {
@@ -48,6 +44,5 @@
     }
   }
 
-  window.paperlistWidgets = window.paperlistWidgets || {};
-  window.paperlistWidgets["cite.js"] = { init };
+  window.paperlist.widgets["cite.js"] = { init };
 })();

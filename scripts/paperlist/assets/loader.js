@@ -8,7 +8,7 @@
  * running this script again), so the page is looked at on each of its `document$`
  * events; a widget's script is fetched once and its `init()` called for every page that
  * has the widget (it sets each element up once, marking it data-ready). Widgets are
- * classic scripts that register in `window.paperlistWidgets`, not ES modules: browsers
+ * classic scripts that register in `window.paperlist.widgets`, not ES modules: browsers
  * refuse modules from file://, where the map and Copy BibTeX have always worked.
  */
 (() => {
@@ -24,12 +24,22 @@
   ];
   const loaded = new Map();  // file -> Promise of the widget, kept across pages
 
+  /** What the widgets share: where they register, and how each element is set up once. */
+  window.paperlist = {
+    widgets: {},
+    ready(el) {  // true the first time for an element, then false
+      if (!el || el.hasAttribute("data-ready")) return false;
+      el.setAttribute("data-ready", "1");
+      return true;
+    },
+  };
+
   function fetchWidget(file) {
     return new Promise((resolve, reject) => {
       const script = document.createElement("script");
       script.src = new URL(file, BASE).href;
       script.onload = () => {
-        const widget = (window.paperlistWidgets || {})[file];
+        const widget = window.paperlist.widgets[file];
         if (widget) resolve(widget); else reject(new Error(`${file} registered no widget`));
       };
       script.onerror = () => { script.remove(); reject(new Error(`${file} did not load`)); };

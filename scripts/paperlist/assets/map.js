@@ -1,18 +1,14 @@
 /* paperlist topic map: every paper as a point on a canvas, drawn from map-data.js.
  *
- * A classic script (not a module: the site also works from file://), loaded by
- * loader.js on pages with a `.paperlist-map`. The data's keys are those of
+ * A classic script (not a module: the site also works from file://) that loader.js
+ * loads on pages with a `.paperlist-map`. The data's keys are those of
  * paperlist/discover/columns.py (x, y, a area, p path, t title, n short name, areas,
  * colours, pre/suf of paths). Text from pages is only ever set with textContent.
  */
 (() => {
   "use strict";
 
-  function ready(el) {
-    if (!el || el.hasAttribute("data-ready")) return false;
-    el.setAttribute("data-ready", "1");
-    return true;
-  }
+  const { ready } = window.paperlist;  // loader.js
 
   /* A script, not fetched JSON, so the map also works from file://; kept across pages. */
   function loadMapData(src) {
@@ -322,6 +318,5 @@
     }, (err) => console.warn("paperlist map:", err));
   }
 
-  window.paperlistWidgets = window.paperlistWidgets || {};
-  window.paperlistWidgets["map.js"] = { init };
+  window.paperlist.widgets["map.js"] = { init };
 })();
