@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import SHIPPED_LIST, make_project, mkdocs_build
+from helpers import SHIPPED_LIST, make_project, mkdocs_build
 from paperlist.ingest.importer import run_import
 
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from conftest import shipped_abstracts
+from helpers import shipped_abstracts
 from paperlist.infer.links import extract_links
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from conftest import ROOT
+from helpers import ROOT
 
 
 def papers(built_site) -> list[dict]:

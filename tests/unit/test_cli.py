@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from conftest import ROOT, SHIPPED_LIST
+from helpers import ROOT, SHIPPED_LIST
 from paperlist.cli import build_parser, main
 
 README = ROOT / "README.md"

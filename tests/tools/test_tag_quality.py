@@ -13,7 +13,7 @@ import eval_tags
 import pytest
 import yaml
 
-from conftest import FIXTURES, ROOT, SHIPPED_LIST
+from helpers import FIXTURES, ROOT, SHIPPED_LIST
 
 ICML_GOLD = FIXTURES / "tags-gold-icml2026.yml"
 ICLR_MAP = FIXTURES / "iclr-keyword-map.yml"

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from conftest import TOOLS
+from helpers import TOOLS
 
 
 def test_bench_prints_the_table_and_writes_json(tmp_path):

@@ -18,7 +18,7 @@ import jsonschema
 import pytest
 import referencing
 
-from conftest import ROOT, SHIPPED_LIST, make_project, mkdocs_build
+from helpers import ROOT, SHIPPED_LIST, make_project, mkdocs_build
 from paperlist.discover.citation import bibtex
 from paperlist.discover.related import SHOWN, neighbours
 from paperlist.html.paper import citation_meta

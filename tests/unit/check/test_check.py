@@ -7,7 +7,7 @@ import json
 import pytest
 from jsonschema import Draft202012Validator
 
-from conftest import ROOT, SHIPPED_LIST
+from helpers import ROOT, SHIPPED_LIST
 from paperlist.check.checker import check_paths
 from paperlist.check.fastschema import compile_schema
 from paperlist.check.fields import SCHEMA_PATH

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from conftest import ROOT, make_project, mkdocs_build
+from helpers import ROOT, make_project, mkdocs_build
 
 TAXONOMY = ROOT / "scripts" / "paperlist" / "data" / "taxonomy.yml"
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from conftest import SHIPPED_LIST, shipped_abstracts
+from helpers import SHIPPED_LIST, shipped_abstracts
 from paperlist.html.abstract import first_sentence, render_abstract
 from paperlist.ingest.listfile import parse_list
 

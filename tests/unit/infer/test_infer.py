@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from conftest import shipped_abstracts
+from helpers import shipped_abstracts
 from paperlist.infer.ids import slug_for
 from paperlist.infer.names import infer_names
 from paperlist.infer.titles import infer_title

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import ROOT, SHIPPED_LIST
+from helpers import ROOT, SHIPPED_LIST
 from paperlist.cli import main
 from paperlist.ingest.importer import retag_pages, run_import
 from paperlist.model.page import dump_page, read_page

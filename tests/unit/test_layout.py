@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from conftest import ROOT
+from helpers import ROOT
 
 PACKAGE = ROOT / "scripts" / "paperlist"
 

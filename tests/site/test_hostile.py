@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, make_project, mkdocs_build, serve
+from helpers import ROOT, make_project, mkdocs_build, serve
 from paperlist.check.checker import check_paths
 from paperlist.cli import main
 from paperlist.ingest.importer import run_import

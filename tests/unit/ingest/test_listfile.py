@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import SHIPPED_LIST
+from helpers import SHIPPED_LIST
 from paperlist.ingest.listfile import ListError, parse_list, parse_list_text
 
 ABS1 = "We propose FooNet, a method for detecting things in images. It works well."
