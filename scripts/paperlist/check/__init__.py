@@ -1,0 +1,1 @@
+"""`paperlist check`: every problem of every page, at its line, with the fix."""

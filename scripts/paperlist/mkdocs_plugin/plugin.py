@@ -28,6 +28,7 @@ from paperlist.html import home
 from paperlist.html.escape import esc
 from paperlist.html.paper import paper_body
 from paperlist.mkdocs_plugin.config import PaperlistConfig
+from paperlist.mkdocs_plugin.material import use_our_worker
 from paperlist.mkdocs_plugin.partials import SharedPartials
 from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
 from paperlist.model.taxonomy import load_taxonomy
@@ -248,7 +249,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if entry is not None:
             output = self._paper_post_page(output, page, entry)
         if self.config.search == "pagefind":
-            return search_index.use_our_worker(output)
+            return use_our_worker(output)
         return output
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:

@@ -11,7 +11,6 @@ behaves as before. MkDocs-free: the plugin calls these functions.
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import subprocess
 import tempfile
@@ -34,8 +33,6 @@ ASSETS = ASSETS_DIR
 #: chips are searched as a filter (`tag:`) instead of as run-together text.
 EXCLUDED_SELECTORS = ".paper-note, .paper-venue, .paper-tags, .paper-links, h2#abstract"
 
-_MATERIAL_WORKER = re.compile(r"assets/javascripts/workers/search\.[0-9a-f]+\.min\.js")
-_CONFIG = re.compile(r'<script id="__config" type="application/json">(.*?)</script>', re.DOTALL)
 
 
 #: Answers to tag-only queries (`tag:x` with no words), one small file per tag, and the
@@ -91,19 +88,6 @@ def tag_result_files(cat: Catalogue, url_of: Callable[[Paper], str]) -> dict[str
 def _json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
-
-def use_our_worker(page_html: str) -> str:
-    """Point Material's `__config.search` (its worker URL) at our Pagefind worker.
-
-    Done on the rendered page rather than by overriding Material's template, so a theme
-    override of the project's own keeps working; the relative prefix Material computed for
-    the page is kept.
-    """
-    m = _CONFIG.search(page_html)
-    if m is None:
-        return page_html
-    config = _MATERIAL_WORKER.sub(WORKER_PATH, m.group(1), count=1)
-    return page_html[:m.start(1)] + config + page_html[m.end(1):]
 
 
 def pagefind_executable() -> Path:
