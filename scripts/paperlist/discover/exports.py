@@ -21,6 +21,7 @@ from paperlist import DATA_DIR
 from paperlist.discover.citation import bibtex, venue_year
 from paperlist.html.escape import esc
 from paperlist.model.catalogue import Catalogue, Paper
+from paperlist.util.text import slugify
 
 #: keys the export adds to each paper next to its frontmatter
 SITE_KEYS = ("abstract", "url")
@@ -106,7 +107,7 @@ def _attr(text: str) -> str:
 
 
 def _venue_slug(cat: Catalogue) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", (cat.venue or "catalogue").casefold()).strip("-")
+    return slugify(cat.venue or "catalogue")
 
 
 def atom_feed(cat: Catalogue, url_of: UrlOf, site_name: str, site_url: str | None) -> str:

@@ -8,29 +8,24 @@ every file system, URL and shell.
 from __future__ import annotations
 
 import re
-import unicodedata
 
 from paperlist.infer.text import STOP_WORDS
+from paperlist.util.text import ascii_lower, slugify
 
 _SLUG_STOP = STOP_WORDS | frozenset(
     "its via how why what when do does can towards is are on".split()
 ) - {"new", "novel", "first", "simple", "general", "unified", "efficient", "effective"}
 
 
-def _ascii(text: str) -> str:
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-
-
-_NOT_SLUG = re.compile(r"[^a-z0-9]+")
 _SLUG_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _DASHES = re.compile(r"-{2,}")
 
 
 def slug_for(title: str, names: list[str]) -> str:
     """A readable page id: the paper's name if it has one, else a few words of the title."""
-    slug = _NOT_SLUG.sub("-", _ascii(names[0])).strip("-") if names else ""
+    slug = slugify(names[0]) if names else ""
     if not slug:
-        words = [w for w in _SLUG_WORD.findall(_ascii(title))
+        words = [w for w in _SLUG_WORD.findall(ascii_lower(title))
                  if w not in _SLUG_STOP]
         slug = "-".join(words[:5])
     if len(slug) > 60:

@@ -10,6 +10,7 @@ behaviour to test and one place to fix.
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 # ----------------------------------------------------------------------------- URLs
@@ -104,3 +105,18 @@ def fold_plural(word: str) -> str:
 #: C0 control characters other than tab, line feed and carriage return, and DEL: never
 #: meant in an abstract (copy-paste debris) and invisible on the site, so they are refused.
 CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+
+
+def ascii_lower(text: str) -> str:
+    """Lower-case ASCII: accents folded ('Société' -> 'societe'), the rest dropped."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+
+
+def slugify(text: str) -> str:
+    """The one slug: lower-case ASCII words joined by '-' ('ICML 2026' -> 'icml-2026'),
+    the same in every file system, URL and shell. Tag slugs are written in the taxonomy,
+    and the browser is given them, never a slug it computes."""
+    return _NOT_SLUG.sub("-", ascii_lower(text)).strip("-")

@@ -11,7 +11,7 @@ from paperlist.infer.links import extract_links
 from paperlist.infer.tags import clean_text
 from paperlist.infer.text import normalise, split_sentences
 from paperlist.ingest.listfile import parse_list_text
-from paperlist.util.text import find_urls, fold_plural, strip_urls
+from paperlist.util.text import find_urls, fold_plural, slugify, strip_urls
 
 URLS = [
     ("https://github.com/alice/sparsenet", "https://github.com/alice/sparsenet"),
@@ -74,3 +74,9 @@ def test_every_stray_control_character_is_reported(code: int) -> None:
 def test_tabs_and_line_breaks_are_not_control_characters() -> None:
     parsed = parse_list_text("ICML 2026\n\nAn\tabstract\r\nwrapped.\n")
     assert not parsed.errors and len(parsed.paragraphs) == 1
+
+
+def test_slugify_is_lower_case_ascii_words():
+    assert slugify("ICML 2026") == "icml-2026"
+    assert slugify("  Société Française d'IA!  ") == "societe-francaise-d-ia"
+    assert slugify("深度学习") == ""  # nothing ASCII to keep: callers give a fallback
