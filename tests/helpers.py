@@ -15,9 +15,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED_LIST = ROOT / "papers" / "source" / "icml-2026-abstracts.txt"
 FIXTURES = ROOT / "tests" / "fixtures"
-#: benchmarks and evaluations (outside the package); their tests import them from here
+#: benchmarks and evaluations (outside the package; on pytest's pythonpath)
 TOOLS = ROOT / "scripts" / "tools"
-sys.path.insert(0, str(TOOLS))
 CHROMIUM = os.environ.get("PAPERLIST_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-sync"]

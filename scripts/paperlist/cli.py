@@ -85,7 +85,7 @@ def _page_file(arg: str, papers: Path) -> Path:
 def cmd_import(args: argparse.Namespace) -> int:
     papers = Path(args.papers)
     list_path = Path(args.list) if args.list else _default_list(papers)
-    report = run_import(list_path, papers, check=args.check)
+    report = run_import(list_path, papers, check=args.check, taxonomy=args.taxonomy)
     print_import_report(report, check=args.check)
     if args.check and (report.created or report.updated):
         print("paperlist: pages and list disagree; run 'paperlist import' to update the pages",
@@ -95,7 +95,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_retag(args: argparse.Namespace) -> int:
-    changed = retag_pages(Path(args.papers), check=args.check)
+    changed = retag_pages(Path(args.papers), check=args.check, taxonomy=args.taxonomy)
     verb = "would change" if args.check else "changed"
     print(f"retag: {len(changed)} page(s) {verb}" + (f": {', '.join(changed)}" if changed
                                                     else ""), file=sys.stderr)
@@ -105,18 +105,20 @@ def cmd_retag(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     from paperlist.infer.tags import explain
     from paperlist.model.page import read_page
+    from paperlist.model.taxonomy import load_taxonomy
 
     page = read_page(_page_file(args.page, Path(args.papers)))
     print(f"{page.id}: {page.title}")
     print(f"tags on the page: {', '.join(page.tags) or '(none)'}")
-    print(explain(page.body))
+    print(explain(page.body, load_taxonomy(args.taxonomy)))
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     from paperlist.check.checker import check_paths
 
-    problems = check_paths([Path(p) for p in args.paths] or [Path(args.papers)])
+    problems = check_paths([Path(p) for p in args.paths] or [Path(args.papers)],
+                           taxonomy=args.taxonomy)
     for problem in problems:
         print(problem)
     if problems:
@@ -136,6 +138,12 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     return _mkdocs("serve", "-f", args.config, "-a", args.dev_addr)
+
+
+def _taxonomy_option(s: argparse.ArgumentParser) -> None:
+    s.add_argument("--taxonomy", type=Path, default=None, metavar="FILE",
+                   help="the taxonomy to tag with: the file of the plugin's taxonomy option "
+                        "(default: the one shipped with paperlist)")
 
 
 def _config_option(s: argparse.ArgumentParser) -> None:
@@ -163,6 +171,7 @@ def build_parser() -> argparse.ArgumentParser:
                    action=_DeprecatedAlias, use="--papers")
     s.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 if the pages and the list disagree")
+    _taxonomy_option(s)
     s.set_defaults(func=cmd_import)
 
     s = command("build", "build the site (mkdocs build --strict with the paperlist plugin)")
@@ -182,12 +191,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="page files or folders to check (default: PAPERS)")
     s.add_argument("--papers", default=str(DEFAULT_PAPERS),
                    help="the folder checked when no PATH is given (default: %(default)s)")
+    _taxonomy_option(s)
     s.set_defaults(func=cmd_check)
 
     s = command("retag", "re-apply the taxonomy to every page, keeping editors' tags")
     s.add_argument("--papers", default=str(DEFAULT_PAPERS), help=PAPERS_HELP)
     s.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 if tags would change")
+    _taxonomy_option(s)
     s.set_defaults(func=cmd_retag)
 
     s = command("explain", "why a paper got its tags: scores, phrases, near misses")
@@ -195,6 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a paper id (prorl) or a page file (papers/prorl.md)")
     s.add_argument("--papers", default=str(DEFAULT_PAPERS),
                    help="the folder an id is looked up in (default: %(default)s)")
+    _taxonomy_option(s)
     s.set_defaults(func=cmd_explain)
     return p
 

@@ -225,7 +225,7 @@ def bench_size(n: int, runs: int, work: Path, browser: Any, variants: tuple[str,
         if papers.exists():
             shutil.rmtree(papers)
         secs, rss, _ = _run_measured([sys.executable, "-m", "paperlist.cli", "import",
-                                      str(list_path), "--into", str(papers)], work)
+                                      str(list_path), "--papers", str(papers)], work)
         import_times.append(secs)
     res = Result(n=n, runs=runs)
     res.metrics["import_s"] = _median(import_times)

@@ -1,5 +1,5 @@
 """Build-time cost of each discovery feature on a big catalogue:
-`python -m scripts/tools/bench_discovery.py [N] [--papers DIR]`.
+`python scripts/tools/bench_discovery.py [N] [--papers DIR]`.
 
 Related papers, the map, exports, citations, browse filters and home figures all run
 inside every `paperlist build`, so each must stay cheap at the size of a large venue
@@ -21,9 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from paperlist.discover import citation
-from paperlist.html import home as figures
-from paperlist.html import listings as site
-from paperlist.html import mappage
+from paperlist.html import home, listings, mappage
 from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
 from paperlist.structure import paths
 from paperlist.structure.discovery import Discovery
@@ -65,9 +63,9 @@ def measure(cat: Catalogue) -> tuple[dict[str, float], dict[str, str]]:
         lambda: [d.head_html(e) for e in cat.papers])
     seconds["BibTeX alone, all pages"], _ = _time(
         lambda: [citation.bibtex(e, None) for e in cat.papers])
-    seconds["browse page with filters"], _ = _time(lambda: site.browse_page(cat, link))
-    seconds["  of which filter form"], _ = _time(lambda: site.filter_form(cat))
-    seconds["home figures (SVG chart)"], _ = _time(lambda: figures.figures_html(cat, link))
+    seconds["browse page with filters"], _ = _time(lambda: listings.browse_page(cat, link))
+    seconds["  of which filter form"], _ = _time(lambda: listings.filter_form(cat))
+    seconds["home figures (SVG chart)"], _ = _time(lambda: home.figures_html(cat, link))
     seconds["map page"], _ = _time(lambda: mappage.map_page(cat, link))
     return seconds, d.files()
 

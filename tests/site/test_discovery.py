@@ -27,8 +27,7 @@ from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
 from paperlist.model.page import Page, dump_page, read_page
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.structure.discovery import Discovery
-from paperlist.structure.paths import BROWSE_PAGE_SIZE as PAGE_SIZE
-from paperlist.structure.paths import MAP_DATA as DATA_FILE
+from paperlist.structure.paths import BROWSE_PAGE_SIZE, MAP_DATA
 
 HOSTILE = '</script><script>alert("x")</script> & {Evil} 50% $x_1$ \\end #1 ~ ^'
 
@@ -38,7 +37,7 @@ def read(site: Path, path: str) -> str:
 
 
 def map_data(site: Path) -> dict:
-    text = read(site, DATA_FILE)
+    text = read(site, MAP_DATA)
     assert text.startswith("window.paperlistMapData=") and text.endswith(";\n")
     return json.loads(text[len("window.paperlistMapData="):-2])
 
@@ -207,7 +206,7 @@ def test_editor_text_is_escaped_everywhere(hostile_sites):
     paper = read(site, "papers/prorl/index.html")
     assert 'content="&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)' in paper
     assert 'citation_author" content="Ada &quot;&lt;b&gt;&quot; Lovelace"' in paper
-    data_js = read(site, DATA_FILE)
+    data_js = read(site, MAP_DATA)
     assert "<" not in data_js and ">" not in data_js and "&" not in data_js.replace("\\u0026", "")
     assert HOSTILE in map_data(site)["t"]
     bib = read(site, "papers.bib")
@@ -299,10 +298,9 @@ def synthetic_catalogue(count: int, seed: int = 7) -> Catalogue:
 
 def test_discovery_at_12000_papers():
     """Map data fits its budget at full-conference size (timings: bench_discovery.py)."""
-    pytest.importorskip("benchdata")
     cat = synthetic_catalogue(12_000)
     d = Discovery.build(cat, lambda e: f"papers/{e.id}/", "bench", None)
-    size = len(d.files()[DATA_FILE].encode("utf-8"))
+    size = len(d.files()[MAP_DATA].encode("utf-8"))
     assert size <= 1_500_000, size
     assert all(len(d.related_to(e)) <= SHOWN for e in cat.papers[:100])
     assert sum(1 for ns in d.neighbours if ns) > 11_000
@@ -313,20 +311,19 @@ def test_discovery_at_12000_papers():
 def _browse(cat: Catalogue) -> tuple[dict[str, str], dict]:
     """Every browse page's body (source path -> HTML) and the browse data, built the way
     the plugin builds them (links: site-root-relative source paths)."""
-    from paperlist.discover import browse as browse_filters
-    from paperlist.html.abstract import first_sentence
-    from paperlist.structure import pages as site
+    from paperlist.discover import browse
+    from paperlist.structure import pages
+    from paperlist.util.text import first_sentence
 
-    pages = {src: site.page_html(src, cat, lambda s: s)
-             for src in site.generated_pages(cat) if src.startswith("browse")}
-    data = json.loads(browse_filters.browse_data(
+    made = {src: pages.page_html(src, cat, lambda s: s)
+            for src in pages.generated_pages(cat) if src.startswith("browse")}
+    data = json.loads(browse.browse_data(
         cat, lambda e: f"papers/{e.id}/", lambda e: first_sentence(e.body)))
-    return pages, data
+    return made, data
 
 
 def test_browse_is_paged_and_every_paper_is_on_one_page():
-
-    cat = synthetic_catalogue(2 * PAGE_SIZE + 20)
+    cat = synthetic_catalogue(2 * BROWSE_PAGE_SIZE + 20)
     pages, data = _browse(cat)
     assert sorted(pages) == ["browse.md", "browse/2.md", "browse/3.md"]
     ids = []
@@ -334,7 +331,7 @@ def test_browse_is_paged_and_every_paper_is_on_one_page():
         ids += re.findall(r'class="paper-item-title" href="papers/(p\d+)\.md"', pages[src])
     assert ids == [e.id for e in cat.papers]  # each once, by title, split 50/50/20
     first = pages["browse.md"]
-    assert first.count('class="paper-item"') == PAGE_SIZE and "<noscript>" in first
+    assert first.count('class="paper-item"') == BROWSE_PAGE_SIZE and "<noscript>" in first
     assert 'href="browse/2.md" data-page="2" rel="next"' in first
     assert 'data-src="assets/paperlist/browse.json"' in first
     last = pages["browse/3.md"]

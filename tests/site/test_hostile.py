@@ -179,7 +179,7 @@ def test_unusable_lists_stop_with_file_line_and_write_nothing(tmp_path, capsys, 
                                                                words):
     lst = tmp_path / "l.txt"
     lst.write_bytes(data)
-    assert main(["import", str(lst), "--into", str(tmp_path / "papers")]) == 1
+    assert main(["import", str(lst), "--papers", str(tmp_path / "papers")]) == 1
     err = capsys.readouterr().err
     assert f"{lst}:{line}: " in err and words in err
     assert not (tmp_path / "papers").exists()

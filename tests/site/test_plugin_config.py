@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from helpers import ROOT, make_project, mkdocs_build
+from helpers import ROOT, SHIPPED_LIST, make_project, mkdocs_build
 
 TAXONOMY = ROOT / "scripts" / "paperlist" / "data" / "taxonomy.yml"
 
@@ -61,3 +61,28 @@ def test_a_wrong_option_is_named_before_the_build(tmp_path, option, named):
     result = mkdocs_build(project)
     assert result.returncode != 0
     assert "Plugin 'paperlist'" in result.stderr and named in result.stderr, result.stderr
+
+
+def test_a_catalogue_with_its_own_taxonomy_imports_checks_and_builds_with_it(tmp_path):
+    """The same file, given to the plugin and to the commands, is the one taxonomy."""
+    from paperlist.cli import main
+
+    project = make_project(tmp_path / "p")
+    text = TAXONOMY.read_text(encoding="utf-8")
+    assert "name: Reinforcement Learning\n" in text
+    ours = project / "our-taxonomy.yml"
+    ours.write_text(text.replace("name: Reinforcement Learning\n", "name: RL (ours)\n"),
+                    encoding="utf-8")
+    papers = project / "papers"
+    assert main(["import", str(SHIPPED_LIST), "--papers", str(papers),
+                 "--taxonomy", str(ours)]) == 0
+    prorl = (papers / "prorl.md").read_text(encoding="utf-8")
+    assert "- RL (ours)" in prorl and "- Reinforcement Learning" not in prorl
+    assert main(["check", str(papers), "--taxonomy", str(ours)]) == 0
+    assert main(["retag", "--papers", str(papers), "--check", "--taxonomy", str(ours)]) == 0
+    assert main(["check", str(papers)]) == 1  # the shipped taxonomy has no 'RL (ours)'
+    set_plugin_options(project, "      taxonomy: our-taxonomy.yml\n")
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    page = (project / "site" / "papers" / "prorl" / "index.html").read_text(encoding="utf-8")
+    assert ">RL (ours)</a>" in page

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 from helpers import ROOT
 
@@ -14,13 +15,22 @@ def modules() -> dict[str, ast.Module]:
             for p in sorted(PACKAGE.rglob("*.py"))}
 
 
+def is_module(dotted: str) -> bool:
+    path = ROOT / "scripts" / Path(*dotted.split("."))
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
 def imported(tree: ast.Module) -> set[str]:
+    """Modules a module imports; `from paperlist.x import y` counts as paperlist.x.y when
+    y is a module."""
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module)
+            subs = {f"{node.module}.{a.name}" for a in node.names}
+            subs = {s for s in subs if s.startswith("paperlist.") and is_module(s)}
+            names |= subs if subs and len(subs) == len(node.names) else {node.module}
     return names
 
 
@@ -52,3 +62,32 @@ def test_tools_do_not_locate_the_repository_themselves():
     for path in (ROOT / "scripts" / "tools").glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "parents[" not in text and "/work/" not in text, path.name
+
+
+#: Packages from the top (what users run) to the bottom (what everything reads). A module
+#: imports only from its own package and those below it, so each layer can be read, and
+#: replaced, knowing only what is under it. structure/paths.py (where things are in the
+#: site) is a leaf that every layer may name.
+LAYERS = ["cli", "mkdocs_plugin", "structure", "html", "search", "discover", "check",
+          "ingest", "infer", "model", "util"]
+LEAVES = {"paperlist", "paperlist.structure.paths"}
+
+
+def layer(module: str) -> int:
+    if module in LEAVES:
+        return len(LAYERS)
+    return LAYERS.index(module.split(".")[1])
+
+
+def test_imports_point_down_the_layers():
+    upward = []
+    for path, tree in modules().items():
+        if path == "__init__.py":
+            continue
+        here = "paperlist." + path.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+        for name in imported(tree):
+            if name.startswith("paperlist") and name not in LEAVES | {here}:
+                if layer(name) < layer(here) or (
+                        layer(name) == layer(here) and here in LEAVES):
+                    upward.append(f"{here} imports {name}")
+    assert upward == []

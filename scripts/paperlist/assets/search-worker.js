@@ -20,7 +20,7 @@ const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
 /** Results sent to the UI: each needs its fragment fetched, so keep the first query cheap. */
 const MAX_RESULTS = 20;
 const PAGEFIND_URL = new URL("../../pagefind/pagefind.js", self.location.href).href;
-/** Prebuilt answers to tag-only queries (search_index.tag_result_files). */
+/** Prebuilt answers to tag-only queries (search/index.py tag_result_files). */
 const TAG_RESULTS_URL = new URL("tag-results/", self.location.href).href;
 
 let pagefind = null;      // Promise of the Pagefind module, created on SETUP
@@ -142,7 +142,7 @@ async function search(query, seq) {
   // slug -> name of every tag asked for, in the order asked
   const wanted = new Map(tags.flatMap((t) => resolveTags(t, list)));
   if (!text) return tags.length ? tagOnly([...wanted.keys()], extra, seq) : { items: [], ...extra };
-  // Pagefind's tag filter holds names (wrap_paper), read from element text: commas are safe.
+  // Pagefind's tag filter holds names (html/paper.py indexed_body), read from element text: commas are safe.
   const names = wanted.size ? [...wanted.values()] : ["\u0000none"];  // unknown: no paper
   const filters = tags.length ? { tag: { any: names } } : {};
   const pf = await loadPagefind();

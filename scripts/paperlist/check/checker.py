@@ -17,6 +17,7 @@ import os
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from paperlist.check.fields import (
@@ -67,7 +68,7 @@ def _decode(data: bytes, path: str) -> tuple[str | None, list[Problem]]:
     return text.removeprefix("\ufeff"), []
 
 
-def check_text(text: str, path: str) -> _PageResult:
+def check_text(text: str, path: str, taxonomy: Path | None = None) -> _PageResult:
     """Every problem in one page's text; `path` is used for messages and the id rule."""
     result = _PageResult(path=path, id=None, id_line=1, problems=[])
     problems = result.problems
@@ -101,7 +102,7 @@ def check_text(text: str, path: str) -> _PageResult:
             problems.append(Problem(path, result.id_line,
                                     f"id {page_id!r} does not match the file name {stem}.md",
                                     f"the id never changes: set it back to id: {stem}"))
-    problems += tag_problems(meta, path, key_lines)
+    problems += tag_problems(meta, path, key_lines, taxonomy)
     problems += link_problems(meta, path, key_lines)
     problems += field_text_problems(meta, path, key_lines)
     return result
@@ -112,7 +113,7 @@ def _parse_problem(e: PageError, path: str) -> Problem:
     return Problem(path, e.line, e.reason, hint)
 
 
-def check_file(path: Path) -> _PageResult:
+def check_file(path: Path, taxonomy: Path | None = None) -> _PageResult:
     name = str(path)
     try:
         data = path.read_bytes()
@@ -122,11 +123,11 @@ def check_file(path: Path) -> _PageResult:
     text, problems = _decode(data, name)
     if text is None:
         return _PageResult(name, None, 1, problems)
-    return check_text(text, name)
+    return check_text(text, name, taxonomy)
 
 
-def _check_chunk(paths: list[Path]) -> list[_PageResult]:
-    return [check_file(p) for p in paths]
+def _check_chunk(paths: list[Path], taxonomy: Path | None = None) -> list[_PageResult]:
+    return [check_file(p, taxonomy) for p in paths]
 
 
 def expand(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
@@ -144,14 +145,16 @@ def expand(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
     return list(dict.fromkeys(files)), problems
 
 
-def _results(files: list[Path], workers: int | None) -> list[_PageResult]:
+def _results(files: list[Path], workers: int | None,
+             taxonomy: Path | None) -> list[_PageResult]:
     workers = workers if workers is not None else (os.cpu_count() or 1)
     if workers <= 1 or len(files) < PARALLEL_MIN_PAGES:
-        return _check_chunk(files)
+        return _check_chunk(files, taxonomy)
     size = -(-len(files) // (workers * 4))
     chunks = [files[i:i + size] for i in range(0, len(files), size)]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return [r for chunk in pool.map(_check_chunk, chunks) for r in chunk]
+        chunked = pool.map(partial(_check_chunk, taxonomy=taxonomy), chunks)
+        return [r for chunk in chunked for r in chunk]
 
 
 def _duplicate_ids(results: list[_PageResult]) -> list[Problem]:
@@ -169,11 +172,13 @@ def _duplicate_ids(results: list[_PageResult]) -> list[Problem]:
     return problems
 
 
-def check_paths(paths: list[Path], *, workers: int | None = None) -> list[str]:
+def check_paths(paths: list[Path], *, workers: int | None = None,
+                taxonomy: Path | None = None) -> list[str]:
     """Validate pages (folders are expanded to their *.md) and return every problem as
-    `file:line: what — how to fix`, sorted by file then line; [] when all pages are fine."""
+    `file:line: what — how to fix`, sorted by file then line; [] when all pages are fine.
+    Tags are checked against the taxonomy file given, else the shipped one."""
     files, problems = expand(paths)
-    results = _results(files, workers)
+    results = _results(files, workers, taxonomy)
     for r in results:
         problems += r.problems
     problems += _duplicate_ids(results)

@@ -12,6 +12,7 @@ import json
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -21,7 +22,9 @@ from jsonschema.exceptions import ValidationError
 from paperlist import DATA_DIR
 from paperlist.check.fastschema import Check, compile_schema
 from paperlist.check.problem import Problem
+from paperlist.infer.links import classify
 from paperlist.model.page import LINK_KINDS, NoAliasLoader
+from paperlist.model.taxonomy import load_taxonomy
 
 SCHEMA_PATH = DATA_DIR / "page.schema.json"
 _SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
@@ -212,27 +215,18 @@ def _url_pattern() -> re.Pattern[str]:
 
 
 def link_kind(url: str) -> str | None:
-    """Which `links` list a URL belongs in, as the importer would file it (links.py)."""
-    from paperlist.infer import links
-
-    classify = getattr(links, "classify", None)
-    if callable(classify):
-        kind = classify(url)
-        return kind if kind in ("code", "data", "other") else None
-    found = links.extract_links(url)
-    for kind in LINK_KINDS:
-        if found.get(kind):
-            return kind
-    return None
+    """Which `links` list a URL belongs in, as the importer would file it (infer/links.py)."""
+    kind = classify(url)
+    return kind if kind in LINK_KINDS else None
 
 
-def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int]) -> list[Problem]:
+def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
+                 taxonomy_file: Path | None = None) -> list[Problem]:
+    """Tags must be display names of the taxonomy the site is built with."""
     tags = meta.get("tags")
     if not isinstance(tags, list) or not tags:
         return []
-    from paperlist.model.taxonomy import load_taxonomy
-
-    taxonomy = load_taxonomy()
+    taxonomy = load_taxonomy(taxonomy_file)
     line = key_lines.get("tags", 1)
     problems: list[Problem] = []
     for name in tags:
@@ -247,6 +241,7 @@ def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int]) -> 
         problems.append(Problem(
             path, line, f"unknown tag {name!r}",
             f"did you mean {closest.name!r}? Tags are the display names in "
-            "scripts/paperlist/data/taxonomy.yml; to propose a new tag, add it there "
+            f"{taxonomy_file or 'scripts/paperlist/data/taxonomy.yml'}; to propose a new tag, "
+            "add it there "
             "(see CONTRIBUTING.md)"))
     return problems

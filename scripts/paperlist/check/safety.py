@@ -10,9 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from paperlist.check.problem import Problem
-from paperlist.html.abstract import FORMULA_RE
-from paperlist.ingest.listfile import MAX_PARAGRAPH_CHARS
-from paperlist.util.text import CONTROL_RE
+from paperlist.model.page import MAX_PARAGRAPH_CHARS
+from paperlist.util.text import CONTROL_RE, FORMULA_RE
 
 #: At most this many HTML findings are listed per page; the rest are counted.
 MAX_HTML_FINDINGS = 10

@@ -1,16 +1,16 @@
-"""The browse page: filters by tags (required or excluded), code, data; sort by title/name;
-pages of PAGE_SIZE papers.
+"""The browse page's data: filters by tags (required or excluded), code, data; sort by
+title/name; pages of structure/paths.py BROWSE_PAGE_SIZE papers.
 
 A page listing all 12,000 papers of a big venue weighed 10 MB and took seconds to parse,
 so the list is paged instead. The build writes:
 
-- `browse/` with the first PAGE_SIZE papers by title, server-rendered, and the filter
-  form, which is `hidden` until the site's script shows it;
+- `browse/` with the first page of papers by title, server-rendered, and the filter
+  form, which is `hidden` until the site's script shows it (html/listings.py);
 - `browse/2/`, `browse/3/`... the following pages by title, plain lists with a pager, so
   readers without JavaScript, search engines and link checkers reach every paper;
-- `DATA_FILE`, every paper in a few columns (page path, title, short name, tag indices,
-  code/data flags, first sentence), which the script fetches once to filter, sort and
-  page in the browser.
+- the browse data (this module; structure/paths.py BROWSE_DATA), every paper in a few
+  columns (page path, title, short name, tag indices, code/data flags, first sentence),
+  which the script fetches once to filter, sort and page in the browser.
 
 The script keeps the view in the query string (?tag=a&not=b&code=1&data=1&sort=name&page=2;
 per=N changes the page size), so a view can be shared.
@@ -18,26 +18,10 @@ per=N changes the page size), so a view can be shared.
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Callable
 
 from paperlist.discover import columns as col
 from paperlist.model.catalogue import Catalogue, Paper
-
-PAGE_SIZE = 50
-DATA_FILE = "assets/paperlist/browse.json"
-
-
-def page_count(cat: Catalogue) -> int:
-    return max(1, -(-len(cat.papers) // PAGE_SIZE))
-
-
-def _json(data: object) -> str:
-    """Compact, deterministic JSON with <, >, & escaped (harmless wherever it is pasted)."""
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    return (text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-            .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
 
 
 def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
@@ -51,13 +35,9 @@ def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
     """
     tags = [t.slug for t in cat.taxonomy.tags]
     index = {slug: i for i, slug in enumerate(tags)}
-    paths = [page_path(e) for e in cat.papers]
-    pre = os.path.commonprefix(paths)
-    pre = pre[: pre.rfind("/") + 1]
-    suf = "/" if paths and all(p.endswith("/") and len(p) > len(pre) for p in paths) else ""
-    return _json({
-        col.VERSION: 1, col.TAG_SLUGS: tags, col.PATH_PREFIX: pre, col.PATH_SUFFIX: suf,
-        col.PATH: [p[len(pre): len(p) - len(suf)] for p in paths],
+    return col.dumps({
+        col.VERSION: 1, col.TAG_SLUGS: tags,
+        **col.page_paths([page_path(e) for e in cat.papers]),
         col.TITLE: [e.title for e in cat.papers],
         col.NAME: [e.name for e in cat.papers],
         col.TAGS: [[index[t.slug] for t in e.tags] for e in cat.papers],

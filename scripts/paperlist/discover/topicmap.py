@@ -5,7 +5,7 @@ neither and is deterministic. Each tag gets an anchor (areas evenly round a circ
 area's tags in a ring round it); a paper starts at the weighted mean of its tags'
 anchors (first tag heaviest) plus a small jitter seeded by its id, and is then pulled a
 few times towards its related papers (the text-similarity neighbours from
-paperlist.related), so papers that read alike end up together even across tags. Cost is
+discover/related.py), so papers that read alike end up together even across tags. Cost is
 N x neighbours x rounds. Coordinates are quantised to 0..4095 and stored column-wise
 with short keys, which keeps 12,000 papers well under 1.5 MB.
 """
@@ -13,9 +13,7 @@ with short keys, which keeps 12,000 papers well under 1.5 MB.
 from __future__ import annotations
 
 import hashlib
-import json
 import math
-import os
 from collections.abc import Callable, Sequence
 
 from paperlist.discover import columns as col
@@ -29,8 +27,6 @@ GRID = 4095  # coordinates are integers 0..GRID
 ROUNDS = 8  # smoothing rounds towards neighbours
 PULL = 0.6  # share of a round's move towards the neighbours' mean
 TITLE_LIMIT = 100  # characters of title carried in the map data (hover; the page has all)
-MAP_PAGE = "map.md"
-DATA_FILE = "assets/paperlist/map-data.js"
 
 
 def area_colour(index: int) -> str:
@@ -111,19 +107,12 @@ def map_data(cat: Catalogue, coords: Sequence[tuple[int, int]],
     areas = cat.taxonomy.areas
     area_of = [areas.index(e.tags[0].area) if e.tags and e.tags[0].area in areas else -1
                for e in cat.papers]
-    paths = [page_path(e) for e in cat.papers]
-    pre = os.path.commonprefix(paths)
-    pre = pre[: pre.rfind("/") + 1]
-    suf = "/" if paths and all(p.endswith("/") and len(p) > len(pre) for p in paths) else ""
+    paths = col.page_paths([page_path(e) for e in cat.papers])
     data = {col.AREA_NAMES: areas, col.AREA_COLOURS: [area_colour(i) for i in range(len(areas))],
-            col.PATH_PREFIX: pre, col.PATH_SUFFIX: suf,
+            col.PATH_PREFIX: paths[col.PATH_PREFIX], col.PATH_SUFFIX: paths[col.PATH_SUFFIX],
             col.X: [c[0] for c in coords], col.Y: [c[1] for c in coords], col.AREA: area_of,
-            col.PATH: [p[len(pre): len(p) - len(suf)] for p in paths],
+            col.PATH: paths[col.PATH],
             col.TITLE: [_short(e.title) for e in cat.papers],
             col.NAME: ["" if e.title.startswith(e.name) else e.name for e in cat.papers]}
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    # U+2028/2029 end a line in older JavaScript engines; '<' keeps '</script>' harmless.
-    text = (text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
-            .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
-    return f"window.paperlistMapData={text};\n"
+    return f"window.paperlistMapData={col.dumps(data)};\n"
 

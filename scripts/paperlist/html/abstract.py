@@ -16,11 +16,8 @@ import markdown
 from latex2mathml.converter import convert as latex_to_mathml
 
 from paperlist.html.escape import esc
-from paperlist.util.text import find_urls, has_scheme, trim_url
+from paperlist.util.text import FORMULA_RE, find_urls, has_scheme, trim_url
 
-# $$...$$ first, then $...$ (not \$, and not "$ 5 and $ 6" prices: no space inside the ends)
-FORMULA_RE = re.compile(
-    r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)((?:\\\$|[^$])+?)(?<![\s\\])\$(?!\d)", re.DOTALL)
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 # `<` and `>` reach the linkifier escaped; no URL contains them, so "<url>" ends there.
 _ESCAPED_BRACKET = re.compile("&[lg]t")
@@ -57,7 +54,7 @@ def _markdown() -> markdown.Markdown:
 #: line breaks, its own placeholder characters, block markers at the start (heading,
 #: quote, list, rule), edge whitespace. Three abstracts in four have none of them and skip
 #: Markdown, which was a fifth of a 12,000-paper build's own work; the output is the same
-#: (tests/test_render.py compares the two on real abstracts and on every marker).
+#: (tests/unit/html/test_render.py compares the two on real abstracts and on every marker).
 _NEEDS_MARKDOWN = re.compile(r"[<>`*_\\\n\r\t\x02\x03]|^[\s#>=+\-]|^\d+[.)]|\s$")
 
 
@@ -108,16 +105,3 @@ def render_abstract(text: str) -> str:
     text = esc(text, quote=False)
     out = _linkify(markdown_html(text))
     return _PLACEHOLDER.sub(lambda m: formulas[int(m.group(1))], out)
-
-
-@lru_cache(maxsize=65536)  # each paper is listed on its tags' pages and more
-def first_sentence(text: str, limit: int = 240) -> str:
-    """Plain first sentence of an abstract for listings (math and markup left as text)."""
-    # Only the start can hold the sentence shown (limit chars); searching a whole 10 MB
-    # body without a full stop is quadratic and stalled the build.
-    plain = re.sub(r"[*_`]+", "", text[: 4 * limit])
-    m = re.search(r"(.+?[.!?])(\s+[A-Z(]|$)", plain)
-    sentence = m.group(1) if m else plain
-    if len(sentence) > limit:
-        sentence = sentence[: limit - 1].rsplit(" ", 1)[0] + "\u2026"
-    return sentence

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from paperlist.html.abstract import first_sentence
 from paperlist.html.escape import esc
 from paperlist.html.paper import tag_chips
 from paperlist.model.catalogue import Catalogue, Paper
 from paperlist.structure import paths
 from paperlist.structure.paths import BROWSE, TAGS_INDEX, Link, browse_src, tag_src
+from paperlist.util.text import first_sentence
 
 #: Papers shown under each tag on the tags index.
 TAG_INDEX_SHOWN = 5
@@ -47,8 +47,7 @@ def _browse_items(page: int, cat: Catalogue, link: Link) -> str:
 
 
 def _browse_pager(page: int, cat: Catalogue, link: Link) -> str:
-    return pager(page, browse_page_count(cat),
-                                lambda k: link(browse_src(k)))
+    return pager(page, browse_page_count(cat), lambda k: link(browse_src(k)))
 
 
 def browse_page(cat: Catalogue, link: Link) -> str:
@@ -143,7 +142,7 @@ def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None,
     """The filter controls: one three-state button per tag in use, grouped by area.
 
     `tag_href` (slug -> link to the tag's page) gives the script the links of the tag
-    chips it draws on each paper; `data_href` (the link to DATA_FILE) is preloaded, so it
+    chips it draws on each paper; `data_href` (the link to the browse data) is preloaded, so it
     downloads while the page's scripts load rather than after."""
     groups = []
     for area in cat.taxonomy.areas:

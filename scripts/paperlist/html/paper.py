@@ -107,3 +107,16 @@ def cite_section(entry: Paper, url: str | None) -> str:
             '</button> <span class="paper-copy-status" role="status"></span></p>'
             f'<pre class="paper-bibtex"><code>{esc(bibtex(entry, url))}</code></pre>'
             "</div>\n")
+
+
+def indexed_body(body_html: str, entry: Paper) -> str:
+    """Mark a paper page's content as the only thing Pagefind indexes, with its short name
+    as metadata (shown in results). Pages without this wrapper — home, browse, tags, which
+    list every paper — stay out of the index."""
+    name = entry.name.replace(",", " ")
+    meta = f' data-pagefind-meta="name:{esc(name)}"' if name else ""
+    # Tags as a Pagefind filter (what `tag:` narrows by): taken from the element's text, as
+    # a name may hold a comma; ignored as content, the visible chips are indexed already.
+    tags = "".join(f'<span data-pagefind-filter="tag" data-pagefind-ignore hidden>'
+                   f"{esc(t.name)}</span>" for t in entry.tags)
+    return f'<div class="paper" data-pagefind-body{meta}>{tags}\n{body_html}</div>\n'

@@ -13,6 +13,7 @@ import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -26,6 +27,7 @@ from paperlist.infer.titles import infer_title
 from paperlist.ingest.listfile import ListError, ParsedList, parse_list
 from paperlist.model.catalogue import CATALOGUE_FILE
 from paperlist.model.page import LINK_KINDS, Page, PageError, dump_page, read_page
+from paperlist.model.taxonomy import load_taxonomy
 from paperlist.util.atomic import write_files
 
 
@@ -45,8 +47,10 @@ class ImportReport:
         return not self.errors
 
 
-def infer_fields(text: str) -> dict[str, Any]:
-    """Everything the importer infers from one abstract, in page-field form."""
+def infer_fields(text: str, taxonomy: Path | None = None) -> dict[str, Any]:
+    """Everything the importer infers from one abstract, in page-field form; tags from the
+    taxonomy file given (a path, so that worker processes load it themselves), else the
+    shipped one."""
     names = infer_names(text)
     title = infer_title(text, names)
     return {
@@ -54,7 +58,7 @@ def infer_fields(text: str) -> dict[str, Any]:
         "name": names[0] if names else "",
         "other_names": names[1:],
         "links": extract_links(text),
-        "tags": [t.name for t in infer_tags(text)],
+        "tags": [t.name for t in infer_tags(text, load_taxonomy(taxonomy))],
     }
 
 
@@ -62,14 +66,14 @@ def infer_fields(text: str) -> dict[str, Any]:
 PARALLEL_FROM = 400
 
 
-def infer_all(texts: list[str]) -> list[dict[str, Any]]:
+def infer_all(texts: list[str], taxonomy: Path | None = None) -> list[dict[str, Any]]:
     """infer_fields for every text, on all cores for a big list (12,000 abstracts take
     ~1 ms each). The results, and so the pages, are the same either way."""
     workers = min(os.cpu_count() or 1, 8)
     if len(texts) < PARALLEL_FROM or workers < 2:
-        return [infer_fields(t) for t in texts]
+        return [infer_fields(t, taxonomy) for t in texts]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(infer_fields, texts, chunksize=200))
+        return list(pool.map(partial(infer_fields, taxonomy=taxonomy), texts, chunksize=200))
 
 
 def merge_list(current: list, old: list, new: list) -> list:
@@ -140,7 +144,8 @@ def unique_id(base: str, taken: set[str]) -> str:
     return f"{base}-{n}"
 
 
-def plan_import(parsed: ParsedList, papers_dir: Path) -> tuple[dict[Path, str], ImportReport]:
+def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = None,
+                ) -> tuple[dict[Path, str], ImportReport]:
     """Work out every file an import would write, without writing any."""
     pages, page_errors = load_pages(papers_dir)
     if page_errors:
@@ -156,8 +161,8 @@ def plan_import(parsed: ParsedList, papers_dir: Path) -> tuple[dict[Path, str], 
                           paragraphs=len(parsed.paragraphs))
     writes: dict[Path, str] = {}
     seen: set[str] = set()
-    for para, fields in zip(parsed.paragraphs, infer_all([p.text for p in parsed.paragraphs]),
-                            strict=True):
+    inferred = infer_all([p.text for p in parsed.paragraphs], taxonomy)
+    for para, fields in zip(parsed.paragraphs, inferred, strict=True):
         page = by_digest.get(para.digest)
         seen.add(para.digest)
         if page is None:
@@ -188,10 +193,12 @@ def plan_import(parsed: ParsedList, papers_dir: Path) -> tuple[dict[Path, str], 
     return writes, report
 
 
-def run_import(list_path: Path, papers_dir: Path, *, check: bool = False) -> ImportReport:
-    """Import a list into papers_dir (or, with check, only compare)."""
+def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
+               taxonomy: Path | None = None) -> ImportReport:
+    """Import a list into papers_dir (or, with check, only compare), tagging with the
+    taxonomy file given (the one the site is built with), else the shipped one."""
     parsed = parse_list(list_path)
-    writes, report = plan_import(parsed, papers_dir)
+    writes, report = plan_import(parsed, papers_dir, taxonomy)
     if check:
         return report
     papers_dir.mkdir(parents=True, exist_ok=True)
@@ -220,7 +227,8 @@ def print_import_report(report: ImportReport, *, check: bool, out: TextIO | None
         print(f"error: {err}", file=out)
 
 
-def retag_pages(papers_dir: Path, *, check: bool = False) -> list[str]:
+def retag_pages(papers_dir: Path, *, check: bool = False,
+                taxonomy: Path | None = None) -> list[str]:
     """Re-apply the (changed) taxonomy to every page, keeping editors' tag changes.
 
     Inference reads the page's body, which may have been corrected by an editor.
@@ -229,12 +237,13 @@ def retag_pages(papers_dir: Path, *, check: bool = False) -> list[str]:
     pages, errors = load_pages(papers_dir)
     if errors:
         raise errors[0]
+    tags_from = load_taxonomy(taxonomy)
     changed: list[str] = []
     writes: dict[Path, str] = {}
     for page in pages:
         assert page.path is not None
         old = page.meta.get("inferred") if isinstance(page.meta.get("inferred"), dict) else {}
-        new_tags = [t.name for t in infer_tags(page.body)]
+        new_tags = [t.name for t in infer_tags(page.body, tags_from)]
         meta = dict(page.meta)
         meta["tags"] = merge_list(page.tags, list(old.get("tags") or []), new_tags)
         meta["inferred"] = {**old, "tags": new_tags}

@@ -13,11 +13,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from paperlist.model.page import MAX_PARAGRAPH_CHARS
 from paperlist.util.text import CONTROL_RE
 
-#: An abstract longer than this is almost certainly a paste error (a whole PDF, a
-#: missing blank line between hundreds of abstracts); it is reported, not imported.
-MAX_PARAGRAPH_CHARS = 20_000
 #: A header line longer than this is an abstract, not a title.
 MAX_HEADER_CHARS = 200
 

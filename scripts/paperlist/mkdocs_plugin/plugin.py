@@ -26,7 +26,7 @@ from mkdocs.utils import get_relative_url
 
 from paperlist.html import home
 from paperlist.html.escape import esc
-from paperlist.html.paper import paper_body
+from paperlist.html.paper import indexed_body, paper_body
 from paperlist.mkdocs_plugin.config import PaperlistConfig
 from paperlist.mkdocs_plugin.material import use_our_worker
 from paperlist.mkdocs_plugin.partials import SharedPartials
@@ -156,7 +156,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
     def _paper_bodies(self, entries: list[Paper]) -> list[str]:
         """Papers' page bodies, wrapped for the search index."""
         assert self.catalogue is not None
-        return [search_index.wrap_paper(paper_body(
+        return [indexed_body(paper_body(
             e, self._link_from(self._urls[e.src_uri])), e) for e in entries]
 
     def _start_discovery(self, config: MkDocsConfig) -> None:
@@ -186,7 +186,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
 
         return link
 
-    def _linker(self, page: MkPage, files: Files) -> Link:
+    def _linker(self, page: MkPage) -> Link:
         return self._link_from(page.file.url)
 
     def _paper(self, page: MkPage) -> Paper | None:
@@ -206,7 +206,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                          files: Files) -> str:
         assert self.catalogue is not None
         cat = self.catalogue
-        link = self._linker(page, files)
+        link = self._linker(page)
         entry = self._paper(page)
         if entry is not None:
             # Themes print meta.title unescaped; only our escaped copy reaches them, and
@@ -240,7 +240,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if entry is not None:
             body = self._bodies.pop(entry.src_uri, None)  # made for the search index
             if body is None:
-                body = paper_body(entry, self._linker(page, files))
+                body = paper_body(entry, self._linker(page))
             return body + _DISCOVERY_SLOT
         return self._generated.pop(page.file.src_uri, html_)
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import yaml
 
-from paperlist.ingest.listfile import MAX_PARAGRAPH_CHARS
-from paperlist.model.page import Page, PageError, read_page
+from paperlist.model.page import MAX_PARAGRAPH_CHARS, Page, PageError, read_page
 from paperlist.model.taxonomy import Tag, Taxonomy, load_taxonomy
 from paperlist.util.background import split_map
+from paperlist.util.text import has_scheme
 
 CATALOGUE_FILE = "catalogue.yml"
 #: from this many pages on, reading is split across two processes
@@ -67,7 +67,8 @@ def _str_list(value: object) -> list[str]:
 
 
 def _http_only(urls: list[str]) -> list[str]:
-    return [u for u in urls if u.lower().startswith(("https://", "http://"))]
+    """Only http(s) links reach an href (the checker reports the rest)."""
+    return [u for u in urls if has_scheme(u)]
 
 
 def paper_from_page(page: Page, taxonomy: Taxonomy, problems: list[str]) -> Paper:

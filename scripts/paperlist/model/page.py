@@ -29,6 +29,10 @@ KEY_ORDER = (
     "links", "tags", "source", "inferred",
 )
 LINK_KINDS = ("code", "data", "other")
+#: An abstract longer than this is almost certainly a paste error (a whole PDF, a
+#: missing blank line between hundreds of abstracts): the list parser reports it rather
+#: than import it, and the checker and the build refuse such a page.
+MAX_PARAGRAPH_CHARS = 20_000
 
 
 class PageError(ValueError):

@@ -2,7 +2,7 @@
 
 Everything editorial lives in ``data/taxonomy.yml`` so that a tag can be added or its
 vocabulary tuned in a pull request without touching code. This module only loads and
-validates that file and answers lookups; inference lives in :mod:`paperlist.tagging`.
+validates that file and answers lookups; inference lives in :mod:`paperlist.infer.tags`.
 """
 
 from __future__ import annotations

@@ -19,9 +19,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from paperlist import ASSETS_DIR
-from paperlist.html.abstract import first_sentence
 from paperlist.model.catalogue import Catalogue, Paper
 from paperlist.util.background import Background, BackgroundError
+from paperlist.util.text import first_sentence
 
 #: Where the Pagefind bundle goes, relative to the site; the worker imports it from there.
 PAGEFIND_DIR = "pagefind"
@@ -45,23 +45,6 @@ TAG_RESULTS_SHOWN = 20
 class SearchIndexError(RuntimeError):
     """Pagefind could not index the site (message includes its output)."""
 
-
-def wrap_paper(body_html: str, entry: Paper) -> str:
-    """Mark a paper page's content as the only thing Pagefind indexes, with its short name
-    as metadata (shown in results). Pages without this wrapper — home, browse, tags, which
-    list every paper — stay out of the index."""
-    name = entry.name.replace(",", " ")
-    meta = f' data-pagefind-meta="name:{_attr(name)}"' if name else ""
-    # Tags as a Pagefind filter (what `tag:` narrows by): taken from the element's text, as
-    # a name may hold a comma; ignored as content, the visible chips are indexed already.
-    tags = "".join(f'<span data-pagefind-filter="tag" data-pagefind-ignore hidden>'
-                   f"{_attr(t.name)}</span>" for t in entry.tags)
-    return f'<div class="paper" data-pagefind-body{meta}>{tags}\n{body_html}</div>\n'
-
-
-def _attr(text: str) -> str:
-    return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
-            .replace(">", "&gt;"))
 
 
 def tag_result_files(cat: Catalogue, url_of: Callable[[Paper], str]) -> dict[str, str]:
@@ -104,9 +87,10 @@ class BackgroundIndex:
 
     Pagefind used to run after the build over the finished pages, adding its whole run
     (~30 s at 12,000 papers, mostly parsing Material's chrome around each paper) to the
-    build. Instead each paper's indexed HTML (what `wrap_paper` marks) is written as a
-    small page of its own, at the paper's URL, into a scratch folder, and Pagefind runs on
-    that; both on the other core (paperlist.background) while MkDocs renders. `finish`
+    build. Instead each paper's indexed HTML (what html/paper.py `indexed_body` marks) is
+    written as a small page of its own, at the paper's URL, into a scratch folder, and
+    Pagefind runs on that; both on the other core (util/background.py) while MkDocs
+    renders. `finish`
     waits for it and moves the index into the site. Same content indexed, same URLs.
     """
 

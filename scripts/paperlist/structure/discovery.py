@@ -7,7 +7,7 @@ build, and asks for `paper_sections` and `head_html` while rendering. No MkDocs 
 here: the whole thing can be built and timed without MkDocs
 (see scripts/tools/bench_discovery.py). Each step's time is kept in `timings`.
 
-With `background=True` the computation runs on the other core (paperlist.background)
+With `background=True` the computation runs on the other core (util/background.py)
 while the build reads pages; `file_paths()` is known at once, everything else waits for
 it on first use.
 """
@@ -20,17 +20,17 @@ from dataclasses import dataclass, field
 from urllib.parse import urljoin
 
 from paperlist import ASSETS_DIR
-from paperlist.discover import browse as browse_filters
-from paperlist.discover import exports, related, topicmap
-from paperlist.html.abstract import first_sentence
+from paperlist.discover import browse, exports, related, topicmap
+from paperlist.html import feed
 from paperlist.html.paper import citation_meta, cite_section, related_section
 from paperlist.model.catalogue import Catalogue, Paper
 from paperlist.structure import paths
 from paperlist.structure.paths import Link
 from paperlist.util.background import Background
+from paperlist.util.text import first_sentence
 
 #: static files shipped with the package -> where they go in the site. Every page loads
-#: SCRIPT, which imports a widget's module (map, browse, cite) only on pages that show it.
+#: SCRIPT, which loads a widget's script (map, browse, cite) only on pages that show it.
 ASSETS = {"loader.js": "assets/paperlist/loader.js",
           "map.js": "assets/paperlist/map.js",
           "browse.js": "assets/paperlist/browse.js",
@@ -117,12 +117,12 @@ class Discovery:
         files = {
             paths.MAP_DATA: timed(
                 "map data", lambda: topicmap.map_data(cat, coords, self.page_path)),
-            paths.BROWSE_DATA: timed("browse data", lambda: browse_filters.browse_data(
+            paths.BROWSE_DATA: timed("browse data", lambda: browse.browse_data(
                 cat, self.page_path, lambda e: first_sentence(e.body))),
             paths.PAPERS_JSON: timed("papers.json", lambda: exports.papers_json(cat, url)),
             paths.PAPERS_CSV: timed("papers.csv", lambda: exports.papers_csv(cat, url)),
             paths.PAPERS_BIB: timed("papers.bib", lambda: exports.papers_bib(cat, self._abs)),
-            paths.FEED: timed("feed.xml", lambda: exports.atom_feed(
+            paths.FEED: timed("feed.xml", lambda: feed.atom_feed(
                 cat, url, self.site_name, self.site_url)),
         }
         files.update(exports.schema_files())

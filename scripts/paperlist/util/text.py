@@ -120,3 +120,23 @@ def slugify(text: str) -> str:
     the same in every file system, URL and shell. Tag slugs are written in the taxonomy,
     and the browser is given them, never a slug it computes."""
     return _NOT_SLUG.sub("-", ascii_lower(text)).strip("-")
+
+
+# ----------------------------------------------------------------------------- abstracts
+
+# $$...$$ first, then $...$ (not \$, and not "$ 5 and $ 6" prices: no space inside the ends)
+FORMULA_RE = re.compile(
+    r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)((?:\\\$|[^$])+?)(?<![\s\\])\$(?!\d)", re.DOTALL)
+
+
+@lru_cache(maxsize=65536)  # each paper is listed on its tags' pages and more
+def first_sentence(text: str, limit: int = 240) -> str:
+    """Plain first sentence of an abstract for listings (math and markup left as text)."""
+    # Only the start can hold the sentence shown (limit chars); searching a whole 10 MB
+    # body without a full stop is quadratic and stalled the build.
+    plain = re.sub(r"[*_`]+", "", text[: 4 * limit])
+    m = re.search(r"(.+?[.!?])(\s+[A-Z(]|$)", plain)
+    sentence = m.group(1) if m else plain
+    if len(sentence) > limit:
+        sentence = sentence[: limit - 1].rsplit(" ", 1)[0] + "\u2026"
+    return sentence

@@ -252,14 +252,14 @@ def test_parallel_and_serial_runs_agree(papers):
     serial = check_paths([papers], workers=1)
     # 10 pages with the id X: invalid, not the file name, and 9 of them a duplicate
     assert len(serial) == 29
-    from paperlist.check import checker as check
+    from paperlist.check import checker
 
-    old = check.PARALLEL_MIN_PAGES
-    check.PARALLEL_MIN_PAGES = 1
+    old = checker.PARALLEL_MIN_PAGES
+    checker.PARALLEL_MIN_PAGES = 1
     try:
         assert check_paths([papers], workers=2) == serial
     finally:
-        check.PARALLEL_MIN_PAGES = old
+        checker.PARALLEL_MIN_PAGES = old
 
 
 def test_fast_precheck_never_accepts_what_jsonschema_rejects():

@@ -7,8 +7,9 @@ import re
 import pytest
 
 from helpers import SHIPPED_LIST, shipped_abstracts
-from paperlist.html.abstract import first_sentence, render_abstract
+from paperlist.html.abstract import render_abstract
 from paperlist.ingest.listfile import parse_list
+from paperlist.util.text import first_sentence
 
 
 def abstract(prefix: str) -> str:

@@ -113,16 +113,16 @@ def test_missing_paragraph_keeps_its_page_and_is_reported(papers, tmp_path, caps
     wildcat = next(p for p in text.split("\n\n") if p.startswith("We introduce WildCat"))
     shorter.write_text(text.replace(wildcat + "\n\n", ""), encoding="utf-8")
     before = snapshot(papers)
-    assert main(["import", str(shorter), "--into", str(papers)]) == 0
+    assert main(["import", str(shorter), "--papers", str(papers)]) == 0
     assert snapshot(papers) == before
     assert "wildcat" in capsys.readouterr().err
 
 
 def test_check_reports_disagreement_without_writing(papers, tmp_path):
-    assert main(["import", str(SHIPPED_LIST), "--into", str(papers), "--check"]) == 0
+    assert main(["import", str(SHIPPED_LIST), "--papers", str(papers), "--check"]) == 0
     (papers / "eqr.md").unlink()
     before = snapshot(papers)
-    assert main(["import", str(SHIPPED_LIST), "--into", str(papers), "--check"]) == 1
+    assert main(["import", str(SHIPPED_LIST), "--papers", str(papers), "--check"]) == 1
     assert snapshot(papers) == before
 
 
@@ -143,7 +143,7 @@ def test_bad_list_writes_nothing(tmp_path, capsys):
     papers = tmp_path / "papers"
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"ICML 2026\n\nabc \xff\n")
-    assert main(["import", str(bad), "--into", str(papers)]) == 1
+    assert main(["import", str(bad), "--papers", str(papers)]) == 1
     err = capsys.readouterr().err
     assert f"{bad}:3:" in err and "UTF-8" in err
     assert not papers.exists()
@@ -154,7 +154,7 @@ def test_paragraph_errors_are_reported_and_the_rest_imported(tmp_path, capsys):
     lst = tmp_path / "l.txt"
     lst.write_text("ICML 2026\n\nWe propose FooNet, a network. Yes.\n\nbad\x01 text\n",
                    encoding="utf-8")
-    assert main(["import", str(lst), "--into", str(papers)]) == 1
+    assert main(["import", str(lst), "--papers", str(papers)]) == 1
     assert [p.stem for p in papers.glob("*.md")] == ["foonet"]
     assert f"{lst}:5: control character" in capsys.readouterr().err
 
@@ -163,7 +163,7 @@ def test_broken_page_stops_import_before_anything_is_written(papers, capsys):
     (papers / "eqr.md").write_text("---\ntitle: [broken\n---\nx\n", encoding="utf-8")
     (papers / "halo.md").unlink()
     before = snapshot(papers)
-    assert main(["import", str(SHIPPED_LIST), "--into", str(papers)]) == 1
+    assert main(["import", str(SHIPPED_LIST), "--papers", str(papers)]) == 1
     assert snapshot(papers) == before
     assert "eqr.md:" in capsys.readouterr().err
 
@@ -176,7 +176,7 @@ def test_interrupted_import_leaves_whole_pages(tmp_path):
     big.write_text("ICML 2026\n\n" + "\n\n".join(paras) + "\n", encoding="utf-8")
     papers = tmp_path / "papers"
     proc = subprocess.Popen([sys.executable, "-m", "paperlist.cli", "import", str(big),
-                             "--into", str(papers)], stderr=subprocess.DEVNULL)
+                             "--papers", str(papers)], stderr=subprocess.DEVNULL)
     deadline = time.time() + 120
     # Kill it while it is writing: as soon as some files exist, but not all pages.
     while time.time() < deadline and proc.poll() is None and len(
