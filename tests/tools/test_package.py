@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -10,8 +11,15 @@ from helpers import ROOT
 
 
 def test_the_wheel_holds_the_package_and_its_files_but_no_tools(tmp_path):
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(tmp_path),
-                    str(ROOT)], check=True, capture_output=True, timeout=300)
+    # Built from a copy: setuptools reuses a build/ folder left in the tree by an earlier
+    # build, which would hide what the configuration says today.
+    source = tmp_path / "source"
+    shutil.copytree(ROOT / "scripts", source / "scripts",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
+                    str(tmp_path), str(source)], check=True, capture_output=True, timeout=300)
     [wheel] = tmp_path.glob("paperlist-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}

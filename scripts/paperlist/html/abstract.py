@@ -84,6 +84,8 @@ def _link_urls(text: str) -> str:
 
 def _linkify(fragment: str) -> str:
     """Bare http(s) URLs in already-escaped text become links; nothing else does."""
+    if "://" not in fragment:  # most abstracts: nothing to link
+        return fragment
     parts = re.split(r"(<[^>]+>)", fragment)
     return "".join(p if p.startswith("<") else _link_urls(p) for p in parts)
 

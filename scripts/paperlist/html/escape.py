@@ -8,8 +8,9 @@ through `esc`, so an editor's `<script>` is shown, never run.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 
-
-def esc(text: str, *, quote: bool = True) -> str:
-    """Text as HTML/XML character data; with `quote`, also safe inside a quoted attribute."""
-    return html.escape(text, quote=quote)
+#: Text as HTML/XML character data; with `quote` (the default), also safe inside a quoted
+#: attribute. The stdlib function itself, not a wrapper: it runs a million times in a
+#: 12,000-paper build.
+esc: Callable[..., str] = html.escape

@@ -7,6 +7,7 @@ whole site can be built (and tested) from the same model without MkDocs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,7 @@ class Paper:
     #: the page's whole frontmatter as read (exports publish it exactly, unknown keys too)
     meta: dict[str, Any] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def src_uri(self) -> str:
         """The page's path in the site's sources: under its folder's name ("papers/x.md"),
         which is also where the site serves it ("/papers/x/")."""
