@@ -30,7 +30,7 @@ def needs_fork(test):
             assert background.can_fork(), "a thread is running: run the forking tests first"
             return test(*args, **kwargs)
         return forks(functools.wraps(test)(guarded))
-    return pytest.mark.skip(reason="forks only on Linux")(test)
+    return pytest.mark.skip(reason="no forking here (not Linux, or PAPERLIST_NO_FORK is set)")(test)
 
 
 def _boom() -> None:
