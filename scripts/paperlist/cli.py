@@ -18,6 +18,7 @@ from paperlist import __version__
 from paperlist.ingest.importer import print_import_report, retag_pages, run_import
 from paperlist.ingest.listfile import ListError
 from paperlist.model.page import PageError
+from paperlist.model.taxonomy import load_taxonomy
 
 DEFAULT_PAPERS = Path("papers")
 SOURCE_DIR = "source"
@@ -105,7 +106,6 @@ def cmd_retag(args: argparse.Namespace) -> int:
 def cmd_explain(args: argparse.Namespace) -> int:
     from paperlist.infer.tags import explain
     from paperlist.model.page import read_page
-    from paperlist.model.taxonomy import load_taxonomy
 
     page = read_page(_page_file(args.page, Path(args.papers)))
     print(f"{page.id}: {page.title}")
@@ -140,8 +140,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return _mkdocs("serve", "-f", args.config, "-a", args.dev_addr)
 
 
+def _taxonomy_file(value: str) -> Path:
+    """A taxonomy file that loads: a missing or broken one is an argument error, named
+    before any work starts."""
+    try:
+        load_taxonomy(Path(value))
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return Path(value)
+
+
 def _taxonomy_option(s: argparse.ArgumentParser) -> None:
-    s.add_argument("--taxonomy", type=Path, default=None, metavar="FILE",
+    s.add_argument("--taxonomy", type=_taxonomy_file, default=None, metavar="FILE",
                    help="the taxonomy to tag with: the file of the plugin's taxonomy option "
                         "(default: the one shipped with paperlist)")
 

@@ -165,3 +165,15 @@ def test_import_without_a_list_names_what_it_found(tmp_path, capsys):
     err = capsys.readouterr().err
     assert err.startswith("paperlist: error: give the list to import")
     assert "none" in err
+
+
+@pytest.mark.parametrize("command", [["check"], ["import", "--check"], ["retag", "--check"],
+                                     ["explain", "prorl"]])
+def test_a_taxonomy_that_cannot_be_read_is_named_before_any_work(command, tmp_path, capsys):
+    missing = tmp_path / "no-such-taxonomy.yml"
+    with pytest.raises(SystemExit) as exit_info:
+        main([*command, "--taxonomy", str(missing)])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --taxonomy" in err and "no-such-taxonomy.yml" in err
+    assert "Traceback" not in err

@@ -100,8 +100,15 @@ def load_taxonomy(path: Path | None = None) -> Taxonomy:
     """Load and validate a taxonomy file (default: the packaged one). Cached per path, since
     every page render and every tagging call needs it."""
     if path is None:
-        return _load_cached(DEFAULT_PATH)  # no resolve(): this runs once per abstract tagged
-    return _load_cached(Path(path).resolve())
+        return _load_cached(DEFAULT_PATH)
+    return _load_given(Path(path))
+
+
+@lru_cache(maxsize=8)
+def _load_given(path: Path) -> Taxonomy:
+    """A path as given, resolved once (this runs once per abstract tagged and per page
+    checked), then cached by the file it names."""
+    return _load_cached(path.resolve())
 
 
 @lru_cache(maxsize=8)

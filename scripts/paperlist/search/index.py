@@ -20,31 +20,29 @@ from pathlib import Path
 
 from paperlist import ASSETS_DIR
 from paperlist.model.catalogue import Catalogue, Paper
+from paperlist.structure import paths
 from paperlist.util.background import Background, BackgroundError
 from paperlist.util.text import first_sentence
 
 #: Where the Pagefind bundle goes, relative to the site; the worker imports it from there.
 PAGEFIND_DIR = "pagefind"
 #: Our worker, relative to the site; every page's Material config is pointed at it.
-WORKER_PATH = "assets/paperlist/search-worker.js"
-ASSETS = ASSETS_DIR
+WORKER_PATH = f"{paths.ASSETS}/search-worker.js"
 #: Not indexed: boilerplate every page carries (the venue, the "Abstract" heading, the
 #: inferred-title note, link buttons) would match every paper and crowd the excerpts; tag
 #: chips are searched as a filter (`tag:`) instead of as run-together text.
 EXCLUDED_SELECTORS = ".paper-note, .paper-venue, .paper-tags, .paper-links, h2#abstract"
 
 
-
 #: Answers to tag-only queries (`tag:x` with no words), one small file per tag, and the
 #: tag list the worker resolves `tag:` values against.
-TAG_RESULTS_DIR = "assets/paperlist/tag-results"
+TAG_RESULTS_DIR = f"{paths.ASSETS}/tag-results"
 #: Papers per tag-only answer, most confident first (the worker shows MAX_RESULTS).
 TAG_RESULTS_SHOWN = 20
 
 
 class SearchIndexError(RuntimeError):
     """Pagefind could not index the site (message includes its output)."""
-
 
 
 def tag_result_files(cat: Catalogue, url_of: Callable[[Paper], str]) -> dict[str, str]:
@@ -70,7 +68,6 @@ def tag_result_files(cat: Catalogue, url_of: Callable[[Paper], str]) -> dict[str
 
 def _json(data: object) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
-
 
 
 def pagefind_executable() -> Path:
@@ -149,4 +146,4 @@ def _install(site_dir: Path) -> None:
         (out / unused).unlink(missing_ok=True)  # keep the site lean
     worker = site_dir / WORKER_PATH
     worker.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(ASSETS / "search-worker.js", worker)
+    shutil.copyfile(ASSETS_DIR / "search-worker.js", worker)

@@ -31,11 +31,8 @@ from paperlist.util.text import first_sentence
 
 #: static files shipped with the package -> where they go in the site. Every page loads
 #: SCRIPT, which loads a widget's script (map, browse, cite) only on pages that show it.
-ASSETS = {"loader.js": "assets/paperlist/loader.js",
-          "map.js": "assets/paperlist/map.js",
-          "browse.js": "assets/paperlist/browse.js",
-          "cite.js": "assets/paperlist/cite.js",
-          "discovery.css": "assets/paperlist/discovery.css"}
+ASSETS = {name: f"{paths.ASSETS}/{name}"
+          for name in ("loader.js", "map.js", "browse.js", "cite.js", "discovery.css")}
 SCRIPT = ASSETS["loader.js"]
 STYLESHEET = ASSETS["discovery.css"]
 #: neighbours computed per paper: the page shows related.SHOWN, the map uses them all
@@ -141,7 +138,7 @@ class Discovery:
     def file_paths() -> list[str]:
         """Site paths of `files()`, known before they are computed."""
         return [paths.MAP_DATA, paths.BROWSE_DATA, paths.PAPERS_JSON, paths.PAPERS_CSV,
-                paths.PAPERS_BIB, paths.FEED, *exports.schema_files(), *ASSETS.values()]
+                paths.PAPERS_BIB, paths.FEED, *exports.SCHEMA_FILES, *ASSETS.values()]
 
     def url(self, entry: Paper) -> str:
         """The paper's URL: absolute with a site URL, else relative to the site root."""

@@ -18,9 +18,11 @@ HOME = "index.md"
 BROWSE = "browse.md"
 TAGS_INDEX = "tags/index.md"
 MAP_PAGE = "map.md"
+#: paperlist's own files in the site: scripts, styles, data the browser fetches
+ASSETS = "assets/paperlist"
 #: what the browser fetches: browse filters' data, the topic map's data (a script)
-BROWSE_DATA = "assets/paperlist/browse.json"
-MAP_DATA = "assets/paperlist/map-data.js"
+BROWSE_DATA = f"{ASSETS}/browse.json"
+MAP_DATA = f"{ASSETS}/map-data.js"
 #: exports, at the site's root
 PAPERS_JSON, PAPERS_CSV, PAPERS_BIB, FEED = "papers.json", "papers.csv", "papers.bib", "feed.xml"
 PAPERS_SCHEMA = "papers.schema.json"
