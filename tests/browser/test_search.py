@@ -114,7 +114,7 @@ def test_tag_alone_lists_the_tags_papers(page, site_url):
 
 def test_tag_alone_is_answered_without_the_pagefind_index(page, site_url):
     """A filter without words makes Pagefind load its whole index (3 MB at 12,000
-    papers); tag-only queries are answered from a small prebuilt file instead."""
+    papers); tag-only queries are answered from the catalogue file instead."""
     fetched = []
     page.on("request", lambda r: fetched.append(r.url))
     page.goto(f"{site_url}/")
@@ -127,7 +127,7 @@ def test_tag_alone_is_answered_without_the_pagefind_index(page, site_url):
     hrefs = result_hrefs(page)
     assert any("papers/scared/" in h for h in hrefs) and len(hrefs) == 5
     assert not [u for u in fetched if "/pagefind/index/" in u or "/pagefind/filter/" in u]
-    assert any(u.endswith("tag-results/reinforcement-learning.json") for u in fetched)
+    assert any(u.endswith("search/catalogue.json") for u in fetched)
     assert not page.console_errors
 
 
@@ -219,13 +219,10 @@ def ask(page, site_url: str, query: str) -> list[str]:
 
 def test_tag_slug_finds_the_papers_of_every_tag(page, site_url, built_site):
     """`tag:<slug>` with the slug of the tag's URL (/tags/<slug>/) lists exactly that tag's
-    papers, for all 43 tags; a tag no paper has says "No matching" — and was recognised
-    (its answer fetched), not taken for an unknown tag, which says the same."""
+    papers, for all 43 tags; a tag no paper has says "No matching"."""
     expected = papers_by_tag(built_site)
     assert len(expected) == 43 and sum(1 for p in expected.values() if p) > 20
     assert all(len(p) <= 10 for p in expected.values())  # the whole answer is on screen
-    fetched = []
-    page.on("request", lambda r: fetched.append(r.url))
     open_search(page, site_url)
     wrong = {}
     for slug, papers in expected.items():
@@ -234,8 +231,6 @@ def test_tag_slug_finds_the_papers_of_every_tag(page, site_url, built_site):
             wrong[slug] = sorted(hrefs)
         elif not papers:
             assert page.locator(META).inner_text() == "No matching documents"
-            if not any(u.endswith(f"tag-results/{slug}.json") for u in fetched):
-                wrong[slug] = "not recognised"
     assert not wrong, f"{len(wrong)} of {len(expected)} tags answered wrongly: {wrong}"
     assert not page.console_errors
 

@@ -14,7 +14,13 @@ from paperlist.html.abstract import render_abstract
 from paperlist.html.escape import esc
 from paperlist.model.catalogue import Paper
 from paperlist.model.taxonomy import Tag
+from paperlist.search.data import AUTHOR_SEPARATOR
 from paperlist.structure.paths import Link, tag_src
+
+#: Pagefind's weights (a word's matches in an element count this many times; the title's
+#: h1 counts 7): a paper's short name is as telling as its title, its authors nearly so.
+_WEIGHT_NAME = ' data-pagefind-weight="7"'
+_WEIGHT_AUTHORS = ' data-pagefind-weight="5"'
 
 
 def tag_chips(tags: Sequence[Tag], link: Link) -> str:
@@ -31,11 +37,12 @@ def paper_body(entry: Paper, link: Link) -> str:
     facts = []
     if entry.name:
         names = ", ".join(esc(n) for n in [entry.name, *entry.other_names])
-        facts.append(f'<span class="paper-name" title="Short name">{names}</span>')
+        facts.append(f'<span class="paper-name" title="Short name"{_WEIGHT_NAME}>{names}</span>')
     if entry.venue:
         facts.append(f'<span class="paper-venue">{esc(entry.venue)}</span>')
     if entry.authors:
-        facts.append(f'<span class="paper-authors">{esc(", ".join(entry.authors))}</span>')
+        facts.append(f'<span class="paper-authors"{_WEIGHT_AUTHORS}>'
+                     f'{esc(", ".join(entry.authors))}</span>')
     if facts:
         parts.append('<p class="paper-facts">' + " · ".join(facts) + "</p>")
     if entry.tags:
@@ -110,13 +117,18 @@ def cite_section(entry: Paper, url: str | None) -> str:
 
 
 def indexed_body(body_html: str, entry: Paper) -> str:
-    """Mark a paper page's content as the only thing Pagefind indexes, with its short name
-    as metadata (shown in results). Pages without this wrapper — home, browse, tags, which
-    list every paper — stay out of the index."""
+    """Mark a paper page's content as the only thing Pagefind indexes, with what a search
+    result shows as metadata (search/data.py reads it back). Pages without this wrapper —
+    home, browse, tags, which list every paper — stay out of the index."""
     name = entry.name.replace(",", " ")
     meta = f' data-pagefind-meta="name:{esc(name)}"' if name else ""
-    # Tags as a Pagefind filter (what `tag:` narrows by): taken from the element's text, as
-    # a name may hold a comma; ignored as content, the visible chips are indexed already.
-    tags = "".join(f'<span data-pagefind-filter="tag" data-pagefind-ignore hidden>'
-                   f"{esc(t.name)}</span>" for t in entry.tags)
-    return f'<div class="paper" data-pagefind-body{meta}>{tags}\n{body_html}</div>\n'
+    # Tags as a Pagefind filter, the rest as metadata: taken from the element's text (a
+    # name may hold a comma), ignored as content (the visible page says it already).
+    hidden = [("filter", "tag", t.name) for t in entry.tags]
+    hidden.append(("meta", "venue", entry.venue))
+    if entry.authors:
+        hidden.append(("meta", "authors", AUTHOR_SEPARATOR.join(entry.authors)))
+    hidden += [("meta", kind, "1") for kind in ("code", "data") if entry.links[kind]]
+    spans = "".join(f'<span data-pagefind-{what}="{key}" data-pagefind-ignore hidden>'
+                    f"{esc(value)}</span>" for what, key, value in hidden)
+    return f'<div class="paper" data-pagefind-body{meta}>{spans}\n{body_html}</div>\n'

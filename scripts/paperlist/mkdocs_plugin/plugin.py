@@ -33,9 +33,10 @@ from paperlist.mkdocs_plugin.partials import SharedPartials
 from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.search import index as search_index
+from paperlist.search.data import row as search_row
 from paperlist.structure import pages
 from paperlist.structure.discovery import SCRIPT, STYLESHEET, Discovery
-from paperlist.structure.paths import Link
+from paperlist.structure.paths import Link, tag_src
 from paperlist.util.background import BackgroundError, split_map
 
 log = logging.getLogger("mkdocs.plugins.paperlist")
@@ -123,13 +124,12 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             except BackgroundError as e:
                 raise PluginError(f"paperlist: could not render the papers: {e}") from None
             self._bodies = {e.src_uri: body for e, body in zip(cat.papers, bodies, strict=True)}
-            for path, content in search_index.tag_result_files(
-                    cat, lambda e: self._urls[e.src_uri]).items():
-                files.append(File.generated(config, path, content=content))
             if self._index is not None:
                 self._index.cancel()
             self._index = search_index.BackgroundIndex(
-                {self._urls[src]: body for src, body in self._bodies.items()})
+                {self._urls[src]: body for src, body in self._bodies.items()},
+                [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
+                [(t.slug, t.name, self._urls[tag_src(t.slug)]) for t in cat.taxonomy.tags])
         return files
 
     def on_env(self, env: jinja2.Environment, /, *, config: MkDocsConfig,

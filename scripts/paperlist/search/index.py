@@ -10,64 +10,31 @@ behaves as before. MkDocs-free: the plugin calls these functions.
 
 from __future__ import annotations
 
-import json
 import shutil
 import subprocess
 import tempfile
 import weakref
-from collections.abc import Callable
 from pathlib import Path
 
 from paperlist import ASSETS_DIR
-from paperlist.model.catalogue import Catalogue, Paper
+from paperlist.search.data import Row, engine_files
 from paperlist.structure import paths
 from paperlist.util.background import Background, BackgroundError
-from paperlist.util.text import first_sentence
 
 #: Where the Pagefind bundle goes, relative to the site; the worker imports it from there.
 PAGEFIND_DIR = "pagefind"
 #: Our worker, relative to the site; every page's Material config is pointed at it.
 WORKER_PATH = f"{paths.ASSETS}/search-worker.js"
+#: The engine it runs (and the search page loads), beside it.
+ENGINE_PATH = f"{paths.ASSETS}/search-core.js"
 #: Not indexed: boilerplate every page carries (the venue, the "Abstract" heading, the
 #: inferred-title note, link buttons) would match every paper and crowd the excerpts; tag
 #: chips are searched as a filter (`tag:`) instead of as run-together text.
 EXCLUDED_SELECTORS = ".paper-note, .paper-venue, .paper-tags, .paper-links, h2#abstract"
 
 
-#: Answers to tag-only queries (`tag:x` with no words), one small file per tag, and the
-#: tag list the worker resolves `tag:` values against.
-TAG_RESULTS_DIR = f"{paths.ASSETS}/tag-results"
-#: Papers per tag-only answer, most confident first (the worker shows MAX_RESULTS).
-TAG_RESULTS_SHOWN = 20
-
-
 class SearchIndexError(RuntimeError):
     """Pagefind could not index the site (message includes its output)."""
-
-
-def tag_result_files(cat: Catalogue, url_of: Callable[[Paper], str]) -> dict[str, str]:
-    """Site path -> JSON of the answers to tag-only queries.
-
-    Pagefind answers a filter with no search words by loading every index chunk (3 MB and
-    two seconds at 12,000 papers); the answer only depends on the tag, so it is made here:
-    the tag's most confident papers (as on its tag page) and its count. url_of gives a
-    paper's site-root-relative URL.
-    """
-    files = {f"{TAG_RESULTS_DIR}/index.json": _json(
-        [[t.slug, t.name] for t in cat.taxonomy.tags])}
-    for tag in cat.taxonomy.tags:
-        papers = cat.by_tag.get(tag.slug, [])
-        files[f"{TAG_RESULTS_DIR}/{tag.slug}.json"] = _json({
-            "count": len(papers),
-            "items": [{"url": url_of(e), "title": e.title, "name": e.name,
-                       "tags": [t.name for t in e.tags], "text": first_sentence(e.body)}
-                      for e in papers[:TAG_RESULTS_SHOWN]],
-        })
-    return files
-
-
-def _json(data: object) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 def pagefind_executable() -> Path:
@@ -86,30 +53,33 @@ class BackgroundIndex:
     (~30 s at 12,000 papers, mostly parsing Material's chrome around each paper) to the
     build. Instead each paper's indexed HTML (what html/paper.py `indexed_body` marks) is
     written as a small page of its own, at the paper's URL, into a scratch folder, and
-    Pagefind runs on that; both on the other core (util/background.py) while MkDocs
-    renders. `finish`
+    Pagefind runs on that, then the engine's files (search/data.py) are made from its
+    output; all on the other core (util/background.py) while MkDocs renders. `finish`
     waits for it and moves the index into the site. Same content indexed, same URLs.
     """
 
-    def __init__(self, pages: dict[str, str]) -> None:
-        """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML."""
+    def __init__(self, pages: dict[str, str], rows: list[Row],
+                 tags: list[tuple[str, str, str]]) -> None:
+        """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML; rows and
+        tags: what search/data.py `engine_files` needs of the catalogue."""
         self._scratch = Path(tempfile.mkdtemp(prefix="paperlist-pagefind-"))
         # gone at exit even if the build is interrupted before finish() or cancel()
         self._cleanup = weakref.finalize(self, shutil.rmtree, self._scratch, ignore_errors=True)
         # Wanted only when the build ends: every other process comes first.
-        self._work = Background(lambda: _index(pages, self._scratch), niceness=19)
+        self._work = Background(lambda: _index(pages, rows, tags, self._scratch), niceness=19)
 
     def finish(self, site_dir: Path) -> None:
-        """Wait for Pagefind; put its index and our worker into the built site."""
+        """Wait for Pagefind; put its index, the engine's files and our scripts into the
+        built site."""
         try:
-            returncode, output = self._work.result()
+            returncode, output, files = self._work.result()
             if returncode != 0:
                 raise SearchIndexError(f"pagefind failed ({returncode}): {output.strip()}")
             out = site_dir / PAGEFIND_DIR
             if out.exists():
                 shutil.rmtree(out)
             shutil.move(str(self._scratch / PAGEFIND_DIR), out)
-            _install(site_dir)
+            _install(site_dir, files)
         except BackgroundError as e:
             raise SearchIndexError(f"could not index the papers for search: {e}") from None
         finally:
@@ -120,8 +90,10 @@ class BackgroundIndex:
         self._cleanup()
 
 
-def _index(pages: dict[str, str], scratch: Path) -> tuple[int, str]:
-    """Write the papers' pages into scratch/site and run Pagefind on them."""
+def _index(pages: dict[str, str], rows: list[Row], tags: list[tuple[str, str, str]],
+           scratch: Path) -> tuple[int, str, dict[str, str]]:
+    """Write the papers' pages into scratch/site, run Pagefind on them, and make the
+    engine's files from its output."""
     source = scratch / "site"
     for url, body in pages.items():
         path = source / url / "index.html" if url.endswith("/") else source / url
@@ -133,17 +105,24 @@ def _index(pages: dict[str, str], scratch: Path) -> tuple[int, str]:
            "--exclude-selectors", EXCLUDED_SELECTORS, "--force-language", "en", "--quiet"]
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                           check=False)
-    return proc.returncode, proc.stdout
+    if proc.returncode != 0:
+        return proc.returncode, proc.stdout, {}
+    return 0, proc.stdout, engine_files(scratch / PAGEFIND_DIR, rows, tags, PAGEFIND_DIR)
 
 
-def _install(site_dir: Path) -> None:
-    """Drop the Pagefind UIs we do not use and add our worker."""
+def _install(site_dir: Path, files: dict[str, str]) -> None:
+    """Drop the Pagefind UIs we do not use; add our scripts and the engine's files."""
     out = site_dir / PAGEFIND_DIR
     for unused in ("pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js",
                    "pagefind-modular-ui.css", "pagefind-component-ui.js",
                    "pagefind-component-ui.css", "pagefind-highlight.js", "pagefind-worker.js",
                    "wasm.unknown.pagefind"):
         (out / unused).unlink(missing_ok=True)  # keep the site lean
-    worker = site_dir / WORKER_PATH
-    worker.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(ASSETS_DIR / "search-worker.js", worker)
+    for script in (WORKER_PATH, ENGINE_PATH):
+        dest = site_dir / script
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ASSETS_DIR / Path(script).name, dest)
+    for path, content in files.items():
+        dest = site_dir / path
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(content, encoding="utf-8")

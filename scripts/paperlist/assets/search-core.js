@@ -1,0 +1,397 @@
+/* paperlist search engine: known-item ranking, typo correction and fields over Pagefind.
+ *
+ * Pagefind alone answers a multi-word query with the papers holding *every* word, and has no
+ * typo tolerance, so a pasted real title (which always holds a word or two the abstract
+ * lacks) finds nothing. This engine asks Pagefind one word at a time (each word fetches the
+ * same index chunk an all-words query would) and ranks the union itself:
+ *
+ *   - a paper must hold "enough" of the query's words (all of one or two; 60% of longer
+ *     queries), and papers holding more of them come first, then Pagefind's BM25 score
+ *     summed over the words (it weights the title and short name above the abstract);
+ *   - stop words are never searched, so they cannot block a match; "quoted phrases" must
+ *     appear as written (word positions from Pagefind);
+ *   - a word of 5+ letters found nowhere is replaced by the most frequent index word within
+ *     two edits, from a vocabulary fetched only then, one file per word length;
+ *   - `tag:<slug>` and `author:"Name"` narrow the results, and filters/facets come from the
+ *     catalogue file (one row per paper), fetched only when asked for.
+ *
+ * Everything the build decides (paths, stop words, tags, what a field holds) is read from
+ * engine.json, written by search/data.py; the one path fixed here is that file's.
+ * Classic script: the header box's worker importScripts() it, the search page loads it.
+ */
+"use strict";
+
+(function (root) {
+  /** Where the build writes the engine's data (search/data.py ENGINE_FILE). */
+  const ENGINE_FILE = "assets/paperlist/search/engine.json";
+  /** Words in an excerpt. */
+  const EXCERPT_WORDS = 32;
+
+  const FIELD_RE = /\b(tag|author):(?:"([^"]*)"?|(\S*))/gi;
+  const PHRASE_RE = /"([^"]*)"?/g;
+
+  function escapeHTML(text) {
+    return String(text).replace(/[&<>"']/g, (c) => ({
+      "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
+    })[c]);
+  }
+
+  /** Lower case, no accents: how Pagefind and the build's vocabulary see a word. */
+  function norm(word) {
+    return word.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  /** A query's words as Pagefind indexes them: letters and digits, hyphens and
+   * apostrophes joined ("multi-agent" is one word "multiagent" to Pagefind). */
+  function words(text) {
+    return norm(text).split(/\s+/).map((w) => w.replace(/[^\p{L}\p{N}]+/gu, "")).filter(Boolean);
+  }
+
+  /** Case and runs of spaces do not matter in a typed tag or author name. */
+  function fold(text) {
+    return norm(text).replace(/\s+/g, " ").trim();
+  }
+
+  /** Split a query into fields (`tag:`, `author:`), quoted phrases and words. */
+  function parse(query) {
+    const fields = { tag: [], author: [] };
+    let rest = query.replace(FIELD_RE, (_, key, quoted, bare) => {
+      const value = (quoted ?? bare ?? "").trim();
+      if (value) fields[key.toLowerCase()].push(value);
+      return " ";
+    });
+    const phrases = [];
+    rest = rest.replace(PHRASE_RE, (_, inner) => {
+      const ws = words(inner);
+      if (ws.length > 1) phrases.push(ws);
+      else if (ws.length === 1) return ` ${ws[0]} `;
+      return " ";
+    });
+    return { fields, phrases, words: words(rest) };
+  }
+
+  /** Optimal string alignment distance, stopping early once it exceeds max. */
+  function distance(a, b, max) {
+    if (Math.abs(a.length - b.length) > max) return max + 1;
+    let prev2 = null;
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const cur = [i];
+      let best = i;
+      for (let j = 1; j <= b.length; j++) {
+        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+          d = Math.min(d, prev2[j - 2] + 1);
+        }
+        cur.push(d);
+        if (d < best) best = d;
+      }
+      if (best > max) return max + 1;
+      prev2 = prev;
+      prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  /** Positions of a phrase's first word where the whole phrase follows. */
+  function phraseAt(locsPerWord) {
+    const [first, ...others] = locsPerWord;
+    const sets = others.map((l) => new Set(l));
+    return first.some((p) => sets.every((s, i) => s.has(p + i + 1)));
+  }
+
+  function create(siteRoot) {
+    const base = new URL(siteRoot);
+    const at = (path) => new URL(path, base).href;
+    let data = null;        // Promise of engine.json
+    let pagefind = null;    // Promise of the Pagefind module
+    let catalogue = null;   // Promise of the catalogue rows, by Pagefind id
+    let authors = null;     // Promise of the author index
+    const vocab = new Map();      // word length -> Promise of words, most frequent first
+    const fragments = new Map();  // Pagefind id -> Promise of the page's indexed content
+    const perWord = new Map();    // word -> Promise of Map(id -> {score, locs})
+    let latest = 0;
+
+    const engine = () => data || (data = fetch(at(ENGINE_FILE)).then((r) => r.json()));
+
+    function loadPagefind() {
+      if (!pagefind) {
+        pagefind = engine().then(async (d) => {
+          const pf = await import(at(d.pagefind));
+          await pf.init();
+          return pf;
+        });
+      }
+      return pagefind;
+    }
+
+    function loadCatalogue() {
+      if (!catalogue) {
+        catalogue = engine().then((d) => fetch(at(d.catalogue))).then((r) => r.json())
+          .then((c) => {
+            const byId = new Map();
+            c.papers.forEach((row, i) => byId.set(row[0], { order: i, row }));
+            return { ...c, byId };
+          });
+      }
+      return catalogue;
+    }
+
+    function loadAuthors() {
+      if (!authors) {
+        authors = engine().then((d) => fetch(at(d.authors))).then((r) => r.json());
+      }
+      return authors;
+    }
+
+    /** Papers holding a word: Map(id -> {score, locs}); one Pagefind search per word. */
+    function searchWord(word) {
+      if (!perWord.has(word)) {
+        perWord.set(word, loadPagefind().then(async (pf) => {
+          const found = await pf.search(word);
+          const hits = new Map();
+          for (const r of found.results) hits.set(r.id, { score: r.score, locs: r.words });
+          return hits;
+        }));
+      }
+      return perWord.get(word);
+    }
+
+    function loadVocab(d, length) {
+      if (!vocab.has(length)) {
+        const file = d.vocabulary.files[length];
+        vocab.set(length, file
+          ? fetch(at(d.vocabulary.dir + file)).then((r) => r.text()).then((t) => t.split("\n"))
+          : Promise.resolve([]));
+      }
+      return vocab.get(length);
+    }
+
+    /** The most frequent vocabulary word within two edits of a word, or null. */
+    async function correct(d, word) {
+      const lengths = [0, -1, 1, -2, 2].map((k) => word.length + k).filter((n) => n > 0);
+      const lists = await Promise.all(lengths.map((n) => loadVocab(d, n)));
+      let best = null;
+      lists.forEach((list) => list.forEach((cand, rank) => {
+        if (!cand || cand === word) return;
+        const dist = distance(word, cand, 2);
+        if (dist > 2) return;
+        if (!best || dist < best.dist || (dist === best.dist && rank < best.rank)) {
+          best = { word: cand, dist, rank };
+        }
+      }));
+      return best && best.word;
+    }
+
+    /** The fragment Pagefind stored for a page: its URL, indexed text, meta and filters. */
+    function fragment(d, id) {
+      if (!fragments.has(id)) {
+        fragments.set(id, fetch(at(`${d.fragments}${id}.pf_fragment`)).then(async (r) => {
+          const stream = r.body.pipeThrough(new DecompressionStream("gzip"));
+          const text = await new Response(stream).text();
+          return JSON.parse(text.slice(text.indexOf("{")));
+        }));
+      }
+      return fragments.get(id);
+    }
+
+    /** The stretch of a page's text holding most query words, with them marked. */
+    function excerpt(content, terms) {
+      const tokens = content.split(/\s+/);
+      const hit = tokens.map((t) => {
+        const w = words(t)[0] || "";
+        return terms.some((q) => w.startsWith(q)) ? 1 : 0;
+      });
+      let best = 0, bestAt = 0, sum = 0;
+      for (let i = 0; i < tokens.length; i++) {
+        sum += hit[i] - (i >= EXCERPT_WORDS ? hit[i - EXCERPT_WORDS] : 0);
+        if (sum > best) { best = sum; bestAt = Math.max(0, i - EXCERPT_WORDS + 1); }
+      }
+      const start = best ? Math.max(0, bestAt - 4) : 0;
+      const part = tokens.slice(start, start + EXCERPT_WORDS).map((t, i) =>
+        hit[start + i] ? `<mark>${escapeHTML(t)}</mark>` : escapeHTML(t));
+      return (start ? "… " : "") + part.join(" ") +
+        (start + EXCERPT_WORDS < tokens.length ? " …" : "");
+    }
+
+    /** What a result shows, from its fragment and (when loaded) its catalogue row. */
+    async function describe(d, id, terms) {
+      const f = await fragment(d, id);
+      const meta = f.meta || {};
+      const tagNames = (f.filters && f.filters.tag) || [];
+      const slugOf = new Map(d.tags.map(([slug, name]) => [name, slug]));
+      return {
+        id,
+        url: f.url.replace(/^\/+/, ""),
+        title: meta.title || f.url,
+        name: meta.name || "",
+        venue: meta.venue || "",
+        authors: meta.authors ? meta.authors.split(d.author_separator) : [],
+        code: meta.code === "1",
+        data: meta.data === "1",
+        tags: tagNames.map((name) => ({ slug: slugOf.get(name) || "", name })),
+        // the text after the title: the title is shown above the excerpt already
+        excerpt: excerpt(meta.title && f.content.startsWith(meta.title)
+          ? f.content.slice(meta.title.length) : f.content, terms),
+      };
+    }
+
+    /** Rows of the catalogue that pass the filters (fields of the query included). */
+    function passes(row, filters, skip) {
+      return Object.entries(filters).every(([key, want]) => {
+        if (key === skip || want == null) return true;
+        const have = row[key];
+        if (typeof want === "boolean") return !want || !!have;
+        if (!want.length) return true;
+        return Array.isArray(have) ? want.some((w) => have.includes(w)) : want.includes(have);
+      });
+    }
+
+    /** A catalogue row as named fields: [id, tag indices, venue index, flags, authors]. */
+    function rowOf(c, packed) {
+      const [, tags, venue, flags] = packed;
+      return {
+        tag: tags.map((i) => c.tags[i]),
+        venue: c.venues[venue],
+        code: !!(flags & 1),
+        data: !!(flags & 2),
+      };
+    }
+
+    async function facetCounts(c, ids, filters) {
+      const counts = { tag: new Map(), venue: new Map(), code: 0, data: 0 };
+      for (const id of ids) {
+        const row = rowOf(c, c.byId.get(id).row);
+        if (passes(row, filters, "tag")) row.tag.forEach((t) => counts.tag.set(t, (counts.tag.get(t) || 0) + 1));
+        if (passes(row, filters, "venue")) counts.venue.set(row.venue, (counts.venue.get(row.venue) || 0) + 1);
+        if (passes(row, filters, "code") && row.code) counts.code++;
+        if (passes(row, filters, "data") && row.data) counts.data++;
+      }
+      const d = await engine();
+      const name = new Map(d.tags);
+      return {
+        tag: [...counts.tag].map(([slug, count]) => ({ slug, name: name.get(slug) || slug, count }))
+          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+        venue: [...counts.venue].map(([value, count]) => ({ value, count }))
+          .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+        code: counts.code,
+        data: counts.data,
+      };
+    }
+
+    /** The [slug] a `tag:` value stands for: the tag it is the slug or name of, else every
+     * tag whose slug begins with it; none matches no paper. */
+    function resolveTag(d, value) {
+      const typed = fold(value);
+      const exact = d.tags.filter(([slug, name]) => slug === typed || fold(name) === typed);
+      const found = exact.length ? exact : d.tags.filter(([slug]) => slug.startsWith(typed));
+      return found.length ? found.map(([slug]) => slug) : ["\u0000none"];
+    }
+
+    /** Ids of the papers by an author, names compared as written, case aside. */
+    async function byAuthor(value) {
+      const a = await loadAuthors();
+      const typed = fold(value);
+      const ids = new Set();
+      a.names.forEach((name, i) => {
+        if (fold(name) === typed) a.papers[i].forEach((id) => ids.add(id));
+      });
+      return ids;
+    }
+
+    async function search(query, options = {}) {
+      const seq = ++latest;
+      const { limit = 20, offset = 0, facets = false } = options;
+      const d = await engine();
+      const parsed = parse(String(query || ""));
+      const stop = new Set(d.stopwords);
+      let terms = [...new Set(parsed.words.filter((w) => !stop.has(w)))];
+      if (!terms.length && !parsed.phrases.length) terms = [...new Set(parsed.words)];
+      const filters = { ...(options.filters || {}) };
+      if (parsed.fields.tag.length) {
+        filters.tag = [...(filters.tag || []), ...parsed.fields.tag.flatMap((t) => resolveTag(d, t))];
+      }
+      const needCatalogue = facets || Object.values(filters).some((v) => v && (v === true || v.length));
+      const [cat, authorIds] = await Promise.all([
+        needCatalogue || (!terms.length && !parsed.phrases.length) ? loadCatalogue() : null,
+        parsed.fields.author.length
+          ? Promise.all(parsed.fields.author.map(byAuthor)).then((sets) => sets.reduce(
+            (a, b) => new Set([...a].filter((x) => b.has(x)))))
+          : null,
+      ]);
+
+      // Words: searched one by one; a word no paper holds is corrected, if it can be.
+      const corrected = [];
+      const hits = await Promise.all(terms.map(async (word, i) => {
+        let found = await searchWord(word);
+        if (!found.size && word.length >= d.correct_min_letters && /^\p{L}+$/u.test(word)) {
+          const better = await correct(d, word);
+          if (better) {
+            corrected.push({ from: word, to: better });
+            terms[i] = better;
+            found = await searchWord(better);
+          }
+        }
+        return found;
+      }));
+      const phraseHits = await Promise.all(parsed.phrases.map(async (ws) => {
+        const each = await Promise.all(ws.map(searchWord));
+        const out = new Map();
+        for (const [id, first] of each[0]) {
+          const locs = each.map((m) => (m.get(id) || { locs: null }).locs);
+          if (locs.every(Boolean) && phraseAt(locs)) {
+            out.set(id, { score: each.reduce((s, m) => s + m.get(id).score, 0), locs: first.locs });
+          }
+        }
+        return out;
+      }));
+      if (seq !== latest) return null;
+
+      // Union with coordination: enough of the terms, most terms first, then score.
+      const all = [...hits, ...phraseHits];
+      const scored = new Map();
+      all.forEach((m, k) => {
+        const required = k >= hits.length;  // phrases are always required
+        for (const [id, h] of m) {
+          const s = scored.get(id) || { n: 0, score: 0, phrases: 0 };
+          s.n += 1;
+          s.score += h.score;
+          if (required) s.phrases += 1;
+          scored.set(id, s);
+        }
+      });
+      const k = all.length;
+      const need = k <= 2 ? k : Math.ceil(d.min_match * k);
+      let ids;
+      if (!k) {
+        ids = cat && (Object.keys(filters).length || authorIds) ? cat.papers.map((r) => r[0]) : [];
+      } else {
+        let pool = [...scored].filter(([, s]) => s.phrases === parsed.phrases.length);
+        const most = pool.reduce((m, [, s]) => Math.max(m, s.n), 0);
+        pool = pool.filter(([, s]) => s.n >= Math.min(need, most));
+        pool.sort((a, b) => b[1].n - a[1].n || b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1));
+        ids = pool.map(([id]) => id);
+      }
+      if (authorIds) ids = ids.filter((id) => authorIds.has(id));
+      const matched = ids;
+      if (cat) ids = ids.filter((id) => cat.byId.has(id) && passes(rowOf(cat, cat.byId.get(id).row), filters));
+      const shown = ids.slice(offset, offset + limit);
+      const marked = [...terms, ...parsed.phrases.flat()];
+      const [results, facetData] = await Promise.all([
+        Promise.all(shown.map((id) => describe(d, id, marked))),
+        facets && cat ? facetCounts(cat, matched.filter((id) => cat.byId.has(id)), filters) : null,
+      ]);
+      if (seq !== latest) return null;
+      const searched = corrected.reduce(
+        (q, c) => q.replace(new RegExp(`\\b${c.from}\\b`, "i"), c.to), String(query || ""));
+      const answer = { query: String(query || ""), searched, corrected, total: ids.length, results };
+      if (facetData) answer.facets = facetData;
+      return answer;
+    }
+
+    return { search, engine, parse, distance };
+  }
+
+  root.paperlistSearch = { create, parse, distance, escapeHTML };
+})(typeof self !== "undefined" ? self : globalThis);

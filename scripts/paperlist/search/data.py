@@ -1,0 +1,169 @@
+"""What the browser's search engine (assets/search-core.js) reads beside Pagefind's index.
+
+Pagefind answers "which papers hold this word, how well"; everything else the engine needs
+is made here, once Pagefind has run, from its output and the catalogue:
+
+* engine.json — the settings in data/search.yml, the tags (slug, name, page URL), and where
+  the other files are. Small: every query fetches it.
+* catalogue.json — one row per paper, by Pagefind's page id: tags, venue, has code / data.
+  Fetched only to filter (`tag:`, the search page's facets) or count facets.
+* authors.json — each author name as written on the pages, with their papers' ids. Fetched
+  only for `author:`.
+* vocabulary/<n>.txt — the index's words of n letters, most widespread first: what a typo is
+  corrected to. A query fetches only the lengths within two of a word no paper holds.
+
+The words are read from the text Pagefind stored for each page (its fragments), so the
+vocabulary is exactly what the index holds, split as search-core.js `words` splits a query.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+import unicodedata
+from collections import Counter
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from paperlist import DATA_DIR
+from paperlist.model.catalogue import Paper
+from paperlist.structure import paths
+
+#: Where the engine's files go in the site; search-core.js names ENGINE_FILE itself.
+SEARCH_DATA = f"{paths.ASSETS}/search"
+ENGINE_FILE = f"{SEARCH_DATA}/engine.json"
+CATALOGUE_FILE = f"{SEARCH_DATA}/catalogue.json"
+AUTHORS_FILE = f"{SEARCH_DATA}/authors.json"
+VOCABULARY_DIR = f"{SEARCH_DATA}/vocabulary/"
+#: Authors are one meta value on a page (search/index.py), joined by this.
+AUTHOR_SEPARATOR = "; "
+#: Pagefind's fragment files start with this before their JSON (pagefind 1.5).
+_FRAGMENT_MAGIC = b"pagefind_dcd"
+#: Words shorter than this are never corrected to (nor, by the settings, from).
+_MIN_VOCABULARY_LETTERS = 3
+
+
+@dataclass(frozen=True)
+class Row:
+    """What the engine filters and counts a paper by."""
+
+    url: str
+    tags: tuple[str, ...]
+    venue: str
+    code: bool
+    data: bool
+    authors: tuple[str, ...]
+
+
+def row(paper: Paper, url: str) -> Row:
+    """A paper's row; url: its site-root-relative URL ('papers/x/')."""
+    return Row(url=url, tags=tuple(t.slug for t in paper.tags), venue=paper.venue,
+               code=bool(paper.links["code"]), data=bool(paper.links["data"]),
+               authors=tuple(paper.authors))
+
+
+@cache
+def settings() -> dict[str, Any]:
+    """data/search.yml: ranking and correction settings, stop words."""
+    return yaml.safe_load((DATA_DIR / "search.yml").read_text(encoding="utf-8"))
+
+
+def read_fragments(pagefind_dir: Path) -> dict[str, dict[str, Any]]:
+    """Pagefind page id ('en_1a2b3c4') -> the page as Pagefind stored it (url, content...)."""
+    out = {}
+    for path in sorted((pagefind_dir / "fragment").glob("*.pf_fragment")):
+        raw = gzip.decompress(path.read_bytes())
+        if not raw.startswith(_FRAGMENT_MAGIC):
+            raise ValueError(f"{path.name}: not a Pagefind 1.5 fragment; the search engine "
+                             "reads them, so check the pinned pagefind version")
+        out[path.name.removesuffix(".pf_fragment")] = json.loads(raw[len(_FRAGMENT_MAGIC):])
+    return out
+
+
+def words(text: str) -> list[str]:
+    """Words as the engine splits a query (search-core.js `words`): per space-separated
+    token, lower case without accents, letters and digits only ("multi-agent" ->
+    "multiagent"); the parts of a joined token count too, as Pagefind indexes them."""
+    text = unicodedata.normalize("NFKD", text)
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    out = []
+    for token in text.split():
+        parts = re.findall(r"[^\W_]+", token)
+        if len(parts) > 1:
+            out.append("".join(parts))
+        out.extend(parts)
+    return out
+
+
+def vocabulary(contents: list[str], min_papers: int) -> dict[int, list[str]]:
+    """Word length -> the alphabetic words at least min_papers pages hold, most widespread
+    first (ties alphabetical, so the files are the same build to build)."""
+    spread: Counter[str] = Counter()
+    for content in contents:
+        spread.update({w for w in words(content)
+                       if len(w) >= _MIN_VOCABULARY_LETTERS and w.isalpha()})
+    by_length: dict[int, list[str]] = {}
+    for word, n in sorted(spread.items(), key=lambda kv: (-kv[1], kv[0])):
+        if n >= min_papers:
+            by_length.setdefault(len(word), []).append(word)
+    return by_length
+
+
+def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str, str]],
+                 pagefind_path: str) -> dict[str, str]:
+    """Site path -> content of every file the engine reads (see the module docstring).
+
+    rows: the catalogue's papers in catalogue order; tags: (slug, name, page URL) of every
+    tag in the taxonomy; pagefind_path: Pagefind's bundle folder in the site.
+    """
+    fragments = read_fragments(pagefind_dir)
+    id_of = {f["url"].lstrip("/"): pid for pid, f in fragments.items()}
+    missing = [r.url for r in rows if r.url not in id_of]
+    if missing:
+        raise ValueError(f"Pagefind did not index {len(missing)} papers, e.g. {missing[0]}")
+    conf = settings()
+    min_papers = (1 if len(rows) < conf["vocabulary_all_below"]
+                  else conf["vocabulary_min_papers"])
+    vocab = vocabulary([f["content"] for f in fragments.values()], min_papers)
+    files = {f"{VOCABULARY_DIR}{n}.txt": "\n".join(ws) + "\n" for n, ws in vocab.items()}
+
+    slugs = [slug for slug, _, _ in tags]
+    tag_index = {slug: i for i, slug in enumerate(slugs)}
+    venues = sorted({r.venue for r in rows})
+    files[CATALOGUE_FILE] = _json({
+        "tags": slugs,
+        "venues": venues,
+        "papers": [[id_of[r.url], [tag_index[t] for t in r.tags if t in tag_index],
+                    venues.index(r.venue), int(r.code) | int(r.data) << 1] for r in rows],
+    })
+    by_author: dict[str, list[str]] = {}
+    for r in rows:
+        for name in r.authors:
+            by_author.setdefault(name, []).append(id_of[r.url])
+    names = sorted(by_author)
+    files[AUTHORS_FILE] = _json({"names": names, "papers": [by_author[n] for n in names]})
+    files[ENGINE_FILE] = _json({
+        "papers": len(rows),
+        "pagefind": f"{pagefind_path}/pagefind.js",
+        "fragments": f"{pagefind_path}/fragment/",
+        "catalogue": CATALOGUE_FILE,
+        "authors": AUTHORS_FILE,
+        "vocabulary": {"dir": VOCABULARY_DIR,
+                       "files": {str(n): f"{n}.txt" for n in sorted(vocab)}},
+        "tags": [[slug, name] for slug, name, _ in tags],
+        "tag_urls": {slug: url for slug, _, url in tags},
+        "author_separator": AUTHOR_SEPARATOR,
+        "min_match": conf["min_match"],
+        "correct_min_letters": conf["correct_min_letters"],
+        "stopwords": sorted(conf["stopwords"]),
+    })
+    return files
+
+
+def _json(data: object) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
