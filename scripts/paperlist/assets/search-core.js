@@ -119,6 +119,8 @@
       if (!pagefind) {
         pagefind = engine().then(async (d) => {
           const pf = await import(at(d.pagefind));
+          // its own worker is not shipped: the header box already runs us in one
+          await pf.options({ noWorker: true });
           await pf.init();
           return pf;
         });
@@ -145,17 +147,36 @@
       return authors;
     }
 
-    /** Papers holding a word: Map(id -> {score, locs}); one Pagefind search per word. */
+    /** Papers holding a word: Map(id -> {score, locs}); one Pagefind search per word.
+     * The map's `top` is the best paper's id, for `holds`. */
     function searchWord(word) {
       if (!perWord.has(word)) {
         perWord.set(word, loadPagefind().then(async (pf) => {
           const found = await pf.search(word);
           const hits = new Map();
           for (const r of found.results) hits.set(r.id, { score: r.score, locs: r.words });
+          hits.top = found.results.length ? found.results[0].id : null;
           return hits;
         }));
       }
       return perWord.get(word);
+    }
+
+    /** Whether Pagefind's papers for a word really hold it (or a form of it). When no
+     * indexed word begins with a word's stem, Pagefind falls back to shorter and shorter
+     * prefixes of it ("trapsformers" finds "traps"); so the best paper's matched words are
+     * read and must share all but the last three letters with the word. */
+    async function holds(d, word, hits) {
+      if (!hits.top) return false;
+      const f = await fragment(d, hits.top);
+      const tokens = f.content.split(/\s+/);
+      const need = word.length - 3;
+      return hits.get(hits.top).locs.some((i) => {
+        const w = words(tokens[i] || "")[0] || "";
+        let n = 0;
+        while (n < w.length && w[n] === word[n]) n++;
+        return n >= need;
+      });
     }
 
     function loadVocab(d, length) {
@@ -168,13 +189,15 @@
       return vocab.get(length);
     }
 
-    /** The most frequent vocabulary word within two edits of a word, or null. */
+    /** The most frequent vocabulary word within two edits of a word, or null (also when
+     * the word is in the vocabulary itself). */
     async function correct(d, word) {
       const lengths = [0, -1, 1, -2, 2].map((k) => word.length + k).filter((n) => n > 0);
       const lists = await Promise.all(lengths.map((n) => loadVocab(d, n)));
       let best = null;
+      if (lists[0].includes(word)) return null;
       lists.forEach((list) => list.forEach((cand, rank) => {
-        if (!cand || cand === word) return;
+        if (!cand) return;
         const dist = distance(word, cand, 2);
         if (dist > 2) return;
         if (!best || dist < best.dist || (dist === best.dist && rank < best.rank)) {
@@ -325,7 +348,8 @@
       const corrected = [];
       const hits = await Promise.all(terms.map(async (word, i) => {
         let found = await searchWord(word);
-        if (!found.size && word.length >= d.correct_min_letters && /^\p{L}+$/u.test(word)) {
+        if (word.length >= d.correct_min_letters && /^\p{L}+$/u.test(word) &&
+            !(await holds(d, word, found))) {
           const better = await correct(d, word);
           if (better) {
             corrected.push({ from: word, to: better });
@@ -370,7 +394,13 @@
         let pool = [...scored].filter(([, s]) => s.phrases === parsed.phrases.length);
         const most = pool.reduce((m, [, s]) => Math.max(m, s.n), 0);
         pool = pool.filter(([, s]) => s.n >= Math.min(need, most));
-        pool.sort((a, b) => b[1].n - a[1].n || b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1));
+        const p = d.coordination;
+        if (p == null) {
+          pool.sort((a, b) => b[1].n - a[1].n || b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1));
+        } else {
+          const v = (s) => s.score * Math.pow(s.n / k, p);
+          pool.sort((a, b) => v(b[1]) - v(a[1]) || (a[0] < b[0] ? -1 : 1));
+        }
         ids = pool.map(([id]) => id);
       }
       if (authorIds) ids = ids.filter((id) => authorIds.has(id));
