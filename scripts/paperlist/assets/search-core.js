@@ -6,8 +6,9 @@
  * same index chunk an all-words query would) and ranks the union itself:
  *
  *   - a paper must hold "enough" of the query's words (all of one or two; 60% of longer
- *     queries), and papers holding more of them come first, then Pagefind's BM25 score
- *     summed over the words (it weights the title and short name above the abstract);
+ *     queries), and papers holding more of them come first, then a BM25-like score summed
+ *     over the words (Pagefind's per-word score, which weights the title and short name
+ *     above the abstract, times the word's rarity);
  *   - stop words are never searched, so they cannot block a match; "quoted phrases" must
  *     appear as written (word positions from Pagefind);
  *   - a word of 5+ letters found nowhere is replaced by the most frequent index word within
@@ -372,19 +373,28 @@
       }));
       if (seq !== latest) return null;
 
-      // Union with coordination: enough of the terms, most terms first, then score.
+      // Pagefind's score for one word leaves out how rare the word is (a common word
+      // scores higher than a rare name), so each word's part is its inverse document
+      // frequency times the paper's score saturated against that word's mean score.
       const all = [...hits, ...phraseHits];
+      const idf = all.map((m) => Math.log(1 + (d.papers - m.size + 0.5) / (m.size + 0.5)));
+      const mean = all.map((m) => {
+        let t = 0;
+        for (const h of m.values()) t += h.score;
+        return m.size ? t / m.size : 1;
+      });
       const scored = new Map();
-      all.forEach((m, k) => {
-        const required = k >= hits.length;  // phrases are always required
+      all.forEach((m, j) => {
+        const required = j >= hits.length;  // phrases are always required
         for (const [id, h] of m) {
           const s = scored.get(id) || { n: 0, score: 0, phrases: 0 };
           s.n += 1;
-          s.score += h.score;
+          s.score += idf[j] * h.score / (h.score + mean[j]);
           if (required) s.phrases += 1;
           scored.set(id, s);
         }
       });
+      // Coordination: enough of the terms, papers holding more of them first.
       const k = all.length;
       const need = k <= 2 ? k : Math.ceil(d.min_match * k);
       let ids;
@@ -394,13 +404,7 @@
         let pool = [...scored].filter(([, s]) => s.phrases === parsed.phrases.length);
         const most = pool.reduce((m, [, s]) => Math.max(m, s.n), 0);
         pool = pool.filter(([, s]) => s.n >= Math.min(need, most));
-        const p = d.coordination;
-        if (p == null) {
-          pool.sort((a, b) => b[1].n - a[1].n || b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1));
-        } else {
-          const v = (s) => s.score * Math.pow(s.n / k, p);
-          pool.sort((a, b) => v(b[1]) - v(a[1]) || (a[0] < b[0] ? -1 : 1));
-        }
+        pool.sort((a, b) => b[1].n - a[1].n || b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1));
         ids = pool.map(([id]) => id);
       }
       if (authorIds) ids = ids.filter((id) => authorIds.has(id));
