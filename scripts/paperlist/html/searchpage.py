@@ -88,9 +88,12 @@ def search_page(cat: Catalogue, link: Link) -> str:
 
 
 def _hook_script() -> str:
-    """assets/search-hook.js without its leading comment (it is inlined in every page)."""
+    """assets/search-hook.js as inlined in every page (a thousand bytes, times 12,000
+    pages): without its leading comment, indentation and end-of-line `  // ` comments."""
     text = (ASSETS_DIR / "search-hook.js").read_text(encoding="utf-8")
-    return text[text.index("*/") + 2:].strip() if text.startswith("/*") else text.strip()
+    code = text[text.index("*/") + 2:] if text.startswith("/*") else text
+    lines = (line.split("  // ")[0].strip() for line in code.splitlines())
+    return "\n".join(line for line in lines if line)
 
 
 _HOOK = _hook_script()
