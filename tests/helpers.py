@@ -89,20 +89,3 @@ def serve(directory: Path, prefix: str | None = None):
     thread.start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
-
-#: appended to the built search worker while it does not send the engine's totals yet
-STUB_WORKER_TAIL = ROOT / "tests" / "browser" / "stub_worker_tail.js"
-
-
-def engine_totals(page, site_dir: Path) -> None:
-    """Make the header box's worker send the engine's totals (`data.paperlist`).
-
-    STUB until the engine's worker (which imports search-core.js) is in the build: then the
-    site's own worker is used as it is, and this does nothing.
-    """
-    worker = (site_dir / "assets/paperlist/search-worker.js").read_text(encoding="utf-8")
-    if "search-core.js" in worker:
-        return
-    body = worker + STUB_WORKER_TAIL.read_text(encoding="utf-8")
-    page.context.route("**/assets/paperlist/search-worker.js",
-                       lambda route: route.fulfill(body=body, content_type="text/javascript"))

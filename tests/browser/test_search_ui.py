@@ -5,8 +5,7 @@ page; all of it under a sub-path.
 Expected answers are computed here from the page files (never from what the build wrote),
 for one-word queries whose word has no other form in the catalogue (no word shares its
 first four letters), so that any engine — AND or OR, stemming or not — must find exactly
-the papers whose text holds the word. Until the engine's worker lands, the header box gets
-its totals from a stub appended to the worker (helpers.engine_totals).
+the papers whose text holds the word.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from urllib.parse import quote, urlsplit
 import pytest
 
 from conftest import OTHER_VENUE
-from helpers import engine_totals, serve
+from helpers import serve
 
 COUNT = ".md-search-result__meta .paperlist-count"
 SHOW_ALL = ".paperlist-search-all-link"
@@ -95,7 +94,6 @@ def test_header_count_is_the_true_total_with_show_all(page, large_site):
     assert len(expected) > 50
     server, url = serve(large_site)
     try:
-        engine_totals(page, large_site)
         page.goto(f"{url}/papers/wildcat/")
         header_search(page, "refinement")
         page.locator(COUNT).wait_for(timeout=15_000)
@@ -116,7 +114,6 @@ def test_header_count_is_the_true_total_with_show_all(page, large_site):
 
 def test_header_count_when_all_are_shown_and_none(page, site_url, built_site):
     expected = having(catalogue(built_site), "existing")
-    engine_totals(page, built_site)
     page.goto(f"{site_url}/")
     header_search(page, "existing")
     page.locator(COUNT, has_text=f"{len(expected)} papers").wait_for(timeout=15_000)
@@ -136,7 +133,6 @@ def test_header_count_when_all_are_shown_and_none(page, site_url, built_site):
 
 
 def test_header_enter_still_opens_the_best_result(page, site_url, built_site):
-    engine_totals(page, built_site)
     page.goto(f"{site_url}/")
     header_search(page, "Sudoku")
     page.locator(COUNT, has_text="1 paper").wait_for(timeout=15_000)
@@ -146,7 +142,6 @@ def test_header_enter_still_opens_the_best_result(page, site_url, built_site):
 
 
 def test_header_typo_is_corrected_with_a_notice(page, site_url, built_site):
-    engine_totals(page, built_site)
     page.goto(f"{site_url}/")
     header_search(page, "Sudokku")
     notice = page.locator(".md-search-result__meta .paperlist-corrected")
@@ -316,7 +311,6 @@ def only_the_missing_page(page, missing_urls: list[str], asked: list[str]) -> No
 def test_search_from_the_404_page_finds_papers(page, built_site):
     server, url = serve(built_site, prefix="/")
     try:
-        engine_totals(page, built_site)
         errors = missing(page)
         response = page.goto(f"{url}/no/such/deep/path/")
         assert response.status == 404
@@ -337,7 +331,6 @@ def test_everything_works_under_a_sub_path(page, subpath_site):
     """A GitHub project site: served at /repo/, site_url https://example.org/repo/."""
     server, url = serve(subpath_site, prefix="/repo/")
     try:
-        engine_totals(page, subpath_site)
         errors = missing(page)
         for start in ("/repo/papers/eqr/", "/repo/missing/deep/page"):  # the 404 page too
             page.goto(url + start)

@@ -119,6 +119,8 @@
       if (!pagefind) {
         pagefind = engine().then(async (d) => {
           const pf = await import(at(d.pagefind));
+          // in a page, Pagefind would start pagefind-worker.js, not shipped (index.py _install)
+          await pf.options({ noWorker: true });
           await pf.init();
           return pf;
         });
