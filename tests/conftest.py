@@ -65,3 +65,44 @@ def page(browser):
     pg.on("dialog", on_dialog)
     yield pg
     context.close()
+
+
+#: papers of the large fixture, and every how-many-th of them is given another venue
+LARGE_PAPERS, OTHER_VENUE_EVERY = 200, 3
+OTHER_VENUE = "NeurIPS 2026"
+
+
+@pytest.fixture(scope="session")
+def large_site(tmp_path_factory) -> Path:
+    """200 generated papers (the shipped 19 first), a third of them moved to another
+    venue, built: enough for four pages of search results and two venues to filter."""
+    import benchdata
+
+    from paperlist.ingest.importer import run_import
+
+    project = make_project(tmp_path_factory.mktemp("large"))
+    listing = benchdata.write_list(project / "list.txt", LARGE_PAPERS, SHIPPED_LIST)
+    assert run_import(listing, project / "papers").ok
+    for path in sorted((project / "papers").glob("*.md"))[::OTHER_VENUE_EVERY]:
+        text = path.read_text(encoding="utf-8")
+        assert "\nvenue: ICML 2026\n" in text
+        path.write_text(text.replace("\nvenue: ICML 2026\n", f"\nvenue: {OTHER_VENUE}\n", 1),
+                        encoding="utf-8")
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    return project / "site"
+
+
+@pytest.fixture(scope="session")
+def subpath_site(tmp_path_factory) -> Path:
+    """The shipped list built for a GitHub project site: site_url https://example.org/repo/."""
+    from paperlist.ingest.importer import run_import
+
+    project = make_project(tmp_path_factory.mktemp("subpath"))
+    config = project / "mkdocs.yml"
+    config.write_text("site_url: https://example.org/repo/\n" + config.read_text("utf-8"),
+                      encoding="utf-8")
+    assert run_import(SHIPPED_LIST, project / "papers").ok
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    return project / "site"

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED_LIST = ROOT / "papers" / "source" / "icml-2026-abstracts.txt"
@@ -54,9 +55,37 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def serve(directory: Path):
-    handler = functools.partial(_QuietHandler, directory=str(directory))
+class _PagesHandler(_QuietHandler):
+    """As GitHub Pages serves a site: under a path prefix (a project site, "/repo/"), with
+    404.html, status 404, for any path that has no file."""
+
+    prefix = "/"
+
+    def do_GET(self) -> None:
+        path = urlsplit(self.path).path
+        if path.startswith(self.prefix):
+            self.path = "/" + self.path[len(self.prefix):]
+            local = Path(self.translate_path(self.path))
+            if local.is_file() or (local / "index.html").is_file():
+                return super().do_GET()
+        body = (Path(self.directory) / "404.html").read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def serve(directory: Path, prefix: str | None = None):
+    """Serve directory on a free port; with `prefix` ("/" or "/repo/"), like GitHub Pages:
+    the site under that path, 404.html for anything missing."""
+    if prefix is None:
+        handler = functools.partial(_QuietHandler, directory=str(directory))
+    else:
+        pages = type("Pages", (_PagesHandler,), {"prefix": prefix})
+        handler = functools.partial(pages, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
+

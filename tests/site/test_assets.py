@@ -21,8 +21,9 @@ def test_no_asset_is_over_400_lines():
 
 def test_every_module_the_loader_imports_is_shipped(built_site):
     loader = (ASSETS_DIR / "loader.js").read_text(encoding="utf-8")
-    modules = re.findall(r'\[\s*"[^"]+",\s*"([^"]+\.js)"\s*\]', loader)
-    assert sorted(modules) == ["browse.js", "cite.js", "map.js"]
+    modules = re.findall(r'\[\s*(?:"[^"]+"|\'[^\']+\'),\s*"([^"]+\.js)"\s*\]', loader)
+    assert sorted(modules) == ["browse.js", "cite.js", "map.js", "search-box.js",
+                               "search-page.js"]
     folder = built_site / SCRIPT.rsplit("/", 1)[0]
     for name in modules:
         assert name in ASSETS and (folder / name).is_file()

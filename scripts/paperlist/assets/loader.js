@@ -1,6 +1,7 @@
 /* paperlist widgets loader: the one paperlist script on every page.
  *
- * Each widget's code (map.js, browse.js, cite.js, next to this file) is fetched only by
+ * Each widget's code (map.js, browse.js, cite.js, search-box.js, search-page.js, next to
+ * this file) is fetched only by
  * pages that show the widget: a paper page has no map, and at 12,000
  * papers nobody should download the map's code to copy a BibTeX entry. Widgets start
  * from markup the build wrote, so a page without JavaScript still shows its list or its
@@ -21,6 +22,8 @@
     [".paperlist-map", "map.js"],
     ["form.browse-filters", "browse.js"],
     [".paper-cite", "cite.js"],
+    ['[data-md-component="search-result"]', "search-box.js"],  // the header box's count
+    [".paperlist-search", "search-page.js"],
   ];
   const loaded = new Map();  // file -> Promise of the widget, kept across pages
 

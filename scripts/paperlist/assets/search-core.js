@@ -120,7 +120,7 @@
       if (!pagefind) {
         pagefind = engine().then(async (d) => {
           const pf = await import(at(d.pagefind));
-          // its own worker is not shipped: the header box already runs us in one
+          // in a page, Pagefind would start pagefind-worker.js, not shipped (index.py _install)
           await pf.options({ noWorker: true });
           await pf.init();
           return pf;

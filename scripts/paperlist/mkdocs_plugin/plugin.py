@@ -27,6 +27,7 @@ from mkdocs.utils import get_relative_url
 from paperlist.html import home
 from paperlist.html.escape import esc
 from paperlist.html.paper import indexed_body, paper_body
+from paperlist.html.searchpage import search_hook
 from paperlist.mkdocs_plugin.config import PaperlistConfig
 from paperlist.mkdocs_plugin.material import use_our_worker
 from paperlist.mkdocs_plugin.partials import SharedPartials
@@ -36,7 +37,7 @@ from paperlist.search import index as search_index
 from paperlist.search.data import row as search_row
 from paperlist.structure import pages
 from paperlist.structure.discovery import SCRIPT, STYLESHEET, Discovery
-from paperlist.structure.paths import Link, tag_src
+from paperlist.structure.paths import SEARCH_PAGE, Link, tag_src
 from paperlist.util.background import BackgroundError, split_map
 
 log = logging.getLogger("mkdocs.plugins.paperlist")
@@ -106,7 +107,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             # papers/<id>.md itself rather than a copy.
             f.edit_uri = f"{self._papers_from_docs}/{name}"
             files.append(f)
-        for src_uri, content in pages.generated_pages(cat).items():
+        for src_uri, content in pages.generated_pages(
+                cat, search=self.config.search == "pagefind").items():
             inclusion = (InclusionLevel.UNDEFINED if pages.in_nav(src_uri)
                          else InclusionLevel.NOT_IN_NAV)
             f = File.generated(config, src_uri, content=content, inclusion=inclusion)
@@ -249,8 +251,23 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if entry is not None:
             output = self._paper_post_page(output, page, entry)
         if self.config.search == "pagefind":
-            return use_our_worker(output)
+            url = page.file.url
+            hook = search_hook(get_relative_url(search_index.WORKER_PATH, url),
+                               get_relative_url(self._urls[SEARCH_PAGE], url))
+            return use_our_worker(output.replace("</head>", hook + "</head>", 1))
         return output
+
+    def on_post_template(self, output_content: str, /, *, template_name: str,
+                         config: MkDocsConfig) -> str | None:
+        """404.html, a static template: our worker and the header box's hook, as on every
+        page. GitHub Pages serves it for any missing path, at any depth, so its links are
+        absolute: MkDocs gives it site_url's path ("/" or "/repo/") as base_url, and so
+        Material's worker URL there is absolute already; ours follow the same path."""
+        if template_name != "404.html" or self.config.search != "pagefind":
+            return output_content
+        base = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
+        hook = search_hook(base + search_index.WORKER_PATH, base + self._urls[SEARCH_PAGE])
+        return use_our_worker(output_content.replace("</head>", hook + "</head>", 1))
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         if self.config.search == "pagefind":

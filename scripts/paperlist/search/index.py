@@ -26,7 +26,7 @@ PAGEFIND_DIR = "pagefind"
 #: Our worker, relative to the site; every page's Material config is pointed at it.
 WORKER_PATH = f"{paths.ASSETS}/search-worker.js"
 #: The engine it runs (and the search page loads), beside it.
-ENGINE_PATH = f"{paths.ASSETS}/search-core.js"
+ENGINE_PATH = paths.SEARCH_CORE
 #: Not indexed: boilerplate every page carries (the venue, the "Abstract" heading, the
 #: inferred-title note, link buttons) would match every paper and crowd the excerpts; tag
 #: chips are searched as a filter (`tag:`) instead of as run-together text.

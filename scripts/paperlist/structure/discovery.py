@@ -30,9 +30,12 @@ from paperlist.util.background import Background
 from paperlist.util.text import first_sentence
 
 #: static files shipped with the package -> where they go in the site. Every page loads
-#: SCRIPT, which loads a widget's script (map, browse, cite) only on pages that show it.
+#: SCRIPT, which loads a widget's script (map, browse, cite, the header box's count, the
+#: search page) only on pages that show it; the search page loads the engine, search-core
+#: (a file of the build so that pages can link it; search/index.py installs it too).
 ASSETS = {name: f"{paths.ASSETS}/{name}"
-          for name in ("loader.js", "map.js", "browse.js", "cite.js", "discovery.css")}
+          for name in ("loader.js", "map.js", "browse.js", "cite.js", "search-box.js",
+                       "search-page.js", "search-core.js", "discovery.css")}
 SCRIPT = ASSETS["loader.js"]
 STYLESHEET = ASSETS["discovery.css"]
 #: neighbours computed per paper: the page shows related.SHOWN, the map uses them all

@@ -8,11 +8,12 @@ never run through Markdown (at 12,000 papers Markdown over them was most of the 
 
 from __future__ import annotations
 
-from paperlist.html import listings, mappage
+from paperlist.html import listings, mappage, searchpage
 from paperlist.model.catalogue import Catalogue
 from paperlist.structure.paths import (
     BROWSE,
     MAP_PAGE,
+    SEARCH_PAGE,
     TAGS_INDEX,
     Link,
     browse_src,
@@ -25,10 +26,14 @@ from paperlist.structure.paths import (
 _NOT_SEARCHED = "---\nsearch:\n  exclude: true\n---\n\n"
 _MAP_STUB = ("---\nhide:\n  - navigation\n  - toc\nsearch:\n  exclude: true\n---\n\n"
              "# Topic map\n")
+#: the search page: results are the page, so no sidebars; not itself a search result
+_SEARCH_STUB = ("---\nhide:\n  - navigation\n  - toc\nsearch:\n  exclude: true\n---\n\n"
+                "# Search\n")
 
 
-def generated_pages(cat: Catalogue) -> dict[str, str]:
-    """Source path -> stub content of every page the plugin adds to the site."""
+def generated_pages(cat: Catalogue, search: bool = True) -> dict[str, str]:
+    """Source path -> stub content of every page the plugin adds to the site; the search
+    page only with `search` (it needs our engine, not Material's lunr)."""
     pages = {BROWSE: f"{_NOT_SEARCHED}# Browse\n", TAGS_INDEX: f"{_NOT_SEARCHED}# Tags\n"}
     for k in range(2, listings.browse_page_count(cat) + 1):
         pages[browse_src(k)] = f"{_NOT_SEARCHED}# Browse, page {k}\n"
@@ -36,14 +41,17 @@ def generated_pages(cat: Catalogue) -> dict[str, str]:
         for k in range(1, listings.tag_page_count(cat, tag.slug) + 1):
             pages[tag_src(tag.slug, k)] = f"{_NOT_SEARCHED}# {tag.name}\n"
     pages[MAP_PAGE] = _MAP_STUB
+    if search:
+        pages[SEARCH_PAGE] = _SEARCH_STUB
     return pages
 
 
 def in_nav(src_uri: str) -> bool:
     """Whether a generated page belongs in the navigation: the browse page, the tags index
-    and the map do; the thousands of tag and browse pages they lead to do not."""
-    return src_uri in (BROWSE, TAGS_INDEX, MAP_PAGE) or not src_uri.startswith(
-        ("tags/", "browse/"))
+    and the map do; the thousands of tag and browse pages they lead to do not, nor the
+    search page (the header box on every page leads to it)."""
+    return src_uri in (BROWSE, TAGS_INDEX, MAP_PAGE) or not (
+        src_uri.startswith(("tags/", "browse/")) or src_uri == SEARCH_PAGE)
 
 
 def skips_markdown(src_uri: str) -> bool:
@@ -57,6 +65,8 @@ def page_html(src_uri: str, cat: Catalogue, link: Link) -> str | None:
     of ours."""
     if src_uri == MAP_PAGE:
         return mappage.map_page(cat, link)
+    if src_uri == SEARCH_PAGE:
+        return searchpage.search_page(cat, link)
     if src_uri == TAGS_INDEX:
         return listings.tags_index_page(cat, link)
     browse = parse_browse_src(src_uri)

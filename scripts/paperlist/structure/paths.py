@@ -18,11 +18,16 @@ HOME = "index.md"
 BROWSE = "browse.md"
 TAGS_INDEX = "tags/index.md"
 MAP_PAGE = "map.md"
+#: the full search page (/search/); Material's search plugin writes its own
+#: search/search_index.json beside it, which is fine: different files
+SEARCH_PAGE = "search.md"
 #: paperlist's own files in the site: scripts, styles, data the browser fetches
 ASSETS = "assets/paperlist"
 #: what the browser fetches: browse filters' data, the topic map's data (a script)
 BROWSE_DATA = f"{ASSETS}/browse.json"
 MAP_DATA = f"{ASSETS}/map-data.js"
+#: the search engine (a classic script, used by the search page and the search worker)
+SEARCH_CORE = f"{ASSETS}/search-core.js"
 #: exports, at the site's root
 PAPERS_JSON, PAPERS_CSV, PAPERS_BIB, FEED = "papers.json", "papers.csv", "papers.bib", "feed.xml"
 PAPERS_SCHEMA = "papers.schema.json"
@@ -31,6 +36,8 @@ PAPERS_SCHEMA = "papers.schema.json"
 BROWSE_PAGE_SIZE = 50
 #: Papers per tag page; a tag of a 12,000-paper venue has thousands.
 TAG_PAGE_SIZE = 100
+#: Results per page of the full search page.
+SEARCH_PAGE_SIZE = 50
 
 
 def pages_needed(count: int, size: int) -> int:

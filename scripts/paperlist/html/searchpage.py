@@ -1,0 +1,107 @@
+"""The full search page (`/search/?q=…`) and the header search box's hook: their markup.
+
+The page is an empty frame that assets/search-page.js fills from the search engine
+(assets/search-core.js): the box, the result count, the facet filters, 50 results a page.
+Everything the script needs to link somewhere (the site root, each tag's page, the engine's
+script) is written here into one `data-config` attribute, because URLs are the build's to
+make (structure/paths.py), never the script's.
+
+Facets are data: FACETS lists them, and the script draws, reads and writes (in the URL)
+each one from its entry alone. Adding one (`status`, once pages have it) is one line here,
+given that the engine counts it under that key.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from dataclasses import asdict, dataclass
+
+from paperlist import ASSETS_DIR
+from paperlist.html.escape import esc
+from paperlist.model.catalogue import Catalogue
+from paperlist.structure import paths
+from paperlist.structure.paths import BROWSE, HOME, TAGS_INDEX, Link, tag_src
+
+
+@dataclass(frozen=True)
+class Facet:
+    #: the engine's filter and facet key, and the URL parameter (`?tag=a&tag=b`, `?code=1`)
+    key: str
+    #: the legend of its group of checkboxes
+    label: str
+    #: "values": one checkbox per value the engine counts (`facets[key]` is a list of
+    #: {slug, name, count} or {value, count}); "flag": one checkbox (`facets[key]` is a count)
+    kind: str
+
+
+#: The search page's filters, in the order shown.
+FACETS = (
+    Facet("tag", "Tag", "values"),
+    Facet("venue", "Venue", "values"),
+    Facet("code", "Has code", "flag"),
+    Facet("data", "Has data", "flag"),
+)
+
+
+def _directory(href: str) -> str:
+    """'../index.html' -> '../' (a link to the home page, as the site root's folder)."""
+    folder = posixpath.dirname(href)
+    return f"{folder}/" if folder else "./"
+
+
+def search_page(cat: Catalogue, link: Link) -> str:
+    """The search page's HTML body, starting with its <h1>."""
+    home = link(HOME)
+    config = {
+        "root": home if home.endswith("/") else _directory(home),
+        "core": link(paths.SEARCH_CORE),
+        "tags": {t.slug: link(tag_src(t.slug)) for t in cat.taxonomy.tags},
+        "facets": [asdict(f) for f in FACETS],
+        "pageSize": paths.SEARCH_PAGE_SIZE,
+    }
+    data = esc(json.dumps(config, ensure_ascii=False, separators=(",", ":"), sort_keys=True))
+    return (
+        "<h1>Search</h1>\n"
+        '<noscript><p class="search-noscript">Searching needs JavaScript. Without it, '
+        f'<a href="{esc(link(BROWSE))}">browse every paper</a> by title or open a topic '
+        f'from the <a href="{esc(link(TAGS_INDEX))}">tag index</a>.</p></noscript>\n'
+        f'<div class="paperlist-search" data-config="{data}" hidden>'
+        '<form class="search-form" role="search">'
+        '<label class="search-label" for="paperlist-search-q">Search the '
+        f"{len(cat.papers):,} papers</label>"
+        '<input class="search-input" id="paperlist-search-q" type="search" name="q" '
+        'autocomplete="off" autocapitalize="off" spellcheck="false" '
+        'aria-describedby="paperlist-search-help" aria-controls="paperlist-search-results">'
+        '<p class="search-help" id="paperlist-search-help">Words, "quoted phrases", '
+        "<code>tag:reinforcement-learning</code>, <code>author:\"Ada Lovelace\"</code>. "
+        "<kbd>/</kbd> goes to the box, <kbd>\u2193</kbd> <kbd>\u2191</kbd> (or <kbd>j</kbd> "
+        "<kbd>k</kbd>) move through the results, <kbd>Enter</kbd> opens one.</p>"
+        '<div class="search-facets" role="group" aria-label="Filters"></div>'
+        "</form>"
+        '<div class="search-main">'
+        '<p class="search-status" role="status" aria-live="polite" aria-atomic="true"></p>'
+        '<ol class="search-results" id="paperlist-search-results" aria-label="Results">'
+        "</ol>"
+        '<nav class="browse-pager search-pager" aria-label="Result pages" hidden></nav>'
+        "</div></div>\n")
+
+
+def _hook_script() -> str:
+    """assets/search-hook.js as inlined in every page (a thousand bytes, times 12,000
+    pages): without its leading comment, indentation and end-of-line `  // ` comments."""
+    text = (ASSETS_DIR / "search-hook.js").read_text(encoding="utf-8")
+    code = text[text.index("*/") + 2:] if text.startswith("/*") else text
+    lines = (line.split("  // ")[0].strip() for line in code.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+_HOOK = _hook_script()
+
+
+def search_hook(worker_href: str, search_href: str) -> str:
+    """The <head> script that lets the header box read the worker's true totals (see
+    assets/search-hook.js). worker_href and search_href are the search worker and the
+    search page, relative to the page or absolute (404.html)."""
+    return (f'<script data-worker="{esc(worker_href)}" data-search-page="{esc(search_href)}">'
+            f"{_HOOK}</script>")

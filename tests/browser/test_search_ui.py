@@ -1,0 +1,350 @@
+"""The search UI around the engine: the header box's true count, typo notice and "Show all";
+the full search page (facets, paging, the URL, keys, the live count); search from the 404
+page; all of it under a sub-path.
+
+Expected answers are computed here from the page files (never from what the build wrote),
+for one-word queries whose word has no other form in the catalogue (no word shares its
+first four letters), so that any engine — AND or OR, stemming or not — must find exactly
+the papers whose text holds the word.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+from conftest import OTHER_VENUE
+from helpers import serve
+
+COUNT = ".md-search-result__meta .paperlist-count"
+SHOW_ALL = ".paperlist-search-all-link"
+RESULT = ".md-search-result__item"
+PAGE_RESULT = ".search-results a.search-result-title"
+
+
+@dataclass
+class Paper:
+    path: str  # "papers/x/"
+    text: str
+    tags: set[str]
+    venue: str
+    code: bool
+    data: bool
+
+
+def catalogue(site: Path) -> list[Paper]:
+    """The papers as their page files say, tags as slugs."""
+    from paperlist.model.page import read_page
+    from paperlist.model.taxonomy import load_taxonomy
+
+    taxonomy = load_taxonomy()
+    out = []
+    for path in sorted((site.parent / "papers").glob("*.md")):
+        page = read_page(path)
+        meta = page.meta
+        out.append(Paper(
+            f"papers/{path.stem}/", f"{meta['title']} {meta.get('name') or ''} {page.body}",
+            {taxonomy.by_name(t).slug for t in meta["tags"]}, meta["venue"],
+            bool(meta["links"]["code"]), bool(meta["links"]["data"])))
+    return out
+
+
+def having(papers: list[Paper], word: str) -> list[Paper]:
+    """The papers whose text holds `word`, after checking that no other word of the
+    catalogue shares its first four letters (so no stemmer or prefix match adds any)."""
+    words = {w for p in papers for w in re.findall(r"[a-z0-9]+", p.text.lower())}
+    assert {w for w in words if w[:4] == word[:4]} == {word}, word
+    return [p for p in papers if re.search(rf"\b{word}\b", p.text, re.IGNORECASE)]
+
+
+def paths(papers: list[Paper]) -> set[str]:
+    return {p.path for p in papers}
+
+
+def header_search(page, query: str) -> None:
+    page.keyboard.press("/")
+    page.keyboard.type(query)
+
+
+def shown_paths(page, selector: str) -> list[str]:
+    """Site paths of the links selector matches ('papers/x/'), whatever the prefix."""
+    hrefs = page.eval_on_selector_all(selector, "els => els.map(a => a.href)")
+    return [re.sub(r"^.*?(papers/[^/]+/).*$", r"\1", urlsplit(h).path) for h in hrefs]
+
+
+def wait_status(page, pattern: str) -> str:
+    """The search page's live count, once it matches pattern."""
+    page.wait_for_function(
+        "p => new RegExp(p).test(document.querySelector('.search-status').textContent)",
+        arg=pattern, timeout=15_000)
+    return page.locator(".search-status").inner_text()
+
+
+# ------------------------------------------------------------------ the header search box
+
+
+def test_header_count_is_the_true_total_with_show_all(page, large_site):
+    """20 of the 73 papers holding the word are listed, and the line says 20 of 73; Show
+    all opens the search page with the query, which lists all 73."""
+    expected = having(catalogue(large_site), "refinement")
+    assert len(expected) > 50
+    server, url = serve(large_site)
+    try:
+        page.goto(f"{url}/papers/wildcat/")
+        header_search(page, "refinement")
+        page.locator(COUNT).wait_for(timeout=15_000)
+        assert page.locator(COUNT).inner_text() == f"20 of {len(expected)} papers"
+        link = page.locator(SHOW_ALL)
+        assert link.inner_text() == f"Show all {len(expected)} papers"
+        link.click()
+        page.wait_for_url("**/search/?q=refinement")
+        assert page.locator(".search-input").input_value() == "refinement"
+        assert wait_status(page, r"^\d") .startswith(f"{len(expected)} papers (1\u201350")
+        assert not page.locator("#__search").is_checked()  # Material's box stayed shut
+        assert page.locator(PAGE_RESULT).count() == 50
+        assert set(shown_paths(page, PAGE_RESULT)) <= paths(expected)
+        assert not page.console_errors
+    finally:
+        server.shutdown()
+
+
+def test_header_count_when_all_are_shown_and_none(page, site_url, built_site):
+    expected = having(catalogue(built_site), "existing")
+    page.goto(f"{site_url}/")
+    header_search(page, "existing")
+    page.locator(COUNT, has_text=f"{len(expected)} papers").wait_for(timeout=15_000)
+    assert page.locator(COUNT).inner_text() == f"{len(expected)} papers"
+    page.locator(RESULT).first.wait_for()
+    # Material's keys still start at the best result, and reach Show all last
+    page.keyboard.press("ArrowDown")
+    assert "md-search-result__link" in page.evaluate("document.activeElement.className")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    assert page.evaluate("document.activeElement.classList.contains('paperlist-search-all-link')")
+    page.locator(".md-search__input").fill("")
+    page.keyboard.type("zzyzxqq")
+    page.locator(COUNT, has_text="No papers found").wait_for(timeout=15_000)
+    assert page.locator(SHOW_ALL).is_hidden()
+    assert not page.console_errors
+
+
+def test_header_enter_still_opens_the_best_result(page, site_url, built_site):
+    page.goto(f"{site_url}/")
+    header_search(page, "Sudoku")
+    page.locator(COUNT, has_text="1 paper").wait_for(timeout=15_000)
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/papers/eqr/**")
+    assert not page.console_errors
+
+
+def test_header_typo_is_corrected_with_a_notice(page, site_url, built_site):
+    page.goto(f"{site_url}/")
+    header_search(page, "Sudokku")
+    notice = page.locator(".md-search-result__meta .paperlist-corrected")
+    notice.wait_for(timeout=15_000)
+    assert notice.inner_text() == "Showing results for sudoku"
+    assert notice.locator("em").inner_text() == "sudoku"
+    page.locator(RESULT).first.wait_for(timeout=15_000)
+    assert shown_paths(page, f"{RESULT} a.md-search-result__link")[0] == "papers/eqr/"
+    assert not page.console_errors
+
+
+# ------------------------------------------------------------------ the full search page
+
+
+@pytest.fixture(scope="module")
+def large_url(large_site):
+    server, url = serve(large_site)
+    yield url
+    server.shutdown()
+
+
+def facet_counts(page, key: str) -> dict[str, int]:
+    """value -> count of the facet's visible checkboxes."""
+    return page.evaluate("""key => Object.fromEntries(
+        [...document.querySelectorAll(`.search-facets input[name="${key}"]`)]
+          .filter(i => !i.closest('li')?.hidden)
+          .map(i => [i.value, parseInt(i.parentNode.querySelector(
+            '.search-facet-count').textContent.replace(/[(),]/g, ''), 10)]))""", key)
+
+
+def test_filters_narrow_results_and_count_disjunctively(page, large_url, large_site):
+    papers = catalogue(large_site)
+    matching = having(papers, "unbiased")
+    tag = max({t for p in matching for t in p.tags}, key=lambda t: (
+        sum(t in p.tags for p in matching), t))
+    page.goto(f"{large_url}/search/?q=unbiased")
+    wait_status(page, rf"^{len(matching)} papers")
+    by_tag = facet_counts(page, "tag")
+    assert by_tag == {t: n for t in {t for p in matching for t in p.tags}
+                      if (n := sum(t in p.tags for p in matching))}
+    assert facet_counts(page, "venue") == {
+        v: sum(p.venue == v for p in matching) for v in {p.venue for p in matching}}
+    page.locator(f'.search-facets input[name="tag"][value="{tag}"]').check()
+    tagged = [p for p in matching if tag in p.tags]
+    wait_status(page, rf"^{len(tagged)} papers?\.")
+    assert f"tag={tag}" in page.url
+    assert set(shown_paths(page, PAGE_RESULT)) == paths(tagged)
+    assert facet_counts(page, "tag") == by_tag  # a facet's counts ignore its own filter
+    page.locator('.search-facets input[name="code"]').check()
+    both = [p for p in tagged if p.code]
+    wait_status(page, rf"^({len(both)} papers?\.|No papers found)")
+    assert set(shown_paths(page, PAGE_RESULT)) == paths(both)
+    assert "code=1" in page.url
+    coded = [p for p in matching if p.code]  # the tag facet now counts papers with code
+    assert facet_counts(page, "tag")[tag] == sum(tag in p.tags for p in coded)
+    page.go_back()  # a filter is a history entry
+    wait_status(page, rf"^{len(tagged)} papers?\.")
+    assert not page.locator('.search-facets input[name="code"]').is_checked()
+    assert not page.console_errors
+
+
+def test_pages_of_fifty_from_a_filter_alone(page, large_url, large_site):
+    """An empty query with a venue filter lists that venue's papers, 50 a page."""
+    papers = [p for p in catalogue(large_site) if p.venue == OTHER_VENUE]
+    assert 50 < len(papers) <= 100
+    page.goto(f"{large_url}/search/?venue={quote(OTHER_VENUE)}")
+    wait_status(page, rf"^{len(papers)} papers \(1\u201350, page 1 of 2\)")
+    first = shown_paths(page, PAGE_RESULT)
+    assert page.locator(".search-pager [aria-current=page]").inner_text() == "1"
+    page.locator(".search-pager a[rel=next]").click()
+    wait_status(page, rf"^{len(papers)} papers \(51\u2013{len(papers)}, page 2 of 2\)")
+    second = shown_paths(page, PAGE_RESULT)
+    assert len(first) == 50 and len(second) == len(papers) - 50
+    assert set(first) | set(second) == paths(papers) and not set(first) & set(second)
+    assert "page=2" in page.url and page.evaluate(
+        "document.activeElement.classList.contains('search-result-title')")
+    page.go_back()
+    wait_status(page, r"page 1 of 2")
+    assert shown_paths(page, PAGE_RESULT) == first
+    assert not page.console_errors
+
+
+def test_the_url_is_the_view(page, large_url, large_site):
+    """search/?q=…&tag=a&tag=b&page=2 loaded directly: the box, the boxes ticked, page 2
+    of the papers holding the word and carrying either tag (OR within a facet)."""
+    matching = having(catalogue(large_site), "derive")
+    tags = sorted({t for p in matching for t in p.tags},
+                  key=lambda t: (-sum(t in p.tags for p in matching), t))
+    chosen = []
+    while len([p for p in matching if set(chosen) & p.tags]) <= 55:
+        chosen.append(tags[len(chosen)])
+    expected = [p for p in matching if set(chosen) & p.tags]
+    query = "&".join(["q=derive", *(f"tag={t}" for t in chosen), "page=2"])
+    page.goto(f"{large_url}/search/?{query}")
+    wait_status(page, rf"^{len(expected)} papers \(51\u2013{len(expected)}, page 2 of 2\)")
+    assert page.locator(".search-input").input_value() == "derive"
+    ticked = page.eval_on_selector_all('.search-facets input[name="tag"]:checked',
+                                       "els => els.map(e => e.value)")
+    assert sorted(ticked) == sorted(chosen)
+    assert set(shown_paths(page, PAGE_RESULT)) < paths(expected)
+    assert urlsplit(page.url).query == query  # written back as it was
+    assert not page.locator("#__search").is_checked()
+    assert not page.console_errors
+
+
+def test_keys_and_the_live_count(page, large_url):
+    page.goto(f"{large_url}/search/?q=refinement")
+    status = page.locator(".search-status")
+    assert status.get_attribute("aria-live") == "polite"
+    wait_status(page, r"^\d+ papers")
+    page.locator("h1").click()  # focus out of the box
+    page.keyboard.press("/")
+    assert page.evaluate("document.activeElement.id") == "paperlist-search-q"
+    assert not page.locator("#__search").is_checked()  # not Material's header box
+    page.keyboard.press("ArrowDown")
+    links = shown_paths(page, PAGE_RESULT)
+    focused = lambda: shown_paths(page, ".search-results a:focus")  # noqa: E731
+    assert focused() == links[:1]
+    page.keyboard.press("j")
+    assert focused() == links[1:2]
+    page.keyboard.press("k")
+    assert focused() == links[:1]
+    page.keyboard.press("/")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("zzyzxqq")  # typing searches, after a pause
+    wait_status(page, r"^No papers found\.$")
+    assert "q=zzyzxqq" in page.url
+    page.keyboard.press("Control+A")
+    page.keyboard.type("refinement")
+    wait_status(page, r"^\d+ papers")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/{links[0]}")
+    assert not page.console_errors
+
+
+def test_result_links_to_paper_and_tag_pages(page, large_url):
+    page.goto(f"{large_url}/search/?q=refinement")
+    wait_status(page, r"^\d+ papers")
+    first = page.locator(".search-result").first
+    chip = first.locator("a.paper-tag").first
+    name = chip.inner_text()
+    chip.click()
+    page.wait_for_url("**/tags/*/")
+    assert page.locator("h1").inner_text() == name
+    assert not page.console_errors
+
+
+# ------------------------------------------------------------------ 404 and a sub-path
+
+
+def missing(page) -> list[str]:
+    """Start recording the URLs the page asks for and the server does not have."""
+    urls: list[str] = []
+    page.on("response", lambda r: r.status >= 400 and urls.append(urlsplit(r.url).path))
+    return urls
+
+
+def only_the_missing_page(page, missing_urls: list[str], asked: list[str]) -> None:
+    """The only error was the missing page itself, asked on purpose (the browser logs its
+    404 as a console error)."""
+    assert missing_urls == asked
+    assert all("status of 404" in e for e in page.console_errors)
+    assert len(page.console_errors) == len(asked)
+
+
+def test_search_from_the_404_page_finds_papers(page, built_site):
+    server, url = serve(built_site, prefix="/")
+    try:
+        errors = missing(page)
+        response = page.goto(f"{url}/no/such/deep/path/")
+        assert response.status == 404
+        header_search(page, "WildCat")
+        page.locator(RESULT).first.wait_for(timeout=15_000)
+        assert shown_paths(page, f"{RESULT} a.md-search-result__link")[0] == "papers/wildcat/"
+        page.locator(COUNT, has_text="1 paper").wait_for(timeout=15_000)
+        assert urlsplit(page.locator(SHOW_ALL).get_attribute("href")).path == "/search/"
+        page.locator(f"{RESULT} a").first.click()
+        page.wait_for_url("**/papers/wildcat/**")
+        assert page.locator("h1.paper-title").inner_text().startswith("WildCat")
+        only_the_missing_page(page, errors, ["/no/such/deep/path/"])
+    finally:
+        server.shutdown()
+
+
+def test_everything_works_under_a_sub_path(page, subpath_site):
+    """A GitHub project site: served at /repo/, site_url https://example.org/repo/."""
+    server, url = serve(subpath_site, prefix="/repo/")
+    try:
+        errors = missing(page)
+        for start in ("/repo/papers/eqr/", "/repo/missing/deep/page"):  # the 404 page too
+            page.goto(url + start)
+            header_search(page, "WildCat")
+            page.locator(COUNT, has_text="1 paper").wait_for(timeout=15_000)
+            href = page.locator(f"{RESULT} a.md-search-result__link").first.get_attribute("href")
+            assert urlsplit(href).path == "/repo/papers/wildcat/"
+            assert urlsplit(page.locator(SHOW_ALL).get_attribute("href")).path == "/repo/search/"
+        page.locator(SHOW_ALL).click()
+        page.wait_for_url("**/repo/search/?q=WildCat")
+        wait_status(page, r"^1 paper\.")
+        page.locator(PAGE_RESULT).click()
+        page.wait_for_url("**/repo/papers/wildcat/")
+        assert page.locator("h1.paper-title").inner_text().startswith("WildCat")
+        only_the_missing_page(page, errors, ["/repo/missing/deep/page"])
+    finally:
+        server.shutdown()

@@ -1,0 +1,85 @@
+"""The search UI's build side: the search page, the <head> hook on every page and on 404.html,
+their URLs at any depth and under a sub-path, and none of it with Material's own search."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from urllib.parse import urljoin
+
+from helpers import ROOT, make_project, mkdocs_build
+from paperlist.html.searchpage import FACETS
+
+HOOK = re.compile(r'<script data-worker="([^"]+)" data-search-page="([^"]+)">')
+
+
+def config_of(site: Path) -> dict:
+    page = (site / "search/index.html").read_text(encoding="utf-8")
+    m = re.search(r'class="paperlist-search" data-config="([^"]+)"', page)
+    assert m, "no search page frame"
+    return json.loads(html.unescape(m.group(1)))
+
+
+def target(site: Path, page: str, href: str) -> Path:
+    """The file a relative link of the page `page` (site path) leads to."""
+    path = urljoin(f"http://x/{page}", href)[len("http://x/"):]
+    return site / path / "index.html" if path.endswith("/") or not path else site / path
+
+
+def test_search_page_beside_materials_index(built_site):
+    """/search/ is our page; Material's lunr index stays in the same folder, unharmed."""
+    assert (built_site / "search/index.html").is_file()
+    index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))
+    assert not [d for d in index["docs"] if d["location"].startswith("search/")]
+    page = (built_site / "search/index.html").read_text(encoding="utf-8")
+    assert "<noscript>" in page and "Searching needs JavaScript" in page
+    assert 'role="status" aria-live="polite"' in page
+    assert '<label class="search-label" for="paperlist-search-q">' in page
+    assert '"search": "../assets/paperlist/search-worker.js"' in page  # the header box too
+
+
+def test_search_page_config_links_resolve(built_site):
+    """Every URL the script is given leads to a file of the site; facets come from FACETS."""
+    config = config_of(built_site)
+    assert target(built_site, "search/", config["root"]) == built_site / "index.html"
+    assert target(built_site, "search/", config["core"]).is_file()
+    assert len(config["tags"]) == 43
+    assert all(target(built_site, "search/", h).is_file() for h in config["tags"].values())
+    assert config["facets"] == [{"key": f.key, "label": f.label, "kind": f.kind} for f in FACETS]
+    assert [f["key"] for f in config["facets"]] == ["tag", "venue", "code", "data"]
+    assert config["pageSize"] == 50
+
+
+def test_every_page_has_the_hook_with_urls_of_its_depth(built_site):
+    for page in ("", "papers/eqr/", "tags/reinforcement-learning/", "browse/", "search/"):
+        text = (built_site / page / "index.html").read_text(encoding="utf-8")
+        hook = HOOK.search(text)
+        assert hook and hook.start() < text.index("</head>"), page
+        worker, search = hook.groups()
+        assert target(built_site, page, worker) == built_site / "assets/paperlist/search-worker.js"
+        assert target(built_site, page, search) == built_site / "search/index.html"
+
+
+def test_404_uses_our_worker_with_absolute_urls(built_site, subpath_site):
+    """GitHub Pages serves 404.html at any depth: its URLs start at the site's path."""
+    for site, base in ((built_site, "/"), (subpath_site, "/repo/")):
+        text = (site / "404.html").read_text(encoding="utf-8")
+        assert f'"search": "{base}assets/paperlist/search-worker.js"' in text
+        assert HOOK.search(text).groups() == (f"{base}assets/paperlist/search-worker.js",
+                                              f"{base}search/")
+        assert "workers/search." not in text  # no trace of Material's lunr worker
+
+
+def test_with_materials_search_there_is_no_search_page_nor_hook(tmp_path):
+    project = make_project(tmp_path / "p", ROOT / "papers")
+    yml = project / "mkdocs.yml"
+    yml.write_text(yml.read_text(encoding="utf-8").replace(
+        "\n  - paperlist\n", "\n  - paperlist:\n      search: lunr\n"), encoding="utf-8")
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    site = project / "site"
+    assert not (site / "search/index.html").exists()
+    for page in ("index.html", "papers/eqr/index.html", "404.html"):
+        assert not HOOK.search((site / page).read_text(encoding="utf-8")), page
