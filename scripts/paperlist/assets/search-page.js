@@ -24,17 +24,18 @@
   /** 1,234 (toLocaleString would load the locale data) */
   const fmt = (x) => String(x).replace(/\B(?=(\d{3})+$)/g, ",");
 
-  function loadCore(src) {
+  const loadScript = (src) => new Promise((resolve, reject) => {
+    const script = Object.assign(document.createElement("script"), { src, onload: resolve });
+    script.onerror = () => { script.remove(); reject(new Error("the search engine did not load")); };
+    document.head.appendChild(script);
+  });
+
+  /** The engine's scripts, one after the other (each needs the one before). */
+  function loadCore(srcs) {
     if (!core) {
-      core = new Promise((resolve, reject) => {
-        if (window.paperlistSearch) { resolve(window.paperlistSearch); return; }
-        const script = document.createElement("script");
-        script.src = src;
-        script.onload = () => (window.paperlistSearch ? resolve(window.paperlistSearch)
-          : reject(new Error("the search engine did not start")));
-        script.onerror = () => { script.remove(); reject(new Error("the search engine did not load")); };
-        document.head.appendChild(script);
-      });
+      core = srcs.reduce((p, src) => p.then(() => window.paperlistSearch || loadScript(src)),
+        Promise.resolve()).then(() => window.paperlistSearch ||
+          Promise.reject(new Error("the search engine did not start")));
       core.catch(() => { core = null; });
     }
     return core;

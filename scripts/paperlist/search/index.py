@@ -26,7 +26,7 @@ PAGEFIND_DIR = "pagefind"
 #: Our worker, relative to the site; every page's Material config is pointed at it.
 WORKER_PATH = f"{paths.ASSETS}/search-worker.js"
 #: The engine it runs (and the search page loads), beside it.
-ENGINE_PATH = paths.SEARCH_CORE
+ENGINE_PATHS = (paths.SEARCH_TEXT, paths.SEARCH_CORE)
 #: Not indexed: boilerplate every page carries (the venue, the "Abstract" heading, the
 #: inferred-title note, link buttons) would match every paper and crowd the excerpts; tag
 #: chips are searched as a filter (`tag:`) instead of as run-together text.
@@ -118,7 +118,7 @@ def _install(site_dir: Path, files: dict[str, str]) -> None:
                    "pagefind-component-ui.css", "pagefind-highlight.js", "pagefind-worker.js",
                    "wasm.unknown.pagefind"):
         (out / unused).unlink(missing_ok=True)  # keep the site lean
-    for script in (WORKER_PATH, ENGINE_PATH):
+    for script in (WORKER_PATH, *ENGINE_PATHS):
         dest = site_dir / script
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ASSETS_DIR / Path(script).name, dest)

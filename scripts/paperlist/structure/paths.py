@@ -28,6 +28,8 @@ BROWSE_DATA = f"{ASSETS}/browse.json"
 MAP_DATA = f"{ASSETS}/map-data.js"
 #: the search engine (a classic script, used by the search page and the search worker)
 SEARCH_CORE = f"{ASSETS}/search-core.js"
+#: what the engine needs loaded before it
+SEARCH_TEXT = f"{ASSETS}/search-text.js"
 #: exports, at the site's root
 PAPERS_JSON, PAPERS_CSV, PAPERS_BIB, FEED = "papers.json", "papers.csv", "papers.bib", "feed.xml"
 PAPERS_SCHEMA = "papers.schema.json"

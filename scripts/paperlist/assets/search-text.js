@@ -1,0 +1,106 @@
+/* paperlist search text: how a query is split into fields, phrases and words, how close
+ * two words are, and how an excerpt is cut and marked. Pure functions, shared by the engine
+ * (search-core.js, which needs this loaded first) and, through it, the header box and the
+ * search page; search/data.py `words` splits the index's text the same way as `words`.
+ */
+"use strict";
+
+(function (root) {
+  /** Words in an excerpt. */
+  const EXCERPT_WORDS = 32;
+
+  const FIELD_RE = /\b(tag|author):(?:"([^"]*)"?|(\S*))/gi;
+  const PHRASE_RE = /"([^"]*)"?/g;
+
+  function escapeHTML(text) {
+    return String(text).replace(/[&<>"']/g, (c) => ({
+      "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
+    })[c]);
+  }
+
+  /** Lower case, no accents: how Pagefind and the build's vocabulary see a word. */
+  function norm(word) {
+    return word.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  /** A query's words as Pagefind indexes them: letters and digits, hyphens and
+   * apostrophes joined ("multi-agent" is one word "multiagent" to Pagefind). */
+  function words(text) {
+    return norm(text).split(/\s+/).map((w) => w.replace(/[^\p{L}\p{N}]+/gu, "")).filter(Boolean);
+  }
+
+  /** Case and runs of spaces do not matter in a typed tag or author name. */
+  function fold(text) {
+    return norm(text).replace(/\s+/g, " ").trim();
+  }
+
+  /** Split a query into fields (`tag:`, `author:`), quoted phrases and words. */
+  function parse(query) {
+    const fields = { tag: [], author: [] };
+    let rest = query.replace(FIELD_RE, (_, key, quoted, bare) => {
+      const value = (quoted ?? bare ?? "").trim();
+      if (value) fields[key.toLowerCase()].push(value);
+      return " ";
+    });
+    const phrases = [];
+    rest = rest.replace(PHRASE_RE, (_, inner) => {
+      const ws = words(inner);
+      if (ws.length > 1) phrases.push(ws);
+      else if (ws.length === 1) return ` ${ws[0]} `;
+      return " ";
+    });
+    return { fields, phrases, words: words(rest) };
+  }
+
+  /** Optimal string alignment distance, stopping early once it exceeds max. */
+  function distance(a, b, max) {
+    if (Math.abs(a.length - b.length) > max) return max + 1;
+    let prev2 = null;
+    let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const cur = [i];
+      let best = i;
+      for (let j = 1; j <= b.length; j++) {
+        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+        if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+          d = Math.min(d, prev2[j - 2] + 1);
+        }
+        cur.push(d);
+        if (d < best) best = d;
+      }
+      if (best > max) return max + 1;
+      prev2 = prev;
+      prev = cur;
+    }
+    return prev[b.length];
+  }
+
+  /** Positions of a phrase's first word where the whole phrase follows. */
+  function phraseAt(locsPerWord) {
+    const [first, ...others] = locsPerWord;
+    const sets = others.map((l) => new Set(l));
+    return first.some((p) => sets.every((s, i) => s.has(p + i + 1)));
+  }
+
+  /** The stretch of a page's text holding most query words, with them marked. */
+  function excerpt(content, terms) {
+    const tokens = content.split(/\s+/);
+    const hit = tokens.map((t) => {
+      const w = words(t)[0] || "";
+      return terms.some((q) => w.startsWith(q)) ? 1 : 0;
+    });
+    let best = 0, bestAt = 0, sum = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      sum += hit[i] - (i >= EXCERPT_WORDS ? hit[i - EXCERPT_WORDS] : 0);
+      if (sum > best) { best = sum; bestAt = Math.max(0, i - EXCERPT_WORDS + 1); }
+    }
+    const start = best ? Math.max(0, bestAt - 4) : 0;
+    const part = tokens.slice(start, start + EXCERPT_WORDS).map((t, i) =>
+      hit[start + i] ? `<mark>${escapeHTML(t)}</mark>` : escapeHTML(t));
+    return (start ? "… " : "") + part.join(" ") +
+      (start + EXCERPT_WORDS < tokens.length ? " …" : "");
+  }
+
+  root.paperlistSearchText = { escapeHTML, norm, words, fold, parse, distance, phraseAt, excerpt };
+})(typeof self !== "undefined" ? self : globalThis);
