@@ -57,7 +57,7 @@ SEARCH_PATHS = ("/search/", "/pagefind/", "/assets/paperlist/", "/assets/javascr
 VARIANTS = ("paperlist", "stock", "plain")
 
 
-def _run_measured(cmd: list[str], cwd: Path) -> tuple[float, int, float]:
+def run_measured(cmd: list[str], cwd: Path) -> tuple[float, int, float]:
     """Run cmd, reaping it ourselves: (wall seconds, peak RSS KiB, CPU seconds). CPU counts
     the process and every child it waited for (Pagefind, the build's forked workers)."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
@@ -92,10 +92,11 @@ def _mkdocs_yml(variant: str, project: Path) -> str:
     return re.sub(r"^watch:\n(?:[ \t]+.*\n?)*", "", text, flags=re.MULTILINE)
 
 
-def make_projects(work: Path, papers: Path, project: Path) -> dict[str, Path]:
-    """One project folder per variant, all with the same pages."""
+def make_projects(work: Path, papers: Path, project: Path,
+                  variants: tuple[str, ...] = VARIANTS) -> dict[str, Path]:
+    """One project folder per variant (work/<variant>), all with the same pages."""
     projects = {}
-    for variant in VARIANTS:
+    for variant in variants:
         proj = work / variant
         proj.mkdir()
         (proj / "mkdocs.yml").write_text(_mkdocs_yml(variant, project), encoding="utf-8")
@@ -114,7 +115,7 @@ def build(project: Path, strict: bool) -> tuple[float, int, float]:
     if site.exists():
         shutil.rmtree(site)
     cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)]
-    return _run_measured(cmd + (["--strict"] if strict else []), project)
+    return run_measured(cmd + (["--strict"] if strict else []), project)
 
 
 def tree_size(path: Path) -> int:
@@ -212,7 +213,8 @@ class Result:
     metrics: dict[str, Any] = field(default_factory=dict)
 
 
-def _median(values: list[float]) -> float:
+def median(values: list[float]) -> float:
+    """The median, or NaN for no values (a table cell shows it rather than failing)."""
     return statistics.median(values) if values else float("nan")
 
 
@@ -224,11 +226,11 @@ def bench_size(n: int, runs: int, work: Path, browser: Any, variants: tuple[str,
     for _ in range(runs):
         if papers.exists():
             shutil.rmtree(papers)
-        secs, rss, _ = _run_measured([sys.executable, "-m", "paperlist.cli", "import",
+        secs, rss, _ = run_measured([sys.executable, "-m", "paperlist.cli", "import",
                                       str(list_path), "--papers", str(papers)], work)
         import_times.append(secs)
     res = Result(n=n, runs=runs)
-    res.metrics["import_s"] = _median(import_times)
+    res.metrics["import_s"] = median(import_times)
     res.metrics["import_peak_mib"] = rss / 1024
     res.metrics["papers"] = len(list(papers.glob("*.md")))
     projects = make_projects(work, papers, project)
@@ -243,9 +245,9 @@ def bench_size(n: int, runs: int, work: Path, browser: Any, variants: tuple[str,
     for variant in variants:
         done = builds[variant]
         site = projects[variant] / "site"
-        m: dict[str, Any] = {"build_s": _median([b[0] for b in done]), "build_runs": len(done),
+        m: dict[str, Any] = {"build_s": median([b[0] for b in done]), "build_runs": len(done),
                              "build_s_all": [round(b[0], 2) for b in done],
-                             "build_cpu_s": _median([b[2] for b in done]),
+                             "build_cpu_s": median([b[2] for b in done]),
                              "build_peak_mib": max(b[1] for b in done) / 1024,
                              "site_mb": tree_size(site) / 1e6,
                              "paper_page_bytes": (site / PROBE_PAPER).stat().st_size}
@@ -267,7 +269,7 @@ def search_all(browser: Any, site: Path, variant: str, runs: int) -> dict[str, A
             follow = FOLLOW_UP[0] if variant == "paperlist" else FOLLOW_UP[1]
             samples = [measure_search(browser, url, counter, query, follow) for _ in range(runs)]
             out[label] = {"query": query,
-                          **{k: _median([s[k] for s in samples]) for k in samples[0]}}
+                          **{k: median([s[k] for s in samples]) for k in samples[0]}}
     finally:
         server.shutdown()
     return out
@@ -276,6 +278,12 @@ def search_all(browser: Any, site: Path, variant: str, runs: int) -> dict[str, A
 def _fmt_row(cells: list[str], widths: list[int]) -> str:
     return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths,
                                                                                   strict=True)))
+
+
+def format_rows(rows: list[list[str]]) -> str:
+    """Rows as aligned text columns: the first left-aligned (the measure), the rest right."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join(_fmt_row(row, widths) for row in rows)
 
 
 def _runs(m: dict[str, Any]) -> str:
@@ -322,8 +330,7 @@ def table(results: list[Result]) -> str:
             add(f"'{label}' {row}: ours / stock",
                 lambda m, q=label, k=key, d=scale: " / ".join(
                     f"{m[v]['queries'][q][k] / d:.0f}" for v in ("paperlist", "stock")))
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return "\n".join(_fmt_row(row, widths) for row in rows)
+    return format_rows(rows)
 
 
 def main(argv: list[str] | None = None) -> int:
