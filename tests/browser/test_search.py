@@ -10,6 +10,10 @@ import json
 import re
 from urllib.parse import urlsplit
 
+import pytest
+
+from helpers import SHIPPED_LIST
+
 RESULT = ".md-search-result__item"
 
 
@@ -284,4 +288,81 @@ def test_tag_prefix_suggests_the_slug(page, site_url):
         " === 'tag:multimodal-models'", timeout=15_000)
     page.keyboard.press("ArrowRight")
     assert page.locator(".md-search__input").input_value() == "tag:multimodal-models"
+    assert not page.console_errors
+
+
+# ------------------------------------------------------------------ ranking and fields
+
+
+def page_text(built_site, paper: str) -> str:
+    """What a paper's page says (title, names, abstract), lower case, from its file."""
+    from paperlist.model.page import read_page
+
+    p = read_page(built_site.parent / "papers" / f"{paper}.md")
+    return " ".join([p.title, str(p.meta.get("name", "")), p.body]).lower()
+
+
+def test_a_title_with_words_the_page_lacks_still_finds_it(page, site_url, built_site):
+    """Known-item search: a pasted title holds words the abstract does not (Pagefind alone
+    answered these with nothing); the paper holding most of them comes first, and stop
+    words never block it."""
+    text = page_text(built_site, "wildcat")
+    absent = ["policy", "reward"]  # words of other papers' abstracts, not of WildCat's
+    assert not [w for w in absent if w in text]
+    open_search(page, site_url)
+    query = "WildCat: compressing the attention mechanism of neural networks for policy reward"
+    assert ask(page, site_url, query)[0] == "papers/wildcat/"
+    assert ask(page, site_url, "the attention of a coreset")[0] == "papers/wildcat/"
+    assert not page.console_errors
+
+
+def test_quoted_phrase_matches_only_as_written(page, site_url, built_site):
+    text = page_text(built_site, "wildcat")
+    assert "weighted coreset" in text and "coreset weighted" not in text
+    open_search(page, site_url)
+    assert ask(page, site_url, '"weighted coreset"') == ["papers/wildcat/"]
+    assert ask(page, site_url, '"coreset weighted"') == []
+    assert not page.console_errors
+
+
+def test_one_typo_in_a_title_still_finds_the_paper(page, site_url):
+    open_search(page, site_url)
+    assert ask(page, site_url, "WildCat: compresing the atention mechanism")[0] == \
+        "papers/wildcat/"
+    assert not page.console_errors
+
+
+@pytest.fixture(scope="module")
+def authors_site(tmp_path_factory):
+    """The shipped papers with authors on two pages, built and served."""
+    from helpers import make_project, mkdocs_build, serve
+    from paperlist.ingest.importer import run_import
+
+    project = make_project(tmp_path_factory.mktemp("authors"))
+    assert run_import(SHIPPED_LIST, project / "papers").ok
+    for paper, names in (("wildcat", "[Ada Lovelace, Émilie du Châtelet]"),
+                         ("prorl", "[Ada Lovelace, Alan Turing]")):
+        path = project / "papers" / f"{paper}.md"
+        text = path.read_text(encoding="utf-8")
+        assert "\nauthors: []\n" in text
+        path.write_text(text.replace("\nauthors: []\n", f"\nauthors: {names}\n", 1),
+                        encoding="utf-8")
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    server, url = serve(project / "site")
+    yield url
+    server.shutdown()
+
+
+def test_author_narrows_and_authors_are_searched_and_shown(page, authors_site):
+    """`author:"Name"` lists that author's papers (names as written, case and accents as
+    typed aside), narrows words, and a name typed as words finds the paper too."""
+    open_search(page, authors_site)
+    assert sorted(ask(page, authors_site, 'author:"Ada Lovelace"')) == [
+        "papers/prorl/", "papers/wildcat/"]
+    assert ask(page, authors_site, 'author:"ada lovelace" attention') == ["papers/wildcat/"]
+    assert ask(page, authors_site, 'author:"Emilie du Chatelet"') == ["papers/wildcat/"]
+    assert ask(page, authors_site, 'author:"Ada"') == []  # a whole name, not a part
+    assert ask(page, authors_site, "Turing")[0] == "papers/prorl/"
+    assert "Alan Turing" in page.locator(RESULT).first.inner_text()
     assert not page.console_errors

@@ -47,11 +47,14 @@ function highlight(text, words) {
 
 function toItem(result, rank, words) {
   const showName = result.name && !result.title.toLowerCase().includes(result.name.toLowerCase());
+  const byline = [result.authors.join(", "), result.venue].filter(Boolean).join(" · ");
   return {
     location: result.url,
     title: highlight(result.title, words) +
       (showName ? ` <small>· ${highlight(result.name, words)}</small>` : ""),
-    text: `<p>${result.excerpt}</p>`,
+    // who and where, then the stretch of the abstract that matched
+    text: (byline ? `<p class="paperlist-byline">${highlight(byline, words)}</p>` : "") +
+      `<p>${result.excerpt}</p>`,
     terms: Object.fromEntries(words.map((w) => [w, true])),
     score: MAX_RESULTS - rank,
     tags: result.tags.map((t) => t.name),

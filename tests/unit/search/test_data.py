@@ -1,0 +1,68 @@
+"""The engine's data: the words a typo is corrected to, and the papers' rows."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+import pytest
+
+from paperlist.search import data
+from paperlist.search.data import Row, engine_files, vocabulary, words
+
+
+def test_words_split_like_the_query_splitter():
+    """Lower case, accents gone, a hyphenated token one word plus its parts: what
+    search-text.js `words` makes of a query, so a corrected word is one Pagefind holds."""
+    assert words("Multi-Agent RL for Café-style GNNs, 3D!") == [
+        "multiagent", "multi", "agent", "rl", "for", "cafestyle", "cafe", "style", "gnns", "3d"]
+
+
+def test_vocabulary_by_length_most_widespread_first():
+    vocab = vocabulary(["graph graph model", "graph models", "model graph", "x99 of"], 2)
+    assert vocab == {5: ["graph", "model"]}  # once-only, short and non-alphabetic words out
+    assert vocabulary(["b a", "a b"], 1) == {}  # under three letters: never corrected to
+
+
+def _pagefind(tmp_path, pages: dict[str, str]):
+    """A Pagefind output folder holding fragments for url -> content."""
+    folder = tmp_path / "pagefind" / "fragment"
+    folder.mkdir(parents=True)
+    for i, (url, content) in enumerate(pages.items()):
+        body = json.dumps({"url": url, "content": content, "meta": {}, "filters": {}})
+        (folder / f"en_{i:07x}.pf_fragment").write_bytes(
+            gzip.compress(b"pagefind_dcd" + body.encode()))
+    return tmp_path / "pagefind"
+
+
+def test_engine_files_rows_ids_and_settings(tmp_path):
+    pf = _pagefind(tmp_path, {"/papers/a/": "Graph nets", "/papers/b/": "Graph flows"})
+    rows = [Row("papers/a/", ("gnn",), "ICML 2026", True, False, ("Ada Lovelace",)),
+            Row("papers/b/", (), "ICLR 2026", False, True, ("Ada Lovelace", "Alan Turing"))]
+    files = engine_files(pf, rows, [("gnn", "Graph Neural Networks", "tags/gnn/")], "pagefind")
+    cat = json.loads(files[data.CATALOGUE_FILE])
+    assert cat["papers"] == [["en_0000000", [0], 1, 1], ["en_0000001", [], 0, 2]]
+    assert cat["venues"] == ["ICLR 2026", "ICML 2026"]
+    authors = json.loads(files[data.AUTHORS_FILE])
+    assert authors == {"names": ["Ada Lovelace", "Alan Turing"],
+                       "papers": [["en_0000000", "en_0000001"], ["en_0000001"]]}
+    engine = json.loads(files[data.ENGINE_FILE])
+    assert engine["tag_urls"] == {"gnn": "tags/gnn/"} and engine["papers"] == 2
+    assert "the" in engine["stopwords"] and all(isinstance(w, str) for w in engine["stopwords"])
+    # a small catalogue corrects to any word it holds
+    assert files[f"{data.VOCABULARY_DIR}5.txt"] == "graph\nflows\n"
+
+
+def test_a_paper_missing_from_the_index_is_an_error(tmp_path):
+    pf = _pagefind(tmp_path, {"/papers/a/": "Graph nets"})
+    rows = [Row(f"papers/{x}/", (), "V", False, False, ()) for x in "ab"]
+    with pytest.raises(ValueError, match="did not index 1 papers, e.g. papers/b/"):
+        engine_files(pf, rows, [], "pagefind")
+
+
+def test_the_engine_names_the_engine_file_as_the_build_writes_it():
+    """search-core.js fixes one path, engine.json's; everything else it reads from there."""
+    from paperlist import ASSETS_DIR
+
+    core = (ASSETS_DIR / "search-core.js").read_text(encoding="utf-8")
+    assert f'const ENGINE_FILE = "{data.ENGINE_FILE}";' in core
