@@ -112,6 +112,27 @@ def test_header_count_is_the_true_total_with_show_all(page, large_site):
         server.shutdown()
 
 
+def test_venue_narrows_in_the_header_box(page, large_site):
+    """`venue:` takes a venue's name, quoted, or a part of it (`venue:iclr`), and narrows
+    the count line to that venue's papers."""
+    papers = catalogue(large_site)
+    other = [p for p in papers if p.venue == OTHER_VENUE]
+    word = OTHER_VENUE.split()[0].lower()
+    assert 20 < len(other) < len(papers) and word not in "icml 2026"
+    server, url = serve(large_site)
+    try:
+        page.goto(f"{url}/")
+        for query in (f'venue:"{OTHER_VENUE}"', f"venue:{word}"):
+            page.keyboard.press("/")
+            page.locator(".md-search__input").fill("")
+            page.keyboard.type(query)
+            page.locator(COUNT, has_text=f"20 of {len(other)} papers").wait_for(timeout=15_000)
+            assert set(shown_paths(page, f"{RESULT} > a")) <= paths(other)
+        assert not page.console_errors
+    finally:
+        server.shutdown()
+
+
 def test_header_count_when_all_are_shown_and_none(page, site_url, built_site):
     expected = having(catalogue(built_site), "existing")
     page.goto(f"{site_url}/")

@@ -13,7 +13,7 @@
  *     appear as written (word positions from Pagefind);
  *   - a word of 5+ letters found nowhere is replaced by the most frequent index word within
  *     two edits, from a vocabulary fetched only then, one file per word length;
- *   - `tag:<slug>` and `author:"Name"` narrow the results, and filters/facets come from the
+ *   - `tag:<slug>`, `author:"Name"` and `venue:` narrow the results, and filters/facets come from the
  *     catalogue file (one row per paper), fetched only when asked for.
  *
  * Everything the build decides (paths, stop words, tags, what a field holds) is read from
@@ -243,6 +243,13 @@
       const filters = { ...(options.filters || {}) };
       if (parsed.fields.tag.length) {
         filters.tag = [...(filters.tag || []), ...parsed.fields.tag.flatMap((t) => resolveTag(d, t))];
+      }
+      if (parsed.fields.venue.length) {  // the venue named, or every venue holding the text
+        filters.venue = [...(filters.venue || []), ...parsed.fields.venue.flatMap((v) => {
+          const exact = d.venues.filter((name) => fold(name) === fold(v));
+          const found = exact.length ? exact : d.venues.filter((n) => fold(n).includes(fold(v)));
+          return found.length ? found : ["\u0000none"];
+        })];
       }
       const needCatalogue = facets || Object.values(filters).some((v) => v && (v === true || v.length));
       const [cat, authorIds] = await Promise.all([

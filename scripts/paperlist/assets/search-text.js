@@ -9,7 +9,7 @@
   /** Words in an excerpt. */
   const EXCERPT_WORDS = 32;
 
-  const FIELD_RE = /\b(tag|author):(?:"([^"]*)"?|(\S*))/gi;
+  const FIELD_RE = /\b(tag|author|venue):(?:"([^"]*)"?|(\S*))/gi;
   const PHRASE_RE = /"([^"]*)"?/g;
 
   function escapeHTML(text) {
@@ -36,7 +36,7 @@
 
   /** Split a query into fields (`tag:`, `author:`), quoted phrases and words. */
   function parse(query) {
-    const fields = { tag: [], author: [] };
+    const fields = { tag: [], author: [], venue: [] };
     let rest = query.replace(FIELD_RE, (_, key, quoted, bare) => {
       const value = (quoted ?? bare ?? "").trim();
       if (value) fields[key.toLowerCase()].push(value);
