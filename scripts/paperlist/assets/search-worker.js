@@ -78,19 +78,37 @@ async function answer(query) {
   };
 }
 
-self.addEventListener("message", async (event) => {
+/* One query at a time, and only the newest: Material sends a query per keystroke, and a
+ * title typed fast is 70 of them, each a handful of Pagefind searches and 20 excerpts.
+ * While one runs, newer ones wait; when it ends, only the last of them runs. */
+let running = false;
+let waiting = null;  // the newest query not yet run
+
+async function schedule(query) {
+  waiting = query;
+  if (running) return;
+  running = true;
+  while (waiting !== null) {
+    const next = waiting;
+    waiting = null;
+    try {
+      const data = await answer(next);
+      if (data && waiting === null) self.postMessage({ type: RESULT, data });
+    } catch (err) {
+      console.warn("paperlist search:", err);
+      if (waiting === null) self.postMessage({ type: RESULT, data: { items: [] } });
+    }
+  }
+  running = false;
+}
+
+self.addEventListener("message", (event) => {
   const message = event.data;
   if (message.type === SETUP) {
     suggestEnabled = !!(message.data && message.data.options && message.data.options.suggest);
     engine.engine().catch((err) => console.warn("paperlist search: no engine data", err));
     self.postMessage({ type: READY });
   } else if (message.type === QUERY) {
-    try {
-      const data = await answer(String(message.data || ""));
-      if (data) self.postMessage({ type: RESULT, data });
-    } catch (err) {
-      console.warn("paperlist search:", err);
-      self.postMessage({ type: RESULT, data: { items: [] } });
-    }
+    schedule(String(message.data || ""));
   }
 });
