@@ -366,3 +366,16 @@ def test_author_narrows_and_authors_are_searched_and_shown(page, authors_site):
     assert ask(page, authors_site, "Turing")[0] == "papers/prorl/"
     assert "Alan Turing" in page.locator(RESULT).first.inner_text()
     assert not page.console_errors
+
+
+def test_marks_only_where_a_word_begins(page, site_url):
+    """Searched words are marked at word starts, stop words not at all ("is" in "this")."""
+    open_search(page, site_url)
+    ask(page, site_url, "is attention on")
+    html = page.locator(RESULT).first.inner_html()
+    assert "<mark>attention</mark>" in html.lower()
+    marks = page.eval_on_selector_all(
+        f"{RESULT} mark", "ms => ms.map(m => (m.previousSibling?.textContent || ' ').slice(-1))")
+    assert marks and all(not c.isalnum() for c in marks), marks
+    assert "<mark>is</mark>" not in html and "<mark>on</mark>" not in html
+    assert not page.console_errors

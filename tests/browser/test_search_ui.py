@@ -133,6 +133,24 @@ def test_venue_narrows_in_the_header_box(page, large_site):
         server.shutdown()
 
 
+def test_a_tag_in_the_query_and_a_ticked_tag_both_narrow(page, large_url, large_site):
+    """search/?q=tag:a&tag=b lists the papers with both tags: a field typed in the query
+    narrows, it is not one more ticked value (which would widen to either)."""
+    papers = catalogue(large_site)
+    counts = {}
+    for p in papers:
+        for a in p.tags:
+            for b in p.tags - {a}:
+                counts[a, b] = counts.get((a, b), 0) + 1
+    (a, b), _ = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
+    both = [p for p in papers if {a, b} <= p.tags]
+    assert 0 < len(both) < sum(a in p.tags for p in papers)
+    page.goto(f"{large_url}/search/?q=tag:{a}&tag={b}")
+    wait_status(page, rf"^{len(both)} papers?")
+    assert set(shown_paths(page, PAGE_RESULT)) <= paths(both)
+    assert not page.console_errors
+
+
 def test_header_count_when_all_are_shown_and_none(page, site_url, built_site):
     expected = having(catalogue(built_site), "existing")
     page.goto(f"{site_url}/")

@@ -26,68 +26,69 @@
 (function (root) {
   /** Where the build writes the engine's data (search/data.py ENGINE_FILE). */
   const ENGINE_FILE = "assets/paperlist/search/engine.json";
+  /** Words of a query searched at most (a pasted abstract is hundreds). */
+  const MAX_TERMS = 32;
+  /** The papers of a word no paper holds. */
+  const NONE = Object.assign(new Map(), { top: null });
   const { escapeHTML, words, fold, parse, distance, phraseAt, excerpt } =
     root.paperlistSearchText;  // search-text.js, loaded first
 
   function create(siteRoot) {
     const base = new URL(siteRoot);
     const at = (path) => new URL(path, base).href;
-    let data = null;        // Promise of engine.json
-    let pagefind = null;    // Promise of the Pagefind module
-    let catalogue = null;   // Promise of the catalogue rows, by Pagefind id
-    let authors = null;     // Promise of the author index
-    const vocab = new Map();      // word length -> Promise of words, most frequent first
-    const fragments = new Map();  // Pagefind id -> Promise of the page's indexed content
-    const perWord = new Map();    // word -> Promise of Map(id -> {score, locs})
+    // Everything fetched, kept by name ("engine", "word:x", "fragment:id", ...): a load
+    // that fails is forgotten, so the next query tries again instead of failing for good.
+    const loads = new Map();
     let latest = 0;
 
-    const engine = () => data || (data = fetch(at(ENGINE_FILE)).then((r) => r.json()));
-
-    function loadPagefind() {
-      if (!pagefind) {
-        pagefind = engine().then(async (d) => {
-          const pf = await import(at(d.pagefind));
-          // in a page, Pagefind would start pagefind-worker.js, not shipped (index.py _install)
-          await pf.options({ noWorker: true });
-          await pf.init();
-          return pf;
-        });
+    function once(key, make) {
+      if (!loads.has(key)) {
+        const p = make();
+        loads.set(key, p);
+        p.catch(() => loads.delete(key));
       }
-      return pagefind;
+      return loads.get(key);
     }
 
-    function loadCatalogue() {
-      if (!catalogue) {
-        catalogue = engine().then((d) => fetch(at(d.catalogue))).then((r) => r.json())
-          .then((c) => {
-            const byId = new Map();
-            c.papers.forEach((row, i) => byId.set(row[0], { order: i, row }));
-            return { ...c, byId };
-          });
-      }
-      return catalogue;
+    async function get(path, as) {
+      const r = await fetch(at(path));
+      if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
+      return as === "response" ? r : r[as]();
     }
 
-    function loadAuthors() {
-      if (!authors) {
-        authors = engine().then((d) => fetch(at(d.authors))).then((r) => r.json());
-      }
-      return authors;
-    }
+    const engine = () => once("engine", () => get(ENGINE_FILE, "json"));
+
+    const loadPagefind = () => once("pagefind", async () => {
+      const pf = await import(at((await engine()).pagefind));
+      // in a page, Pagefind would start pagefind-worker.js, not shipped (index.py _install)
+      await pf.options({ noWorker: true });
+      await pf.init();
+      return pf;
+    });
+
+    const loadCatalogue = () => once("catalogue", async () => {
+      const c = await get((await engine()).catalogue, "json");
+      const byId = new Map();
+      c.papers.forEach((row, i) => byId.set(row[0], { order: i, row }));
+      return { ...c, byId };
+    });
+
+    // names folded once, for `author:` (case and accents aside)
+    const loadAuthors = () => once("authors", async () => {
+      const a = await get((await engine()).authors, "json");
+      return { ...a, folded: a.names.map(fold) };
+    });
 
     /** Papers holding a word: Map(id -> {score, locs}); one Pagefind search per word.
      * The map's `top` is the best paper's id, for `holds`. */
     function searchWord(word) {
-      if (!perWord.has(word)) {
-        perWord.set(word, loadPagefind().then(async (pf) => {
-          const found = await pf.search(word);
-          const hits = new Map();
-          for (const r of found.results) hits.set(r.id, { score: r.score, locs: r.words });
-          hits.top = found.results.length ? found.results[0].id : null;
-          return hits;
-        }));
-      }
-      return perWord.get(word);
+      return once(`word:${word}`, () => loadPagefind().then(async (pf) => {
+        const found = await pf.search(word);
+        const hits = new Map();
+        for (const r of found.results) hits.set(r.id, { score: r.score, locs: r.words });
+        hits.top = found.results.length ? found.results[0].id : null;
+        return hits;
+      }));
     }
 
     /** Whether Pagefind's papers for a word really hold it (or a form of it). When no
@@ -108,13 +109,10 @@
     }
 
     function loadVocab(d, length) {
-      if (!vocab.has(length)) {
-        const file = d.vocabulary.files[length];
-        vocab.set(length, file
-          ? fetch(at(d.vocabulary.dir + file)).then((r) => r.text()).then((t) => t.split("\n"))
-          : Promise.resolve([]));
-      }
-      return vocab.get(length);
+      const file = d.vocabulary.files[length];
+      return once(`vocabulary:${length}`, () => (file
+        ? get(d.vocabulary.dir + file, "text").then((t) => t.split("\n"))
+        : Promise.resolve([])));
     }
 
     /** The most frequent vocabulary word within two edits of a word, or null (also when
@@ -137,14 +135,12 @@
 
     /** The fragment Pagefind stored for a page: its URL, indexed text, meta and filters. */
     function fragment(d, id) {
-      if (!fragments.has(id)) {
-        fragments.set(id, fetch(at(`${d.fragments}${id}.pf_fragment`)).then(async (r) => {
-          const stream = r.body.pipeThrough(new DecompressionStream("gzip"));
-          const text = await new Response(stream).text();
-          return JSON.parse(text.slice(text.indexOf("{")));
-        }));
-      }
-      return fragments.get(id);
+      return once(`fragment:${id}`, async () => {
+        const r = await get(`${d.fragments}${id}.pf_fragment`, "response");
+        const stream = r.body.pipeThrough(new DecompressionStream("gzip"));
+        const text = await new Response(stream).text();
+        return JSON.parse(text.slice(text.indexOf("{")));
+      });
     }
 
     /** What a result shows, from its fragment and (when loaded) its catalogue row. */
@@ -196,7 +192,7 @@
       for (const id of ids) {
         const row = rowOf(c, c.byId.get(id).row);
         if (passes(row, filters, "tag")) row.tag.forEach((t) => counts.tag.set(t, (counts.tag.get(t) || 0) + 1));
-        if (passes(row, filters, "venue")) counts.venue.set(row.venue, (counts.venue.get(row.venue) || 0) + 1);
+        if (row.venue && passes(row, filters, "venue")) counts.venue.set(row.venue, (counts.venue.get(row.venue) || 0) + 1);
         if (passes(row, filters, "code") && row.code) counts.code++;
         if (passes(row, filters, "data") && row.data) counts.data++;
       }
@@ -221,13 +217,22 @@
       return found.length ? found.map(([slug]) => slug) : ["\u0000none"];
     }
 
+    /** The venues a `venue:` value stands for: the one it names, else every venue whose
+     * name holds it (`venue:iclr`); none matches no paper. */
+    function resolveVenue(d, value) {
+      const typed = fold(value);
+      const exact = d.venues.filter((name) => fold(name) === typed);
+      const found = exact.length ? exact : d.venues.filter((name) => fold(name).includes(typed));
+      return found.length ? found : ["\u0000none"];
+    }
+
     /** Ids of the papers by an author, names compared as written, case aside. */
     async function byAuthor(value) {
       const a = await loadAuthors();
       const typed = fold(value);
       const ids = new Set();
-      a.names.forEach((name, i) => {
-        if (fold(name) === typed) a.papers[i].forEach((id) => ids.add(id));
+      a.folded.forEach((name, i) => {
+        if (name === typed) a.papers[i].forEach((id) => ids.add(id));
       });
       return ids;
     }
@@ -240,20 +245,20 @@
       const stop = new Set(d.stopwords);
       let terms = [...new Set(parsed.words.filter((w) => !stop.has(w)))];
       if (!terms.length && !parsed.phrases.length) terms = [...new Set(parsed.words)];
-      const filters = { ...(options.filters || {}) };
-      if (parsed.fields.tag.length) {
-        filters.tag = [...(filters.tag || []), ...parsed.fields.tag.flatMap((t) => resolveTag(d, t))];
-      }
-      if (parsed.fields.venue.length) {  // the venue named, or every venue holding the text
-        filters.venue = [...(filters.venue || []), ...parsed.fields.venue.flatMap((v) => {
-          const exact = d.venues.filter((name) => fold(name) === fold(v));
-          const found = exact.length ? exact : d.venues.filter((n) => fold(n).includes(fold(v)));
-          return found.length ? found : ["\u0000none"];
-        })];
-      }
-      const needCatalogue = facets || Object.values(filters).some((v) => v && (v === true || v.length));
+      terms = terms.slice(0, MAX_TERMS);
+      const filters = { ...(options.filters || {}) };  // the page's facets: OR within one
+      // The query's own fields narrow, each one: `tag:a tag:b` is both tags. A value that
+      // stands for several (a slug prefix, a part of a venue's name) is any of them.
+      const fields = [
+        ...parsed.fields.tag.map((t) => ["tag", resolveTag(d, t)]),
+        ...parsed.fields.venue.map((v) => ["venue", resolveVenue(d, v)]),
+      ];
+      const hasFilters = Object.values(filters).some((v) => v === true || (v && v.length));
+      const needCatalogue = facets || hasFilters || fields.length;
+      const authorIds0 = parsed.fields.author.length > 0;
       const [cat, authorIds] = await Promise.all([
-        needCatalogue || (!terms.length && !parsed.phrases.length) ? loadCatalogue() : null,
+        needCatalogue || (authorIds0 && !terms.length && !parsed.phrases.length)
+          ? loadCatalogue() : null,
         parsed.fields.author.length
           ? Promise.all(parsed.fields.author.map(byAuthor)).then((sets) => sets.reduce(
             (a, b) => new Set([...a].filter((x) => b.has(x)))))
@@ -262,19 +267,18 @@
 
       // Words: searched one by one; a word no paper holds is corrected, if it can be.
       const corrected = [];
-      const hits = await Promise.all(terms.map(async (word, i) => {
-        let found = await searchWord(word);
-        if (word.length >= d.correct_min_letters && /^\p{L}+$/u.test(word) &&
-            !(await holds(d, word, found))) {
-          const better = await correct(d, word);
-          if (better) {
-            corrected.push({ from: word, to: better });
-            terms[i] = better;
-            found = await searchWord(better);
-          }
-        }
-        return found;
+      const found = await Promise.all(terms.map(async (word, i) => {
+        const hits = await searchWord(word);
+        if (await holds(d, word, hits)) return hits;
+        const better = word.length >= d.correct_min_letters && /^\p{L}+$/u.test(word)
+          ? await correct(d, word) : null;
+        if (!better) return NONE;  // held nowhere: Pagefind's fallback papers do not count
+        corrected.push({ from: word, to: better });
+        terms[i] = better;
+        return searchWord(better);
       }));
+      // a correction may give a word the query has already: count it once
+      const hits = found.filter((m, i) => terms.indexOf(terms[i]) === i);
       const phraseHits = await Promise.all(parsed.phrases.map(async (ws) => {
         const each = await Promise.all(ws.map(searchWord));
         const out = new Map();
@@ -314,7 +318,7 @@
       const need = k <= 2 ? k : Math.ceil(d.min_match * k);
       let ids;
       if (!k) {
-        ids = cat && (Object.keys(filters).length || authorIds) ? cat.papers.map((r) => r[0]) : [];
+        ids = cat && (hasFilters || fields.length || authorIds) ? cat.papers.map((r) => r[0]) : [];
       } else {
         let pool = [...scored].filter(([, s]) => s.phrases === parsed.phrases.length);
         const most = pool.reduce((m, [, s]) => Math.max(m, s.n), 0);
@@ -323,6 +327,12 @@
         ids = pool.map(([id]) => id);
       }
       if (authorIds) ids = ids.filter((id) => authorIds.has(id));
+      if (fields.length) {
+        ids = ids.filter((id) => cat.byId.has(id) && fields.every(([key, values]) => {
+          const have = rowOf(cat, cat.byId.get(id).row)[key];
+          return Array.isArray(have) ? values.some((v) => have.includes(v)) : values.includes(have);
+        }));
+      }
       const matched = ids;
       if (cat) ids = ids.filter((id) => cat.byId.has(id) && passes(rowOf(cat, cat.byId.get(id).row), filters));
       const shown = ids.slice(offset, offset + limit);
@@ -332,8 +342,10 @@
         facets && cat ? facetCounts(cat, matched.filter((id) => cat.byId.has(id)), filters) : null,
       ]);
       if (seq !== latest) return null;
-      const searched = corrected.reduce(
-        (q, c) => q.replace(new RegExp(`\\b${c.from}\\b`, "i"), c.to), String(query || ""));
+      // the query as searched: each typed word that was corrected, replaced (fields kept)
+      const fixes = new Map(corrected.map((c) => [c.from, c.to]));
+      const searched = String(query || "").split(/(\s+)/).map((token) =>
+        (/^\w+:/.test(token) ? token : fixes.get(words(token)[0]) ?? token)).join("");
       const answer = { query: String(query || ""), searched, corrected, total: ids.length, results };
       if (facetData) answer.facets = facetData;
       return answer;

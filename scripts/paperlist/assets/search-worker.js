@@ -36,13 +36,21 @@ function suggestTag(query, tags) {
   return [(typing[1] + found[0]).slice(typing[0].length - word.length)];
 }
 
-/** Wrap every occurrence of a searched word in <mark>, as Material does. */
+/** Mark the searched words where a word of the text begins with them, as Material does;
+ * matched on the text, then each piece escaped (so no entity is cut). */
 function highlight(text, words) {
-  const safe = self.paperlistSearch.escapeHTML(text);
+  const esc = self.paperlistSearch.escapeHTML;
   const terms = words.filter((w) => w.length > 1)
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  if (!terms.length) return safe;
-  return safe.replace(new RegExp(`(${terms.join("|")})`, "gi"), "<mark>$1</mark>");
+  if (!terms.length) return esc(text);
+  const re = new RegExp(`(^|[^\\p{L}\\p{N}])(${terms.join("|")})`, "giu");
+  let out = "", last = 0;
+  for (const m of String(text).matchAll(re)) {
+    const at = m.index + m[1].length;
+    out += esc(text.slice(last, at)) + `<mark>${esc(m[2])}</mark>`;
+    last = at + m[2].length;
+  }
+  return out + esc(text.slice(last));
 }
 
 function toItem(result, rank, words) {
@@ -69,7 +77,8 @@ async function answer(query) {
   const found = await engine.search(query, { limit: MAX_RESULTS });
   if (!found) return null;  // a newer query is on its way
   const parsed = self.paperlistSearch.parse(found.searched);
-  const words = [...parsed.words, ...parsed.phrases.flat()];
+  const stop = new Set(d.stopwords);  // "is" would mark every "this"
+  const words = [...parsed.words.filter((w) => !stop.has(w)), ...parsed.phrases.flat()];
   return {
     items: found.results.map((r, i) => [toItem(r, i, words)]),
     ...extra,

@@ -134,12 +134,13 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str,
 
     slugs = [slug for slug, _, _ in tags]
     tag_index = {slug: i for i, slug in enumerate(slugs)}
-    venues = sorted({r.venue for r in rows})
+    venues = sorted({r.venue for r in rows if r.venue})
     files[CATALOGUE_FILE] = _json({
         "tags": slugs,
         "venues": venues,
         "papers": [[id_of[r.url], [tag_index[t] for t in r.tags if t in tag_index],
-                    venues.index(r.venue), int(r.code) | int(r.data) << 1] for r in rows],
+                    venues.index(r.venue) if r.venue else -1,
+                    int(r.code) | int(r.data) << 1] for r in rows],
     })
     by_author: dict[str, list[str]] = {}
     for r in rows:
