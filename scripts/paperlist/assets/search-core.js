@@ -351,7 +351,7 @@
       return answer;
     }
 
-    return { search, engine, parse };
+    return { search, engine, parse, preload: loadPagefind };
   }
 
   root.paperlistSearch = { create, parse, escapeHTML };

@@ -115,7 +115,9 @@ self.addEventListener("message", (event) => {
   const message = event.data;
   if (message.type === SETUP) {
     suggestEnabled = !!(message.data && message.data.options && message.data.options.suggest);
-    engine.engine().catch((err) => console.warn("paperlist search: no engine data", err));
+    // Pagefind's script and index entry, fetched as the page loads (as Material's own
+    // worker fetches its index), so the first query does not wait for them
+    engine.preload().catch((err) => console.warn("paperlist search: cannot load Pagefind", err));
     self.postMessage({ type: READY });
   } else if (message.type === QUERY) {
     schedule(String(message.data || ""));
