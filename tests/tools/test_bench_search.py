@@ -236,7 +236,9 @@ def test_bench_search_runs_on_19_papers_through_the_browser(tmp_path):
     for system in ("ours", "lunr"):
         title = run["systems"][system]["kinds"]["title"]
         assert title["n"] == 2 and title["unsettled"] == 0 and title["kb"] > 50
-        assert title["sent"] >= 2  # the box sends a query per key as the title is typed
+        # the box sends a query per key as the title is typed, once the worker is ready:
+        # ours is at once; lunr indexes first, so on a slow machine keys may merge into one
+        assert title["sent"] >= (2 if system == "ours" else 1)
     # the exact title finds its paper somewhere: lunr ORs the words
     assert run["systems"]["lunr"]["kinds"]["title"]["r10"] > 0
     # the kept work folder is evaluated again without a build, as --site
