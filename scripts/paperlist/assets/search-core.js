@@ -255,9 +255,9 @@
       ];
       const hasFilters = Object.values(filters).some((v) => v === true || (v && v.length));
       const needCatalogue = facets || hasFilters || fields.length;
-      const authorIds0 = parsed.fields.author.length > 0;
+      const byAuthors = parsed.fields.author.length > 0;
       const [cat, authorIds] = await Promise.all([
-        needCatalogue || (authorIds0 && !terms.length && !parsed.phrases.length)
+        needCatalogue || (byAuthors && !terms.length && !parsed.phrases.length)
           ? loadCatalogue() : null,
         parsed.fields.author.length
           ? Promise.all(parsed.fields.author.map(byAuthor)).then((sets) => sets.reduce(
