@@ -180,17 +180,31 @@ _QUERY_JS = """async (q) => {
 }"""
 
 
-def measure_search(browser: Any, url: str, counter: dict[str, int], query: str,
-                   follow_up: str) -> dict[str, float]:
-    """First query on a freshly loaded home page, then a follow-up query."""
+def open_home(browser: Any, url: str, counter: dict[str, int],
+              init_script: str | None = None) -> tuple[Any, Any, list[str]]:
+    """A fresh browser context on the home page, search box focused, byte count reset:
+    (context, page, page errors). The caller closes the context."""
     context = browser.new_context()
+    if init_script:
+        context.add_init_script(init_script)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    counter["bytes"] = 0
     try:
-        counter["bytes"] = 0
         page.goto(f"{url}/", wait_until="load")
         page.keyboard.press("/")
+    except BaseException:
+        context.close()
+        raise
+    return context, page, errors
+
+
+def measure_search(browser: Any, url: str, counter: dict[str, int], query: str,
+                   follow_up: str) -> dict[str, float]:
+    """First query on a freshly loaded home page, then a follow-up query."""
+    context, page, errors = open_home(browser, url, counter)
+    try:
         first = page.evaluate(_QUERY_JS, query)
         downloaded = counter["bytes"]
         page.wait_for_timeout(200)

@@ -85,6 +85,7 @@ from bench import (
     make_projects,
     measure_search,
     median,
+    open_home,
     run_measured,
     serve,
 )
@@ -449,15 +450,8 @@ def typed_search(browser: Any, url: str, counter: dict[str, int], query: str,
                  quiet_ms: int, timeout_s: float) -> Outcome:
     """Type query into the header box of a freshly loaded home page; read the settled
     ranked result list."""
-    context = browser.new_context()
-    context.add_init_script(_INIT_JS)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
+    context, page, errors = open_home(browser, url, counter, _INIT_JS)
     try:
-        counter["bytes"] = 0
-        page.goto(f"{url}/", wait_until="load")
-        page.keyboard.press("/")
         page.keyboard.type(query)
         if not query[-1].isascii():
             # Playwright inserts characters off the keyboard without key events, and

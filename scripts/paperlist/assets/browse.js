@@ -13,7 +13,7 @@
 (() => {
   "use strict";
 
-  const { ready } = window.paperlist;  // loader.js
+  const { ready, onPageLink } = window.paperlist;  // loader.js
 
   const browseData = new Map();  // data URL -> Promise of the parsed file (kept across pages)
 
@@ -284,12 +284,8 @@
         form.elements.sort.value = "title";
         changed();
       });
-      this.pager.addEventListener("click", (ev) => {
-        const a = ev.target.closest && ev.target.closest("a[data-page]");
-        if (!a || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
-        ev.preventDefault();
-        ev.stopPropagation();  // not a page load: keep Material's instant navigation out
-        this.page = parseInt(a.getAttribute("data-page"), 10);
+      onPageLink(this.pager, (n) => {
+        this.page = n;
         this.writeURL(this.apply());
         if (this.list.getBoundingClientRect().top < 0) this.form.scrollIntoView();
       });

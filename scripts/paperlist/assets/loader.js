@@ -35,6 +35,17 @@
       el.setAttribute("data-ready", "1");
       return true;
     },
+    /** Calls go(n) on a plain left click of a pager's `a[data-page=n]`, instead of a page
+     * load (and out of Material's instant navigation); modified clicks open as links. */
+    onPageLink(pager, go) {
+      pager.addEventListener("click", (ev) => {
+        const a = ev.target.closest && ev.target.closest("a[data-page]");
+        if (!a || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
+        ev.preventDefault();
+        ev.stopPropagation();
+        go(parseInt(a.getAttribute("data-page"), 10));
+      });
+    },
   };
 
   function fetchWidget(file) {

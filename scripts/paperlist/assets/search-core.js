@@ -29,7 +29,7 @@
   /** Words of a query searched at most (a pasted abstract is hundreds). */
   const MAX_TERMS = 32;
   /** The papers of a word no paper holds. */
-  const NONE = Object.assign(new Map(), { top: null });
+  const NONE = Object.assign(new Map(), { top: null, mean: 1 });
   const { escapeHTML, words, fold, parse, distance, phraseAt, excerpt } =
     root.paperlistSearchText;  // search-text.js, loaded first
 
@@ -87,6 +87,9 @@
         const hits = new Map();
         for (const r of found.results) hits.set(r.id, { score: r.score, locs: r.words });
         hits.top = found.results.length ? found.results[0].id : null;
+        // the mean score, what `search` saturates each paper's score against
+        hits.mean = found.results.length
+          ? found.results.reduce((t, r) => t + r.score, 0) / found.results.length : 1;
         return hits;
       }));
     }
@@ -148,7 +151,7 @@
       const f = await fragment(d, id);
       const meta = f.meta || {};
       const tagNames = (f.filters && f.filters.tag) || [];
-      const slugOf = new Map(d.tags.map(([slug, name]) => [name, slug]));
+      const slugOf = d.slugOf || (d.slugOf = new Map(d.tags.map(([slug, name]) => [name, slug])));
       return {
         id,
         url: f.url.replace(/^\/+/, ""),
@@ -165,6 +168,10 @@
       };
     }
 
+    /** Whether a row's value (one, or a list like its tags) is one of the wanted. */
+    const anyOf = (have, want) =>
+      (Array.isArray(have) ? want.some((w) => have.includes(w)) : want.includes(have));
+
     /** Rows of the catalogue that pass the filters (fields of the query included). */
     function passes(row, filters, skip) {
       return Object.entries(filters).every(([key, want]) => {
@@ -172,7 +179,7 @@
         const have = row[key];
         if (typeof want === "boolean") return !want || !!have;
         if (!want.length) return true;
-        return Array.isArray(have) ? want.some((w) => have.includes(w)) : want.includes(have);
+        return anyOf(have, want);
       });
     }
 
@@ -288,6 +295,9 @@
             out.set(id, { score: each.reduce((s, m) => s + m.get(id).score, 0), locs: first.locs });
           }
         }
+        let total = 0;
+        for (const h of out.values()) total += h.score;
+        out.mean = out.size ? total / out.size : 1;
         return out;
       }));
       if (seq !== latest) return null;
@@ -297,18 +307,13 @@
       // frequency times the paper's score saturated against that word's mean score.
       const all = [...hits, ...phraseHits];
       const idf = all.map((m) => Math.log(1 + (d.papers - m.size + 0.5) / (m.size + 0.5)));
-      const mean = all.map((m) => {
-        let t = 0;
-        for (const h of m.values()) t += h.score;
-        return m.size ? t / m.size : 1;
-      });
       const scored = new Map();
       all.forEach((m, j) => {
         const required = j >= hits.length;  // phrases are always required
         for (const [id, h] of m) {
           const s = scored.get(id) || { n: 0, score: 0, phrases: 0 };
           s.n += 1;
-          s.score += idf[j] * h.score / (h.score + mean[j]);
+          s.score += idf[j] * h.score / (h.score + m.mean);
           if (required) s.phrases += 1;
           scored.set(id, s);
         }
@@ -330,7 +335,7 @@
       if (fields.length) {
         ids = ids.filter((id) => cat.byId.has(id) && fields.every(([key, values]) => {
           const have = rowOf(cat, cat.byId.get(id).row)[key];
-          return Array.isArray(have) ? values.some((v) => have.includes(v)) : values.includes(have);
+          return anyOf(have, values);
         }));
       }
       const matched = ids;

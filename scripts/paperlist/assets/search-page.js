@@ -17,7 +17,7 @@
 (() => {
   "use strict";
 
-  const { ready } = window.paperlist;  // loader.js
+  const { ready, onPageLink } = window.paperlist;  // loader.js
   const TYPING_DELAY = 200;  // ms after the last key before searching
   let core = null;  // Promise of window.paperlistSearch, kept across pages
 
@@ -341,12 +341,8 @@
         this.writeURL(true);
         this.run();
       });
-      this.pager.addEventListener("click", (ev) => {
-        const a = ev.target.closest && ev.target.closest("a[data-page]");
-        if (!a || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return;
-        ev.preventDefault();
-        ev.stopPropagation();  // not a page load: keep Material's instant navigation out
-        this.page = parseInt(a.getAttribute("data-page"), 10);
+      onPageLink(this.pager, (n) => {
+        this.page = n;
         this.writeURL(true);
         this.run().then(() => {
           if (this.links()[0]) this.links()[0].focus();
