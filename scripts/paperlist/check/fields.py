@@ -23,7 +23,7 @@ from paperlist import DATA_DIR
 from paperlist.check.fastschema import Check, compile_schema
 from paperlist.check.problem import Problem
 from paperlist.infer.links import classify
-from paperlist.model.page import LINK_KINDS, NoAliasLoader
+from paperlist.model.page import ABSTRACT_LINK_KINDS, NoAliasLoader
 from paperlist.model.taxonomy import load_taxonomy
 
 SCHEMA_PATH = DATA_DIR / "page.schema.json"
@@ -196,7 +196,7 @@ def link_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int]) ->
         return []
     problems: list[Problem] = []
     line = key_lines.get("links", 1)
-    for kind in LINK_KINDS:
+    for kind in ABSTRACT_LINK_KINDS:  # the record's own kinds may hold any link
         urls = links.get(kind)
         for url in urls if isinstance(urls, list) else []:
             if not isinstance(url, str) or not _url_pattern().search(url):
@@ -217,7 +217,7 @@ def _url_pattern() -> re.Pattern[str]:
 def link_kind(url: str) -> str | None:
     """Which `links` list a URL belongs in, as the importer would file it (infer/links.py)."""
     kind = classify(url)
-    return kind if kind in LINK_KINDS else None
+    return kind if kind in ABSTRACT_LINK_KINDS else None
 
 
 def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from paperlist.model.page import LINK_KINDS
+from paperlist.model.page import ABSTRACT_LINK_KINDS
 from paperlist.util.text import find_urls, has_scheme
 
 _CODE_HOSTS = ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org")
@@ -64,7 +64,7 @@ def _key(url: str) -> str:
 
 def extract_links(text: str) -> dict[str, list[str]]:
     """Every http(s) link in ``text``, in order of appearance, without repeats, by kind."""
-    links: dict[str, list[str]] = {kind: [] for kind in LINK_KINDS}
+    links: dict[str, list[str]] = {kind: [] for kind in ABSTRACT_LINK_KINDS}
     seen: set[str] = set()
     for _, found in find_urls(text or ""):
         url = _clean(found)

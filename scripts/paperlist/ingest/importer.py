@@ -26,7 +26,14 @@ from paperlist.infer.tags import infer_tags
 from paperlist.infer.titles import infer_title
 from paperlist.ingest.listfile import ListError, ParsedList, parse_list
 from paperlist.model.catalogue import CATALOGUE_FILE
-from paperlist.model.page import LINK_KINDS, Page, PageError, dump_page, read_page
+from paperlist.model.page import (
+    ABSTRACT_LINK_KINDS,
+    LINK_KINDS,
+    Page,
+    PageError,
+    dump_page,
+    read_page,
+)
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.util.atomic import write_files
 
@@ -97,10 +104,16 @@ def merge_fields(meta: dict[str, Any], old: dict[str, Any], new: dict[str, Any])
         meta[key] = merge_list(list(meta.get(key) or []), list(old.get(key) or []), new[key])
     cur_links = meta.get("links") if isinstance(meta.get("links"), dict) else {}
     old_links = old.get("links") if isinstance(old.get("links"), dict) else {}
-    meta["links"] = {
+    links = {
         k: merge_list(list(cur_links.get(k) or []), list(old_links.get(k) or []), new["links"][k])
-        for k in LINK_KINDS
+        for k in ABSTRACT_LINK_KINDS
     }
+    # The record's links (paperlist enrich) and an editor's own kinds are not the
+    # importer's: kept as they are, in a fixed order.
+    for k in [*LINK_KINDS, *cur_links]:
+        if k not in links and k in cur_links:
+            links[k] = cur_links[k]
+    meta["links"] = links
     meta["inferred"] = new
     return meta
 

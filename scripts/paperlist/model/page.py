@@ -25,10 +25,16 @@ from frontmatter.default_handlers import YAMLHandler
 #: Frontmatter keys in the order they are written. Editors may add keys of their own;
 #: those are kept and written after these.
 KEY_ORDER = (
-    "id", "title", "title_inferred", "name", "other_names", "authors", "venue",
-    "links", "tags", "source", "inferred",
+    "id", "title", "title_inferred", "name", "other_names", "authors", "affiliations",
+    "status", "track", "venue", "links", "tags", "source", "inferred",
 )
-LINK_KINDS = ("code", "data", "other")
+#: The lists under `links:` that the importer fills from the abstract's own text...
+ABSTRACT_LINK_KINDS = ("code", "data", "other")
+#: ...and those only the conference's record gives (`paperlist enrich`): the landing page
+#: (OpenReview forum or proceedings page), the PDF and the project page. A page that was
+#: never enriched has none of these keys.
+RECORD_LINK_KINDS = ("paper", "pdf", "project")
+LINK_KINDS = ABSTRACT_LINK_KINDS + RECORD_LINK_KINDS
 #: An abstract longer than this is almost certainly a paste error (a whole PDF, a
 #: missing blank line between hundreds of abstracts): the list parser reports it rather
 #: than import it, and the checker and the build refuse such a page.

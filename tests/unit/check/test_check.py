@@ -134,8 +134,9 @@ def test_good_page_passes_and_math_is_not_html(papers):
         "links are allowed; remove this one", id="data-url"),
     pytest.param(
         [("  other: []", "  other: []\n  slides: []")],
-        f"{P}:9: 'links' has an unknown list 'slides' — links has exactly the lists code, data "
-        "and other, e.g. links: {code: [https://github.com/owner/repo], data: [], other: []}",
+        f"{P}:9: 'links' has an unknown list 'slides' — links has the lists code, data and "
+        "other (and, from the conference's record, paper, pdf and project), e.g. links: "
+        "{code: [https://github.com/owner/repo], data: [], other: []}",
         id="unknown-link-kind"),
     pytest.param(
         [("title: 'FooNet: fast things'", "title: ''")],
