@@ -286,12 +286,15 @@ def detect(path: Path, doc: Any) -> str:
     if first is not None:
         if isinstance(first.get("content"), dict):
             return "openreview"
-        if "author" in first and "abstract" in first:
-            return "papercopilot"
         if "name" in first and isinstance(first.get("authors"), list):
             return "virtualsite"
-    raise RecordError(str(path), "cannot tell the format (Paper Copilot, OpenReview, virtual "
-                      "site): give it with --format")
+        if "abstract" in first:  # flat records: Paper Copilot's field names
+            return "papercopilot"
+    found = (f"an object with keys {', '.join(map(repr, list(doc)[:5]))}" if isinstance(doc, dict)
+             else f"a list of {type(items[0]).__name__}" if items else f"a {type(doc).__name__}")
+    raise RecordError(str(path), f"cannot tell the format: found {found}, expected Paper "
+                      "Copilot records, OpenReview notes or a virtual site's results (give "
+                      "the format with --format)")
 
 
 def read_sources(paths: list[Path], fmt: str = "auto", fields: dict[str, str] | None = None,

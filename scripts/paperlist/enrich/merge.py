@@ -18,6 +18,8 @@ from paperlist.model.page import LINK_KINDS
 #: the page fields a record sets, in the order they are compared
 FIELDS = ("title", "authors", "affiliations", "status", "track")
 _UNSET = object()
+#: fields that go when the record stops giving them
+_DROPPABLE = ("affiliations", "status", "track")
 
 
 def record_values(record: Record) -> dict[str, Any]:
@@ -70,6 +72,11 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
     kept: list[str] = []
     for key in FIELDS:
         if key not in new:
+            # What the record gave last time and no longer does goes too, unless an
+            # editor has made it theirs (a title or authors are never blanked).
+            if (key in _DROPPABLE and last is not None and key in last
+                    and out.get(key) == last[key]):
+                del out[key]
             continue
         base = last.get(key) if last is not None else _first_baseline(out, key)
         current = out.get(key)

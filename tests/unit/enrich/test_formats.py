@@ -1,0 +1,133 @@
+"""Each format's records read as the conference wrote them, and bad files stop everything
+with where and why."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from enrich_records import copilot, page_by_digest, write_json
+
+from paperlist.enrich import RecordError, run_enrich
+from paperlist.enrich.formats import read_sources
+from paperlist.model.page import read_page
+
+
+def test_paper_copilot_semicolons_commas_and_affiliations(tmp_path):
+    path = write_json(tmp_path / "pc.json", [
+        copilot("x " * 30, 1, aff=";", status="Accept (oral)"),
+        copilot("y " * 30, 2, author="Ada Lovelace, Alan Turing, Grace Hopper",
+                aff="Oxford, , MIT"),
+    ])
+    one, two = read_sources([path])
+    assert one.authors == ["Ada Lovelace1", "Alan Turing1"]
+    assert one.affiliations == []  # ";" says nothing about anyone
+    assert one.status == "Oral" and one.track == "main" and one.format == "papercopilot"
+    assert two.authors == ["Ada Lovelace", "Alan Turing", "Grace Hopper"]
+    assert two.affiliations == ["Oxford", "", "MIT"]
+
+
+def openreview_note(abstract: str, forum: str, v2: bool = True) -> dict:
+    content = {"title": "An OpenReview Title", "authors": ["Ada Lovelace", "Alan Turing"],
+               "authorids": ["~Ada_Lovelace1", "~Alan_Turing1"], "abstract": abstract,
+               "venue": "ICLR 2026 Spotlight", "venueid": "ICLR.cc/2026/Conference",
+               "pdf": f"/pdf/{forum}.pdf", "keywords": ["graphs"], "TLDR": "short"}
+    if v2:
+        content = {k: {"value": v} for k, v in content.items()}
+    return {"id": forum, "forum": forum, "content": content}
+
+
+@pytest.mark.parametrize("shape", ["array", "notes", "jsonl", "v1"])
+def test_openreview_notes_in_every_shape(tmp_path, abstracts, papers, shape):
+    notes = [openreview_note(abstracts[0], "AbC123", v2=shape != "v1")]
+    path = tmp_path / ("notes.jsonl" if shape == "jsonl" else "notes.json")
+    if shape == "jsonl":
+        notes.append(openreview_note(abstracts[1], "DeF456"))
+        path.write_text("\n".join(json.dumps(n) for n in notes) + "\n", encoding="utf-8")
+    else:
+        write_json(path, {"notes": notes} if shape == "notes" else notes)
+    record = read_sources([path])[0]
+    assert record.format == "openreview" and record.id == "AbC123"
+    assert record.title == "An OpenReview Title" and record.status == "Spotlight"
+    assert record.links["paper"] == ["https://openreview.net/forum?id=AbC123"]
+    assert record.links["pdf"] == ["https://openreview.net/pdf/AbC123.pdf"]
+    report = run_enrich([path], papers)
+    page = read_page(page_by_digest(papers)["0"])
+    assert page.id in report.applied and page.meta["authors"] == ["Ada Lovelace", "Alan Turing"]
+
+
+def virtual_record(rid: int, abstract: str | None) -> dict:
+    record = {"id": rid, "uid": f"u{rid}", "name": "A Virtual Site Title",
+              "authors": [{"fullname": "Ada Lovelace", "institution": "Oxford"},
+                          {"fullname": "Alan Turing", "institution": ""}],
+              "decision": "Accept (poster)", "eventtype": "Poster",
+              "paper_url": "https://openreview.net/forum?id=q1",
+              "paper_pdf_url": "https://openreview.net/pdf?id=q1",
+              "virtualsite_url": "https://icml.cc/virtual/2026/poster/1", "session": "A",
+              "poster_position": "#12"}
+    if abstract is not None:
+        record["abstract"] = abstract
+    return record
+
+
+def test_virtual_site_with_abstracts_inline_or_in_a_second_file(tmp_path, abstracts, papers):
+    inline = write_json(tmp_path / "vs.json", {"results": [virtual_record(1, abstracts[2])]})
+    apart = write_json(tmp_path / "vs2.json", {"results": [virtual_record(2, None)]})
+    texts = write_json(tmp_path / "abstracts.json", {"2": abstracts[3]})
+    one, two = read_sources([inline, texts, apart])
+    assert one.format == two.format == "virtualsite"
+    assert one.authors == ["Ada Lovelace", "Alan Turing"]
+    assert one.affiliations == ["Oxford", ""] and one.status == "Poster"
+    assert one.links["paper"] == ["https://openreview.net/forum?id=q1"]
+    assert two.abstract == abstracts[3]
+    report = run_enrich([inline, texts, apart], papers)
+    assert len(report.applied) == 2
+
+
+def test_csv_by_usual_names_by_field_map_and_tsv(tmp_path, abstracts, papers):
+    csv_path = tmp_path / "papers.csv"
+    csv_path.write_text('Title,Authors,Abstract,Decision,PDF\n'
+                        f'"A CSV Title, With A Comma","Ada Lovelace; Alan Turing","{abstracts[4]}",'
+                        'Oral,https://example.org/a.pdf\n', encoding="utf-8")
+    record = read_sources([csv_path])[0]
+    assert (record.title, record.status, record.id) == ("A CSV Title, With A Comma", "Oral",
+                                                        "row 1")
+    assert record.authors == ["Ada Lovelace", "Alan Turing"] and record.where.endswith(":2")
+    tsv = tmp_path / "papers.tsv"
+    tsv.write_text(f"Paper Name\tWho\tText\nA TSV Title\tAda Lovelace | Alan Turing\t"
+                   f"{abstracts[5]}\n", encoding="utf-8")
+    record = read_sources([tsv], fields={"title": "Paper Name", "authors": "Who",
+                                         "abstract": "Text"}, author_sep="|")[0]
+    assert record.title == "A TSV Title" and record.authors == ["Ada Lovelace", "Alan Turing"]
+    assert len(run_enrich([csv_path], papers).applied) == 1
+
+
+@pytest.mark.parametrize(("name", "text", "where", "reason"), [
+    ("bad.json", '[{"abstract": "a",\n  "title": }]', "bad.json:2", "not valid JSON"),
+    ("bad.jsonl", '{"abstract": "a"}\n{"abstract": }\n', "bad.jsonl:2", "not valid JSON Lines"),
+    ("odd.json", '{"hello": 1}', "odd.json", "found an object with keys 'hello'"),
+    ("nums.json", "[1, 2]", "nums.json", "cannot tell the format: found a list of int"),
+    ("bad.csv", 'title,abstract\n"unclosed,x\n', "bad.csv:", "not valid CSV"),
+    ("noabs.csv", "title,authors\nA,B\n", "noabs.csv:1", "no abstract column"),
+    ("wide.csv", "title,abstract\nA,B,C\n", "wide.csv:2", "3 cells but the header has 2"),
+    ("latin1.json", None, "latin1.json:1", "not UTF-8"),
+])
+def test_a_file_that_cannot_be_read_stops_everything(tmp_path, papers, name, text, where,
+                                                     reason):
+    path = tmp_path / name
+    if text is None:
+        path.write_bytes('[{"abstract": "caf\u00e9"}]'.encode("latin-1"))
+    else:
+        path.write_text(text, encoding="utf-8")
+    good = write_json(tmp_path / "good.json", [copilot("z " * 40, 1)])
+    before = {p.name: p.read_bytes() for p in papers.glob("*.md")}
+    with pytest.raises(RecordError) as err:
+        run_enrich([good, path], papers)
+    assert str(err.value).startswith(str(tmp_path / where)) and reason in str(err.value)
+    assert {p.name: p.read_bytes() for p in papers.glob("*.md")} == before
+
+
+def test_a_record_that_is_not_an_object_is_named_by_its_number(tmp_path):
+    path = write_json(tmp_path / "pc.json", [copilot("x " * 30, 1), "oops"])
+    with pytest.raises(RecordError, match=r"pc\.json: record 2: expected an object"):
+        read_sources([path])

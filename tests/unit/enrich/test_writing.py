@@ -1,0 +1,137 @@
+"""What a match writes, and that an editor's work always survives it."""
+
+from __future__ import annotations
+
+from enrich_records import SHIPPED_LIST, copilot, page_by_digest, write_json
+
+from paperlist.check.checker import check_paths
+from paperlist.cli import main
+from paperlist.enrich import run_enrich
+from paperlist.ingest.importer import run_import
+from paperlist.model.page import read_page
+
+
+def files(papers):
+    return {p.name: p.read_bytes() for p in sorted(papers.glob("*.md"))}
+
+
+def edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_a_match_writes_the_record_and_the_page_stays_valid(papers, abstracts, tmp_path):
+    record = copilot(abstracts[0], 1, github="https://github.com/someone/official",
+                     project="https://example.org/project", status="Oral")
+    page_file = page_by_digest(papers)["0"]
+    before = read_page(page_file)
+    run_enrich([write_json(tmp_path / "r.json", [record])], papers)
+    page = read_page(page_file)
+    assert page.id == before.id and page.body == before.body
+    assert page.meta["title"] == "Official Title Number 1"
+    assert page.meta["title_inferred"] is False
+    assert page.meta["authors"] == ["Ada Lovelace1", "Alan Turing1"]
+    assert page.meta["affiliations"] == ["Oxford", "Cambridge 1"]
+    assert (page.meta["status"], page.meta["track"]) == ("Oral", "main")
+    links = page.meta["links"]
+    # The abstract's own code link stays first; the record's is added.
+    assert links["code"] == [*before.links["code"], "https://github.com/someone/official"]
+    assert links["paper"] == ["https://proceedings.example.org/1.html"]
+    assert links["pdf"] == ["https://proceedings.example.org/1.pdf"]
+    assert links["project"] == ["https://example.org/project"]
+    assert page.meta["source"]["record"]["id"] == "pc1"
+    assert page.meta["source"]["digest"] == before.source_digest
+    assert check_paths([papers]) == []
+
+
+def test_running_again_and_importing_again_change_nothing(papers, abstracts, tmp_path):
+    records = write_json(tmp_path / "r.json", [copilot(a, i) for i, a in enumerate(abstracts)])
+    assert len(run_enrich([records], papers).applied) == 19
+    after = files(papers)
+    again = run_enrich([records], papers)
+    assert again.applied == [] and len(again.unchanged) == 19
+    report = run_import(SHIPPED_LIST, papers)
+    assert report.updated == [] and report.created == []
+    assert files(papers) == after
+
+
+def test_an_editors_title_and_authors_are_kept(papers, abstracts, tmp_path):
+    page_file = page_by_digest(papers)["2"]
+    edit(page_file, "authors: []", "authors: [Grace Hopper]")
+    title = read_page(page_file).title
+    edit(page_file, f"title: {title}" if f"title: {title}\n" in page_file.read_text() else
+         f"title: '{title}'", "title: The Editor's Title")
+    report = run_enrich([write_json(tmp_path / "r.json", [copilot(abstracts[2], 1)])], papers)
+    page = read_page(page_file)
+    assert page.meta["title"] == "The Editor's Title"
+    assert page.meta["authors"] == ["Grace Hopper"]
+    assert page.meta["status"] == "Poster"  # what the editor did not touch is applied
+    assert sorted(report.kept) == [(page.id, "authors"), (page.id, "title")]
+
+
+def test_a_corrected_record_refreshes_what_no_editor_changed(papers, abstracts, tmp_path):
+    page_file = page_by_digest(papers)["4"]
+    run_enrich([write_json(tmp_path / "r.json", [copilot(abstracts[4], 1)])], papers)
+    # An editor drops the PDF link.
+    edit(page_file, "\n  pdf:\n  - https://proceedings.example.org/1.pdf", "")
+    fixed = copilot(abstracts[4], 1, title="Official Title, Corrected",
+                    author="Ada Lovelace1; Alan Turing1; Kurt Goedel")
+    report = run_enrich([write_json(tmp_path / "r2.json", [fixed])], papers)
+    page = read_page(page_file)
+    assert report.applied == [page.id]
+    assert page.meta["title"] == "Official Title, Corrected"
+    assert page.meta["authors"] == ["Ada Lovelace1", "Alan Turing1", "Kurt Goedel"]
+    assert "pdf" not in page.meta["links"]  # removed by the editor: stays removed
+    # The affiliations no longer line up with the authors, so the record gives none, and
+    # the page's, which were the record's, go rather than sit beside the wrong names.
+    assert "affiliations" not in page.meta
+
+
+def test_a_record_found_again_by_its_id_after_the_list_changed(papers, abstracts, tmp_path):
+    """The page keeps its record's id, so a record whose abstract was since rewritten
+    still finds it."""
+    page_file = page_by_digest(papers)["6"]
+    run_enrich([write_json(tmp_path / "r.json", [copilot(abstracts[6], 1)])], papers)
+    rewritten = copilot("An entirely rewritten abstract, long enough to be matched: it "
+                        "says nothing the page says, in words the page does not use.", 1,
+                        title="Retitled")
+    run_enrich([write_json(tmp_path / "r2.json", [rewritten])], papers)
+    assert read_page(page_file).meta["title"] == "Retitled"
+
+
+def test_html_in_a_record_becomes_text(papers, abstracts, tmp_path):
+    record = copilot(abstracts[7], 1, title="<i>Deep</i> nets &amp; <script>alert(1)</script>",
+                     author="Ada <b>Lovelace</b>; Alan\u202eTuring")
+    run_enrich([write_json(tmp_path / "r.json", [record])], papers)
+    page = read_page(page_by_digest(papers)["7"])
+    assert page.meta["title"] == "Deep nets & alert(1)"
+    assert page.meta["authors"] == ["Ada Lovelace", "AlanTuring"]
+    assert check_paths([papers]) == []
+
+
+def test_a_record_with_only_some_fields_is_used_for_what_it_has(papers, abstracts, tmp_path):
+    record = {"abstract": abstracts[8], "title": "Only A Title"}
+    report = run_enrich([write_json(tmp_path / "r.json", [record])], papers)
+    page = read_page(page_by_digest(papers)["8"])
+    assert report.applied == [page.id]
+    assert page.meta["title"] == "Only A Title" and page.meta["authors"] == []
+    assert "status" not in page.meta and "paper" not in page.meta["links"]
+    assert page.meta["source"]["record"]["id"] == "record 1"
+
+
+def test_cli_check_dry_run_and_exit_status(papers, abstracts, tmp_path, capsys):
+    records = write_json(tmp_path / "r.json", [copilot(abstracts[0], 1)])
+    before = files(papers)
+    assert main(["enrich", str(records), "--papers", str(papers), "--check"]) == 1
+    assert main(["enrich", str(records), "--papers", str(papers), "--dry-run"]) == 0
+    err = capsys.readouterr().err
+    assert "title: " in err and "'Official Title Number 1'" in err
+    assert files(papers) == before
+    assert main(["enrich", str(records), "--papers", str(papers)]) == 0
+    assert main(["enrich", str(records), "--papers", str(papers), "--check"]) == 0
+    decoy = write_json(tmp_path / "d.json", [copilot("A paper about something else "
+                                                     "entirely, which none of the pages in "
+                                                     "this catalogue describe at all.", 9)])
+    assert main(["enrich", str(decoy), "--papers", str(papers)]) == 1
+    assert "record pc9" in capsys.readouterr().err
