@@ -54,7 +54,7 @@ class EnrichReport:
 
 
 def _short(value: Any) -> str:
-    text = repr(value) if not isinstance(value, str) else repr(value)
+    text = repr(value)
     return text if len(text) <= 90 else text[:87] + "..."
 
 

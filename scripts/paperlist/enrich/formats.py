@@ -38,8 +38,8 @@ def _load_json(path: Path) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as first:
-        lines = [ln for ln in text.splitlines()]
-        if len([ln for ln in lines if ln.strip()]) < 2 or not lines[0].lstrip().startswith("{"):
+        lines = text.splitlines()
+        if sum(1 for ln in lines if ln.strip()) < 2 or not lines[0].lstrip().startswith("{"):
             raise RecordError(f"{path}:{first.lineno}",
                               f"not valid JSON: {first.msg} (column {first.colno})") from None
     out = []
@@ -80,7 +80,7 @@ def _items(doc: Any, path: Path, *keys: str) -> list[Any]:
     return doc
 
 
-def _each(items: list[Any], path: Path, fmt: str,
+def _each(items: list[Any], path: Path,
           make: Callable[[dict[str, Any], str, int], Record]) -> list[Record]:
     out = []
     for n, item in enumerate(items, start=1):
@@ -117,7 +117,7 @@ def read_papercopilot(path: Path, doc: Any) -> list[Record]:
             links={"paper": http_links(r.get("site")), "pdf": http_links(r.get("pdf")),
                    "code": http_links(r.get("github")), "project": http_links(r.get("project"))},
         )
-    return _each(_items(doc, path), path, "papercopilot", make)
+    return _each(_items(doc, path), path, make)
 
 
 # ------------------------------------------------------------------------- OpenReview
@@ -153,7 +153,7 @@ def read_openreview(path: Path, doc: Any) -> list[Record]:
                    "code": http_links(_content(r, "code")),
                    "project": http_links(_content(r, "project"))},
         )
-    return _each(_items(doc, path, "notes"), path, "openreview", make)
+    return _each(_items(doc, path, "notes"), path, make)
 
 
 # -------------------------------------------------------------- conference virtual sites
@@ -180,7 +180,7 @@ def read_virtualsite(path: Path, doc: Any, abstracts: dict[str, str]) -> list[Re
                    "code": http_links(r.get("code_url")),
                    "project": http_links(r.get("project_url"))},
         )
-    return _each(_items(doc, path, "results"), path, "virtualsite", make)
+    return _each(_items(doc, path, "results"), path, make)
 
 
 def is_abstract_map(doc: Any) -> bool:
