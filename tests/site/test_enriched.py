@@ -73,11 +73,12 @@ def test_the_decision_is_a_badge_and_the_track_is_named_unless_main(enriched_sit
     def facts(page_id: str) -> str:
         return text(block(read(enriched_site, f"papers/{page_id}/index.html"), "paper-facts"))
 
-    assert facts("tidal-graphs") == "TidalGraph · ICML 2026 · Oral"  # track: main
-    assert facts("quiet-priors") == "ICML 2026 · Poster · Datasets and Benchmarks track"
-    assert facts("lantern-search") == "Lantern · ICML 2026 · Spotlight"  # no track at all
+    assert facts("tidal-graphs") == "TidalGraph · ICML 2026 Oral"  # track: main
+    assert facts("quiet-priors") == "ICML 2026 Poster Datasets and Benchmarks track"
+    assert facts("lantern-search") == "Lantern · ICML 2026 Spotlight"  # no track at all
     page = read(enriched_site, "papers/tidal-graphs/index.html")
-    assert '<span class="paper-status">Oral</span>' in page
+    assert '<span class="paper-venue">ICML 2026</span> <span class="paper-status">Oral</span>' \
+        in page  # a badge: no " · " that the search index would keep without its badge
 
 
 def test_the_records_links_are_buttons_beside_code_and_data(enriched_site):
@@ -134,7 +135,7 @@ def test_markup_in_a_record_is_shown_as_text_everywhere(enriched_site):
     assert text(block(page, "paper-authors")).startswith(
         f'{name} ({HOSTILE_RECORD["affiliations"][0]}), Ada Lovelace')
     assert "Nowhere Institute" not in page  # a third affiliation for two authors: cut
-    assert text(block(page, "paper-facts")) == 'ICML 2026 · <b>Oral</b> · "><i>Position</i> track'
+    assert text(block(page, "paper-facts")) == 'ICML 2026 <b>Oral</b> "><i>Position</i> track'
     assert ("citation_pdf_url", HOSTILE_RECORD["links"]["pdf"][0]) in head(page)
     data = read(enriched_site, "assets/paperlist/browse.json")
     assert "<" not in data and ">" not in data

@@ -237,7 +237,7 @@
       const facts = make("span", "search-result-facts");
       if (r.authors && r.authors.length) facts.appendChild(make("span", "search-result-authors", r.authors.join(", ")));
       if (r.venue) facts.appendChild(make("span", "search-result-venue", r.venue));
-      if (r.status) facts.appendChild(make("span", "paper-status", r.status));
+      if (r.status) facts.appendChild(make("span")).appendChild(make("span", "paper-status", r.status));
       if (facts.firstChild) li.appendChild(facts);
       const tags = make("span", "paper-item-tags");
       for (const t of r.tags || []) {

@@ -79,13 +79,17 @@ def paper_body(entry: Paper, link: Link) -> str:
         facts.append(f'<span class="paper-name" title="Short name"{_WEIGHT_NAME}>{names}</span>')
     if entry.venue:
         facts.append(f'<span class="paper-venue">{esc(entry.venue)}</span>')
+    # Badges after a space, not a " · ": they are left out of the search index, and a
+    # separator of their own would be left in it, alone, in every result's excerpt.
+    badges = []
     if entry.status:
-        facts.append(status_badge(entry.status))
+        badges.append(status_badge(entry.status))
     track = track_label(entry.track)
     if track:
-        facts.append(f'<span class="paper-track">{esc(track)}</span>')
-    if facts:
-        parts.append('<p class="paper-facts">' + " · ".join(facts) + "</p>")
+        badges.append(f'<span class="paper-track">{esc(track)}</span>')
+    if facts or badges:
+        parts.append('<p class="paper-facts">' + " ".join([" · ".join(facts), *badges]).strip()
+                     + "</p>")
     if entry.tags:
         parts.append(f'<p class="paper-tags">{tag_chips(entry.tags, link)}</p>')
     buttons = []

@@ -46,8 +46,11 @@ def test_no_record_no_record_markup():
 
 def test_decision_and_track():
     body = paper_body(paper(status="Oral", track="Position Track"), link)
-    assert ('<span class="paper-venue">ICML 2026</span> · <span class="paper-status">Oral'
-            '</span> · <span class="paper-track">Position Track</span>') in body
+    assert ('<p class="paper-facts"><span class="paper-venue">ICML 2026</span> '
+            '<span class="paper-status">Oral</span> <span class="paper-track">Position Track'
+            "</span></p>") in body
+    assert '<p class="paper-facts"><span class="paper-status">Oral</span></p>' in paper_body(
+        paper(venue="", status="Oral"), link)
     assert track_label("main") == track_label("Main") == track_label("") == ""
     assert track_label("Datasets and Benchmarks") == "Datasets and Benchmarks track"
 
