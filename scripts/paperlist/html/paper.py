@@ -44,10 +44,10 @@ BUTTONS = (("paper", "Paper"), ("pdf", "PDF"), ("code", "Code"), ("data", "Data"
 
 
 def track_label(track: str) -> str:
-    """'' for the main track (most papers: saying so on each would be noise), else the
-    track as a reader says it: 'Datasets and Benchmarks' -> 'Datasets and Benchmarks
-    track'; 'Position Track' stays as it is."""
-    if not track or track.casefold() == "main":
+    """'' for the main track ('main', 'Main Track': most papers, saying so on each would be
+    noise), else the track as a reader says it: 'Datasets and Benchmarks' -> 'Datasets
+    and Benchmarks track'; 'Position Track' stays as it is."""
+    if not track or track.casefold().removesuffix(" track") in ("main", "main conference"):
         return ""
     return track if "track" in track.casefold() else f"{track} track"
 

@@ -51,7 +51,7 @@ def test_decision_and_track():
             "</span></p>") in body
     assert '<p class="paper-facts"><span class="paper-status">Oral</span></p>' in paper_body(
         paper(venue="", status="Oral"), link)
-    assert track_label("main") == track_label("Main") == track_label("") == ""
+    assert track_label("main") == track_label("Main Track") == track_label("") == ""
     assert track_label("Datasets and Benchmarks") == "Datasets and Benchmarks track"
 
 
