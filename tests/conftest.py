@@ -6,7 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from helpers import CHROMIUM, CHROMIUM_ARGS, SHIPPED_LIST, make_project, mkdocs_build, serve
+from helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    FIXTURES,
+    SHIPPED_LIST,
+    make_project,
+    mkdocs_build,
+    serve,
+)
 
 
 def pytest_collection_modifyitems(items):
@@ -103,6 +111,44 @@ def subpath_site(tmp_path_factory) -> Path:
     config.write_text("site_url: https://example.org/repo/\n" + config.read_text("utf-8"),
                       encoding="utf-8")
     assert run_import(SHIPPED_LIST, project / "papers").ok
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    return project / "site"
+
+
+#: the payload hostile record fields carry: it sets this if it ever runs
+PWNED = "window.__pwned=1"
+#: a page as enrich would write it from a record that holds HTML (records are scraped)
+HOSTILE_RECORD = {
+    "id": "hostile-record", "title": "A record that holds markup", "title_inferred": False,
+    "name": "", "other_names": [],
+    "authors": [f"</a><script>{PWNED}</script>", "Ada Lovelace"],
+    # one entry too many: the site cuts it (paperlist check reports it)
+    "affiliations": [f'<img src=x onerror="{PWNED}">', "", "Nowhere Institute"],
+    "status": "<b>Oral</b>", "track": '"><i>Position</i>', "venue": "ICML 2026",
+    "links": {"code": [], "data": [], "other": [],
+              "pdf": ['https://example.org/p.pdf?a=1&b="><script>x</script>']},
+    "tags": ["Safety"], "source": {"digest": "4e5f607182930415",
+                                   "record": {"format": "papercopilot", "id": "rec-h-05"}},
+}
+
+
+@pytest.fixture(scope="session")
+def enriched_site(tmp_path_factory) -> Path:
+    """The shipped list's 19 pages (never enriched) beside the pages of
+    tests/fixtures/enriched/ (as `paperlist enrich` writes them; made-up papers and people)
+    and HOSTILE_RECORD, built with --strict."""
+    import shutil
+
+    from paperlist.ingest.importer import run_import
+    from paperlist.model.page import Page, dump_page
+
+    project = make_project(tmp_path_factory.mktemp("enriched"))
+    assert run_import(SHIPPED_LIST, project / "papers").ok
+    for page in sorted((FIXTURES / "enriched").glob("*.md")):
+        shutil.copy(page, project / "papers" / page.name)
+    (project / "papers" / "hostile-record.md").write_text(dump_page(Page(
+        meta=HOSTILE_RECORD, body="Its abstract is plain.\n")), encoding="utf-8")
     result = mkdocs_build(project)
     assert result.returncode == 0, result.stderr
     return project / "site"

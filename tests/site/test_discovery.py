@@ -24,7 +24,7 @@ from paperlist.discover.related import SHOWN, neighbours
 from paperlist.html.paper import citation_meta
 from paperlist.ingest.importer import run_import
 from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
-from paperlist.model.page import Page, dump_page, read_page
+from paperlist.model.page import LINK_KINDS, Page, dump_page, read_page
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.structure.discovery import Discovery
 from paperlist.structure.paths import BROWSE_PAGE_SIZE, MAP_DATA
@@ -286,8 +286,9 @@ def synthetic_catalogue(count: int, seed: int = 7) -> Catalogue:
         papers.append(Paper(
             id=f"p{i:05d}", path=Path(f"papers/p{i:05d}.md"), title=title,
             name=f"M{i}" if i % 3 else "", other_names=[], authors=[], venue="ICML 2026",
-            tags=tags, links={"code": ["https://github.com/a/b"] if i % 2 else [], "data": [],
-                              "other": []}, body=body, title_inferred=True, meta=meta))
+            tags=tags, links={**{k: [] for k in LINK_KINDS},
+                              "code": ["https://github.com/a/b"] if i % 2 else []},
+            body=body, title_inferred=True, meta=meta))
     papers.sort(key=lambda e: (e.title.casefold(), e.id))
     cat = Catalogue(title="ICML 2026", venue="ICML 2026", taxonomy=taxonomy, papers=papers)
     for e in papers:

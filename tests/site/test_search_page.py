@@ -50,7 +50,7 @@ def test_search_page_config_links_resolve(built_site):
     assert len(config["tags"]) == 43
     assert all(target(built_site, "search/", h).is_file() for h in config["tags"].values())
     assert config["facets"] == [{"key": f.key, "label": f.label, "kind": f.kind} for f in FACETS]
-    assert [f["key"] for f in config["facets"]] == ["tag", "venue", "code", "data"]
+    assert [f["key"] for f in config["facets"]] == ["tag", "venue", "status", "code", "data"]
     assert config["pageSize"] == 50
 
 

@@ -1,14 +1,18 @@
-/* paperlist browse filters: tags required or excluded, code, data, sort, pages.
+/* paperlist browse filters: tags required or excluded, code, data, author, decision,
+ * sort, pages.
  *
  * A classic script (not a module: the site also works from file://) that loader.js
  * loads on pages with a `form.browse-filters`. The browse page lists the
  * first page of papers by title; the whole catalogue comes from a compact data file,
  * fetched once, whose keys are those of paperlist/discover/columns.py (p path, t title,
  * n short name, g tag indices into `tags`, f 1 = code | 2 = data, s first sentence,
- * pre/suf of paths). Filtering runs over those arrays and only the current page of
+ * pre/suf of paths; once pages have them, authors + au author indices + etal, statuses +
+ * st status index). Filtering runs over those arrays and only the current page of
  * results is drawn, so a view costs the same whatever the size of the venue. The view
- * lives in the query string: ?tag=a&tag=b&not=c&code=1&data=1&sort=name&page=3&per=100.
- * Text from pages is only ever set with textContent.
+ * lives in the query string: ?tag=a&tag=b&not=c&code=1&data=1&sort=name&page=3&per=100,
+ * &author=<full name> (a paper page links each author so; case and accents aside, shown
+ * as a chip that clears it) and &status=Oral&status=Poster (either); the keys are
+ * structure/paths.py's BROWSE_*. Text from pages is only ever set with textContent.
  */
 (() => {
   "use strict";
@@ -33,6 +37,18 @@
   const fmt = (x) => String(x).replace(/\B(?=(\d{3})+$)/g, ",");
 
   const tagText = (b) => (b.firstChild ? b.firstChild.textContent.trim() : "");
+
+  /** Case, accents and runs of spaces aside: how `?author=` matches a name (as
+   * search-text.js `fold` does for the search box's `author:`). */
+  const fold = (text) => String(text).normalize("NFKD").replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase().replace(/\s+/g, " ").trim();
+
+  const make = (tag, cls, text) => {
+    const el = document.createElement(tag);
+    el.className = cls;
+    el.textContent = text;
+    return el;
+  };
 
   class BrowseView {
     constructor(form, list, data) {
@@ -73,6 +89,10 @@
       this.page = 1;
       this.per = this.defaultPer;
       this.byName = null;
+      this.authors = [];  // ?author= values, as typed
+      this.folded = null;  // data.authors folded, made on the first ?author=
+      this.chips = make("p", "browse-chips", "");
+      form.insertBefore(this.chips, this.status);
       list.paperlistBrowse = this;  // for tests and the curious
     }
 
@@ -105,6 +125,9 @@
       els.code.checked = q.get("code") === "1";
       els.data.checked = q.get("data") === "1";
       els.sort.value = q.get("sort") === "name" ? "name" : "title";
+      const statuses = new Set(q.getAll("status"));
+      for (const box of this.statusBoxes()) box.checked = statuses.has(box.value);
+      this.authors = q.getAll("author").filter((a) => a.trim());
       const per = parseInt(q.get("per"), 10);
       this.per = per >= 5 && per <= 1000 ? per : this.defaultPer;
       const page = parseInt(q.get("page"), 10);
@@ -121,7 +144,29 @@
       s.code = els.code.checked;
       s.data = els.data.checked;
       s.sort = els.sort.value;
+      s.status = this.statusBoxes().filter((b) => b.checked).map((b) => b.value);
+      s.author = [...this.authors];
       return s;
+    }
+
+    statusBoxes() { return [...this.form.querySelectorAll('input[name="status"]')]; }
+
+    /** For each wanted author, the set of indices into data.authors of that name. */
+    authorSets(wanted) {
+      if (!wanted.length) return [];
+      const names = this.d.authors || [];
+      if (!this.folded) this.folded = names.map(fold);
+      return wanted.map((a) => {
+        const f = fold(a), set = new Set();
+        this.folded.forEach((name, k) => { if (name === f) set.add(k); });
+        return set;
+      });
+    }
+
+    /** The name as the pages write it ("Zoë Ångström" for ?author=zoe angstrom). */
+    authorName(typed) {
+      const [set] = this.authorSets([typed]);
+      return set.size ? this.d.authors[set.values().next().value] : typed;
     }
 
     /** The query string of a view, "" for the default one. */
@@ -131,6 +176,8 @@
       for (const t of s.not) q.append("not", t);
       if (s.code) q.set("code", "1");
       if (s.data) q.set("data", "1");
+      for (const a of s.author) q.append("author", a);
+      for (const v of s.status) q.append("status", v);
       if (s.sort !== "title") q.set("sort", s.sort);
       if (page > 1) q.set("page", String(page));
       if (this.per !== this.defaultPer) q.set("per", String(this.per));
@@ -152,43 +199,39 @@
         .map((t) => this.member[this.index[t]]);
       const need = (s.code ? 1 : 0) | (s.data ? 2 : 0);
       const order = s.sort === "name" ? this.nameOrder() : null;
+      const by = this.authorSets(s.author), au = this.d.au || [];
+      const statuses = this.d.statuses || [];
+      const st = s.status.length ? new Set(s.status.map((v) => statuses.indexOf(v)).filter((k) => k >= 0)) : null;
       for (let j = 0; j < this.n; j++) {
         const i = order ? order[j] : j;
         if ((f[i] & need) !== need) continue;
+        if (st && !st.has(this.d.st[i])) continue;
+        if (by.length && !by.every((set) => (au[i] || []).some((k) => set.has(k)))) continue;
         if (req.every((m) => m[i]) && !exc.some((m) => m[i])) out.push(i);
       }
       return out;
     }
 
+    /** A row, as html/listings.py paper_item writes it. */
     item(i) {
-      const d = this.d, li = document.createElement("li");
-      li.className = "paper-item";
-      const a = document.createElement("a");
-      a.className = "paper-item-title";
+      const d = this.d, li = make("li", "paper-item", "");
+      const a = li.appendChild(make("a", "paper-item-title", d.t[i]));
       a.href = this.rootDir + (d.pre || "") + d.p[i] + (d.suf || "");
-      a.textContent = d.t[i];
-      li.appendChild(a);
-      if (d.n[i]) {
-        li.appendChild(document.createTextNode(" "));
-        const name = document.createElement("span");
-        name.className = "paper-name";
-        name.textContent = d.n[i];
-        li.appendChild(name);
+      if (d.n[i]) li.append(" ", make("span", "paper-name", d.n[i]));
+      if (d.st && d.st[i] >= 0) li.append(" ", make("span", "paper-status", d.statuses[d.st[i]]));
+      const names = d.au ? d.au[i].map((k) => d.authors[k]) : [];
+      if (names.length) {  // as short_authors there
+        const shown = names.slice(0, d.etal).join(", ");
+        li.appendChild(make("span", "paper-item-authors",
+          names.length > d.etal ? `${shown} et al.` : shown));
       }
-      const tags = document.createElement("span");
-      tags.className = "paper-item-tags";
+      const tags = li.appendChild(make("span", "paper-item-tags", ""));
       for (const k of d.g[i]) {
-        const href = this.tagHref[k], chip = document.createElement(href ? "a" : "span");
-        chip.className = "paper-tag";
+        const href = this.tagHref[k];
+        const chip = tags.appendChild(make(href ? "a" : "span", "paper-tag", this.tagName[k] || d.tags[k]));
         if (href) chip.setAttribute("href", href);
-        chip.textContent = this.tagName[k] || d.tags[k];
-        tags.appendChild(chip);
       }
-      li.appendChild(tags);
-      const first = document.createElement("span");
-      first.className = "paper-item-first";
-      first.textContent = d.s[i];
-      li.appendChild(first);
+      li.appendChild(make("span", "paper-item-first", d.s[i]));
       return li;
     }
 
@@ -259,15 +302,39 @@
       if (s.not.length) parts.push(`without: ${names(s.not)}`);
       if (s.code) parts.push("with code");
       if (s.data) parts.push("with data");
+      if (s.status.length) parts.push(`status ${s.status.join(" or ")}`);
+      const shownNames = s.author.map((a) => this.authorName(a));
+      if (shownNames.length) parts.push(`by ${shownNames.join(" and ")}`);
+      this.drawChips(s.author, shownNames);
       parts.push(`sorted by ${s.sort === "name" ? "short name" : "title"}`);
       this.status.textContent = `${parts.join("; ")}.`;
       if (this.count) this.count.textContent = `${fmt(this.n)} paper${this.n === 1 ? "" : "s"}.`;
       return s;
     }
 
+    /** One "Papers by Name ×" button per ?author=, which clears it. */
+    drawChips(typed, names) {
+      this.chips.textContent = "";
+      this.chips.hidden = !typed.length;
+      typed.forEach((a, k) => {
+        const chip = make("button", "paper-tag browse-chip", `Papers by ${names[k]} \u00d7`);
+        chip.type = "button";
+        chip.setAttribute("data-author", a);
+        chip.setAttribute("aria-label", `Papers by ${names[k]}: click to show everyone's`);
+        this.chips.appendChild(chip);
+      });
+    }
+
     bind() {
       const form = this.form;
       const changed = () => { this.page = 1; this.writeURL(this.apply()); };
+      this.chips.addEventListener("click", (ev) => {
+        const chip = ev.target.closest && ev.target.closest(".browse-chip");
+        if (!chip) return;
+        const k = this.authors.indexOf(chip.getAttribute("data-author"));
+        if (k >= 0) this.authors.splice(k, 1);
+        changed();
+      });
       for (const b of this.buttons) {
         b.addEventListener("click", () => {
           const st = b.getAttribute("data-state");
@@ -281,6 +348,8 @@
         for (const b of this.buttons) this.setState(b, "");
         form.elements.code.checked = false;
         form.elements.data.checked = false;
+        for (const box of this.statusBoxes()) box.checked = false;
+        this.authors = [];
         form.elements.sort.value = "title";
         changed();
       });

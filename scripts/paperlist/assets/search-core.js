@@ -158,6 +158,7 @@
         title: meta.title || f.url,
         name: meta.name || "",
         venue: meta.venue || "",
+        status: meta.status || "",
         authors: meta.authors ? meta.authors.split(d.author_separator) : [],
         code: meta.code === "1",
         data: meta.data === "1",
@@ -183,33 +184,39 @@
       });
     }
 
-    /** A catalogue row as named fields: [id, tag indices, venue index, flags, authors]. */
+    /** A catalogue row as named fields: [id, tag indices, venue index, flags, status
+     * index]; the status column is there only when some paper has one (search/data.py). */
     function rowOf(c, packed) {
-      const [, tags, venue, flags] = packed;
+      const [, tags, venue, flags, status] = packed;
       return {
         tag: tags.map((i) => c.tags[i]),
         venue: c.venues[venue],
         code: !!(flags & 1),
         data: !!(flags & 2),
+        status: c.statuses && status >= 0 ? c.statuses[status] : undefined,
       };
     }
 
     async function facetCounts(c, ids, filters) {
-      const counts = { tag: new Map(), venue: new Map(), code: 0, data: 0 };
+      const counts = { tag: new Map(), venue: new Map(), status: new Map(), code: 0, data: 0 };
+      const add = (key, value) => counts[key].set(value, (counts[key].get(value) || 0) + 1);
       for (const id of ids) {
         const row = rowOf(c, c.byId.get(id).row);
-        if (passes(row, filters, "tag")) row.tag.forEach((t) => counts.tag.set(t, (counts.tag.get(t) || 0) + 1));
-        if (row.venue && passes(row, filters, "venue")) counts.venue.set(row.venue, (counts.venue.get(row.venue) || 0) + 1);
+        if (passes(row, filters, "tag")) row.tag.forEach((t) => add("tag", t));
+        if (row.venue && passes(row, filters, "venue")) add("venue", row.venue);
+        if (row.status && passes(row, filters, "status")) add("status", row.status);
         if (passes(row, filters, "code") && row.code) counts.code++;
         if (passes(row, filters, "data") && row.data) counts.data++;
       }
       const d = await engine();
       const name = new Map(d.tags);
+      const values = (key) => [...counts[key]].map(([value, count]) => ({ value, count }))
+        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
       return {
         tag: [...counts.tag].map(([slug, count]) => ({ slug, name: name.get(slug) || slug, count }))
           .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-        venue: [...counts.venue].map(([value, count]) => ({ value, count }))
-          .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value)),
+        venue: values("venue"),
+        status: values("status"),
         code: counts.code,
         data: counts.data,
       };

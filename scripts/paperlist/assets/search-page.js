@@ -8,7 +8,7 @@
  * (search-core.js) answers a page of results, the true total and the facet counts
  * (disjunctive: a facet's counts ignore that facet's own filter).
  *
- * The view is the URL: ?q=…&tag=a&tag=b&venue=…&code=1&data=1&page=2. Typing replaces
+ * The view is the URL: ?q=…&tag=a&tag=b&venue=…&status=…&code=1&data=1&page=2. Typing replaces
  * the history entry (debounced); a filter or a page adds one, so Back undoes it. Keys:
  * `/` focuses the box (instead of Material's header box, on this page only), ↓/↑ or j/k
  * move through the results, Enter opens one. The count is in an aria-live region.
@@ -237,6 +237,7 @@
       const facts = make("span", "search-result-facts");
       if (r.authors && r.authors.length) facts.appendChild(make("span", "search-result-authors", r.authors.join(", ")));
       if (r.venue) facts.appendChild(make("span", "search-result-venue", r.venue));
+      if (r.status) facts.appendChild(make("span")).appendChild(make("span", "paper-status", r.status));
       if (facts.firstChild) li.appendChild(facts);
       const tags = make("span", "paper-item-tags");
       for (const t of r.tags || []) {

@@ -55,7 +55,8 @@ function highlight(text, words) {
 
 function toItem(result, rank, words) {
   const showName = result.name && !result.title.toLowerCase().includes(result.name.toLowerCase());
-  const byline = [result.authors.join(", "), result.venue].filter(Boolean).join(" · ");
+  const byline = [result.authors.join(", "), result.venue, result.status].filter(Boolean)
+    .join(" · ");
   return {
     location: result.url,
     title: highlight(result.title, words) +

@@ -21,6 +21,7 @@ from functools import partial
 from pathlib import Path
 
 from paperlist.check.fields import (
+    affiliation_problems,
     link_problems,
     load_ignoring_tags,
     schema_problems,
@@ -104,6 +105,7 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> _PageResul
                                     f"the id never changes: set it back to id: {stem}"))
     problems += tag_problems(meta, path, key_lines, taxonomy)
     problems += link_problems(meta, path, key_lines)
+    problems += affiliation_problems(meta, path, key_lines)
     problems += field_text_problems(meta, path, key_lines)
     return result
 

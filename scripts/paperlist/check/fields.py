@@ -220,6 +220,27 @@ def link_kind(url: str) -> str | None:
     return kind if kind in ABSTRACT_LINK_KINDS else None
 
 
+def affiliation_problems(meta: dict[str, Any], path: str,
+                         key_lines: dict[str, int]) -> list[Problem]:
+    """`affiliations` lines up with `authors`, one entry per author: a list of another
+    length gives every author after the gap someone else's institution (the site pads or
+    cuts it to the authors, so it would show that pairing), so it is reported at its line."""
+    affiliations, authors = meta.get("affiliations"), meta.get("authors")
+    if not isinstance(affiliations, list):
+        return []  # absent (none known), or not a list: the schema's to report
+    n = len(authors) if isinstance(authors, list) else 0
+    if len(affiliations) == n:
+        return []
+    entries = f"{len(affiliations)} entr{'y' if len(affiliations) == 1 else 'ies'}"
+    names = f"{n} name{'' if n == 1 else 's'}"
+    return [Problem(
+        path, key_lines.get("affiliations", 1),
+        f"affiliations has {entries} but authors has {names}",
+        "write one affiliation per author, in the authors' order, and '' for an author "
+        "whose affiliation is unknown: authors: [Ada Lovelace, Alan Turing] goes with "
+        "affiliations: [University of Oxford, '']")]
+
+
 def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
                  taxonomy_file: Path | None = None) -> list[Problem]:
     """Tags must be display names of the taxonomy the site is built with."""

@@ -1,5 +1,5 @@
-"""The browse page's data: filters by tags (required or excluded), code, data; sort by
-title/name; pages of structure/paths.py BROWSE_PAGE_SIZE papers.
+"""The browse page's data: filters by tags (required or excluded), code, data, author,
+decision; sort by title/name; pages of structure/paths.py BROWSE_PAGE_SIZE papers.
 
 A page listing all 12,000 papers of a big venue weighed 10 MB and took seconds to parse,
 so the list is paged instead. The build writes:
@@ -10,10 +10,12 @@ so the list is paged instead. The build writes:
   readers without JavaScript, search engines and link checkers reach every paper;
 - the browse data (this module; structure/paths.py BROWSE_DATA), every paper in a few
   columns (page path, title, short name, tag indices, code/data flags, first sentence),
-  which the script fetches once to filter, sort and page in the browser.
+  which the script fetches once to filter, sort and page in the browser; the authors and
+  decisions too, once pages carry them (`paperlist enrich`).
 
-The script keeps the view in the query string (?tag=a&not=b&code=1&data=1&sort=name&page=2;
-per=N changes the page size), so a view can be shared.
+The script keeps the view in the query string (?tag=a&not=b&code=1&data=1&sort=name&page=2,
+&author=Ada%20Lovelace, &status=Oral; per=N changes the page size), so a view can be
+shared; structure/paths.py names the keys other pages link with.
 """
 
 from __future__ import annotations
@@ -23,6 +25,10 @@ from collections.abc import Callable
 from paperlist.discover import columns as col
 from paperlist.model.catalogue import Catalogue, Paper
 
+#: Authors a listing's row names before "et al." (the paper's page lists them all): the
+#: server-rendered rows (html/listings.py) and, through the data, assets/browse.js.
+AUTHORS_SHOWN = 3
+
 
 def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
                 first: Callable[[Paper], str]) -> str:
@@ -31,7 +37,10 @@ def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
 
     tags (slugs; g holds indices into it), p (page path from the site root, less the
     `pre` and `suf` all paths share), t (title), n (short name), g (tag indices, most
-    relevant first), f (1 = has code, 2 = has data), s (first sentence).
+    relevant first), f (1 = has code, 2 = has data), s (first sentence); once pages have
+    them, authors (names; au holds indices into it, etal says how many a row names) and
+    statuses (decisions; st holds an index into it, -1 for none). A catalogue without
+    authors or decisions gets a file without their keys, as before.
     """
     tags = [t.slug for t in cat.taxonomy.tags]
     index = {slug: i for i, slug in enumerate(tags)}
@@ -44,5 +53,25 @@ def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
         col.FLAGS: [(1 if e.links["code"] else 0) | (2 if e.links["data"] else 0)
                   for e in cat.papers],
         col.FIRST_SENTENCE: [first(e) for e in cat.papers],
+        **_authors(cat), **_statuses(cat),
     })
 
+
+def _authors(cat: Catalogue) -> dict[str, object]:
+    """authors, au, etal; {} when no paper names its authors. A name is written once
+    however many papers it has, and matched once per view (assets/browse.js)."""
+    names = sorted({a for e in cat.papers for a in e.authors})
+    if not names:
+        return {}
+    at = {a: i for i, a in enumerate(names)}
+    return {col.AUTHOR_NAMES: names, col.AUTHORS: [[at[a] for a in e.authors] for e in cat.papers],
+            col.AUTHORS_SHOWN: AUTHORS_SHOWN}
+
+
+def _statuses(cat: Catalogue) -> dict[str, object]:
+    """statuses, st; {} when no paper has a decision."""
+    names = sorted({e.status for e in cat.papers if e.status})
+    if not names:
+        return {}
+    at = {s: i for i, s in enumerate(names)}
+    return {col.STATUS_NAMES: names, col.STATUS: [at.get(e.status, -1) for e in cat.papers]}

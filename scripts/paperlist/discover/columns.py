@@ -37,6 +37,18 @@ TAGS: Final = "g"
 FLAGS: Final = "f"
 #: browse: the abstract's first sentence
 FIRST_SENTENCE: Final = "s"
+#: browse, only when some paper names its authors: every author's name as written, sorted;
+#: AUTHORS holds indices into it (a name is written once however many papers it has)
+AUTHOR_NAMES: Final = "authors"
+#: browse: a paper's authors as indices into AUTHOR_NAMES, in the paper's order
+AUTHORS: Final = "au"
+#: browse: how many authors a row names before "et al." (html/listings.py AUTHORS_SHOWN)
+AUTHORS_SHOWN: Final = "etal"
+#: browse, only when some paper has a decision: every decision ("Oral", "Poster"...);
+#: STATUS holds indices into it
+STATUS_NAMES: Final = "statuses"
+#: browse: a paper's decision as an index into STATUS_NAMES (-1: none)
+STATUS: Final = "st"
 #: map: every area's name; AREA holds indices into it
 AREA_NAMES: Final = "areas"
 #: map: every area's colour, as AREA_NAMES

@@ -20,13 +20,15 @@ from typing import Any
 from paperlist import DATA_DIR
 from paperlist.discover.citation import bibtex
 from paperlist.model.catalogue import Catalogue, Paper
+from paperlist.model.page import LINK_KINDS
 
 #: keys the export adds to each paper next to its frontmatter
 SITE_KEYS = ("abstract", "url")
 #: schema files shipped in the site next to papers.json (papers' refers to page's)
 SCHEMA_FILES = ("papers.schema.json", "page.schema.json")
-CSV_COLUMNS = ("id", "title", "title_inferred", "name", "other_names", "authors", "venue",
-               "tags", "code", "data", "other", "url")
+#: in the page format's order (model/page.py KEY_ORDER), the links by kind, then the URL
+CSV_COLUMNS = ("id", "title", "title_inferred", "name", "other_names", "authors",
+               "affiliations", "status", "track", "venue", "tags", *LINK_KINDS, "url")
 # A spreadsheet runs a cell that starts with one of these as a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -69,15 +71,18 @@ def _cell(value: str) -> str:
 
 def papers_csv(cat: Catalogue, url_of: UrlOf) -> str:
     """One row per paper; lists of names and tags joined by '; ', links by spaces (a link
-    has none). Cells a spreadsheet would run as a formula get a leading apostrophe."""
+    has none). Affiliations line up with the authors, '' where unknown ("Oxford; ; MIT"),
+    and are empty when none is known. Cells a spreadsheet would run as a formula get a
+    leading apostrophe."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for e in cat.papers:
         row = [e.id, e.title, "true" if e.title_inferred else "false", e.name,
-               "; ".join(e.other_names), "; ".join(e.authors), e.venue,
-               "; ".join(t.name for t in e.tags), " ".join(e.links["code"]),
-               " ".join(e.links["data"]), " ".join(e.links["other"]), url_of(e)]
+               "; ".join(e.other_names), "; ".join(e.authors), "; ".join(e.affiliations),
+               e.status, e.track, e.venue, "; ".join(t.name for t in e.tags),
+               *(" ".join(e.links[kind]) for kind in LINK_KINDS),
+               url_of(e)]
         writer.writerow([_cell(v) for v in row])
     return out.getvalue()
 

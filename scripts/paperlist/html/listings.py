@@ -9,11 +9,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from paperlist.discover.browse import AUTHORS_SHOWN
 from paperlist.html.escape import esc
-from paperlist.html.paper import tag_chips
+from paperlist.html.paper import status_badge, tag_chips
 from paperlist.model.catalogue import Catalogue, Paper
 from paperlist.structure import paths
-from paperlist.structure.paths import BROWSE, TAGS_INDEX, Link, browse_src, tag_src
+from paperlist.structure.paths import (
+    BROWSE_PAGE,
+    BROWSE_STATUS,
+    BROWSE_TAG,
+    TAGS_INDEX,
+    Link,
+    browse_src,
+    browse_view,
+    tag_src,
+)
 from paperlist.util.text import first_sentence
 
 #: Papers shown under each tag on the tags index.
@@ -28,10 +38,22 @@ def tag_page_count(cat: Catalogue, slug: str) -> int:
     return paths.pages_needed(len(cat.by_tag.get(slug, [])), paths.TAG_PAGE_SIZE)
 
 
+def short_authors(authors: list[str]) -> str:
+    """A listing's authors line: 'A, B, C et al.' past AUTHORS_SHOWN names (a row is one
+    glance; the paper's page lists them all). assets/browse.js draws the same."""
+    shown = ", ".join(authors[:AUTHORS_SHOWN])
+    return f"{shown} et al." if len(authors) > AUTHORS_SHOWN else shown
+
+
 def paper_item(entry: Paper, link: Link, attrs: str = "") -> str:
+    """One paper in a listing: title, short name, decision, authors, tags, first sentence
+    (assets/browse.js `item` draws the same markup for the rows it filters)."""
     name = f' <span class="paper-name">{esc(entry.name)}</span>' if entry.name else ""
+    status = f" {status_badge(entry.status)}" if entry.status else ""
+    authors = (f'<span class="paper-item-authors">{esc(short_authors(entry.authors))}</span>'
+               if entry.authors else "")
     return (f'<li class="paper-item"{attrs}><a class="paper-item-title" '
-            f'href="{esc(link(entry.src_uri))}">{esc(entry.title)}</a>{name}'
+            f'href="{esc(link(entry.src_uri))}">{esc(entry.title)}</a>{name}{status}{authors}'
             f'<span class="paper-item-tags">{tag_chips(entry.tags, link)}</span>'
             f'<span class="paper-item-first">{esc(first_sentence(entry.body))}</span></li>')
 
@@ -84,7 +106,7 @@ def browse_static_page(page: int, cat: Catalogue, link: Link) -> str | None:
     first, last = (page - 1) * size + 1, min(n, page * size)
     return (f"<h1>Browse all papers, page {page} of {pages}</h1>\n"
             f'<p class="paper-count">Papers {first}\u2013{last} of {n}, by title. '
-            f'<a href="{esc(link(BROWSE))}?page={page}">Filter and sort</a></p>\n\n'
+            f'<a href="{esc(browse_view(link, BROWSE_PAGE, page))}">Filter and sort</a></p>\n\n'
             f'<ul class="paper-list browse-static">{_browse_items(page, cat, link)}</ul>\n\n'
             f"{_browse_pager(page, cat, link)}\n")
 
@@ -132,14 +154,25 @@ def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None
             f'<p class="tag-description">{esc(tag.description)}</p>\n'
             f'<p class="paper-count">{where.capitalize()}, most confident first. '
             f"Area: {esc(tag.area)}. "
-            f'<a href="{esc(link(BROWSE))}?tag={esc(slug)}">Filter and sort in Browse</a> · '
+            f'<a href="{esc(browse_view(link, BROWSE_TAG, slug))}">Filter and sort in Browse</a> · '
             f'<a href="{esc(link(TAGS_INDEX))}">All tags</a></p>\n\n'
             f"{paper_list(shown, link)}\n\n{pages_nav}\n")
 
 
+def status_counts(cat: Catalogue) -> list[tuple[str, int]]:
+    """Each decision the papers have ("Oral", "Poster"...) with its number of papers, in
+    alphabetical order (case aside); [] when no page says, so the form is as it was."""
+    counts: dict[str, int] = {}
+    for e in cat.papers:
+        if e.status:
+            counts[e.status] = counts.get(e.status, 0) + 1
+    return sorted(counts.items(), key=lambda kv: (kv[0].casefold(), kv[0]))
+
+
 def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None,
                 data_href: str | None = None) -> str:
-    """The filter controls: one three-state button per tag in use, grouped by area.
+    """The filter controls: one three-state button per tag in use, grouped by area; code,
+    data and, when papers have one, the decision (any of those ticked).
 
     `tag_href` (slug -> link to the tag's page) gives the script the links of the tag
     chips it draws on each paper; `data_href` (the link to the browse data) is preloaded, so it
@@ -163,6 +196,13 @@ def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None,
                           f'{"".join(buttons)}</span></div>')
     code = sum(1 for e in cat.papers if e.links["code"])
     data = sum(1 for e in cat.papers if e.links["data"])
+    statuses = status_counts(cat)
+    decision = " ".join(
+        f'<label><input type="checkbox" name="{BROWSE_STATUS}" value="{esc(value)}"> '
+        f"{esc(value)} ({n})</label>" for value, n in statuses)
+    if decision:  # a group the screen reader names, as the tags' fieldset is
+        decision = (f'<span class="browse-decision" role="group" aria-label="Status">'
+                    f"Status: {decision}</span> ")
     preload = (f'<link rel="preload" href="{esc(data_href)}" as="fetch" '
                'crossorigin>' if data_href else "")
     return (
@@ -175,6 +215,7 @@ def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None,
         '<div class="browse-options">'
         f'<label><input type="checkbox" name="code"> Has code ({code})</label> '
         f'<label><input type="checkbox" name="data"> Has data ({data})</label> '
+        f"{decision}"
         '<label>Sort by <select name="sort"><option value="title">title</option>'
         '<option value="name">short name</option></select></label> '
         '<button type="button" class="md-button browse-clear">Clear filters</button>'

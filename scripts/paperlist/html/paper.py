@@ -15,12 +15,17 @@ from paperlist.html.escape import esc
 from paperlist.model.catalogue import Paper
 from paperlist.model.taxonomy import Tag
 from paperlist.search.data import AUTHOR_SEPARATOR
-from paperlist.structure.paths import Link, tag_src
+from paperlist.structure.paths import BROWSE_AUTHOR, Link, browse_view, tag_src
 
 #: Pagefind's weights (a word's matches in an element count this many times; the title's
 #: h1 counts 7): a paper's short name is as telling as its title, its authors nearly so.
 _WEIGHT_NAME = ' data-pagefind-weight="7"'
 _WEIGHT_AUTHORS = ' data-pagefind-weight="5"'
+
+
+def status_badge(status: str) -> str:
+    """The conference's decision as a badge ("Oral", "Poster"): paper pages and listings."""
+    return f'<span class="paper-status">{esc(status)}</span>'
 
 
 def tag_chips(tags: Sequence[Tag], link: Link) -> str:
@@ -31,24 +36,64 @@ def tag_chips(tags: Sequence[Tag], link: Link) -> str:
     )
 
 
+#: The link buttons of a paper page, in this order: the record's landing page and PDF,
+#: the abstract's code and data, the record's project page (`other` links are listed
+#: below the abstract, with their URLs, as they can be anything).
+BUTTONS = (("paper", "Paper"), ("pdf", "PDF"), ("code", "Code"), ("data", "Data"),
+           ("project", "Project"))
+
+
+def track_label(track: str) -> str:
+    """'' for the main track ('main', 'Main Track': most papers, saying so on each would be
+    noise), else the track as a reader says it: 'Datasets and Benchmarks' -> 'Datasets
+    and Benchmarks track'; 'Position Track' stays as it is."""
+    if not track or track.casefold().removesuffix(" track") in ("main", "main conference"):
+        return ""
+    return track if "track" in track.casefold() else f"{track} track"
+
+
+def author_links(entry: Paper, link: Link) -> str:
+    """Each author a link to the browse page listing their papers, with their affiliation
+    after the name when it is known: 'Ada Lovelace (University of Oxford), Alan Turing'.
+    Plain text in parentheses rather than superscripts: it reads out and copies as it
+    looks, and a name stays one word for the search index."""
+    out = []
+    for i, name in enumerate(entry.authors):
+        href = esc(browse_view(link, BROWSE_AUTHOR, name))
+        affiliation = entry.affiliations[i] if i < len(entry.affiliations) else ""
+        where = f' <span class="paper-affil">({esc(affiliation)})</span>' if affiliation else ""
+        out.append(f'<a href="{href}">{esc(name)}</a>{where}')
+    return ", ".join(out)
+
+
 def paper_body(entry: Paper, link: Link) -> str:
-    """The body of a paper page: title, name, tags, links, abstract."""
+    """The body of a paper page: title, authors, name, venue and decision, tags, links,
+    abstract. A page that carries none of the record's fields renders as it always has."""
     parts = [f'<h1 class="paper-title">{esc(entry.title)}</h1>', '<div class="paper-meta">']
+    if entry.authors:
+        parts.append(f'<p class="paper-authors"{_WEIGHT_AUTHORS}>{author_links(entry, link)}'
+                     "</p>")
     facts = []
     if entry.name:
         names = ", ".join(esc(n) for n in [entry.name, *entry.other_names])
         facts.append(f'<span class="paper-name" title="Short name"{_WEIGHT_NAME}>{names}</span>')
     if entry.venue:
         facts.append(f'<span class="paper-venue">{esc(entry.venue)}</span>')
-    if entry.authors:
-        facts.append(f'<span class="paper-authors"{_WEIGHT_AUTHORS}>'
-                     f'{esc(", ".join(entry.authors))}</span>')
-    if facts:
-        parts.append('<p class="paper-facts">' + " · ".join(facts) + "</p>")
+    # Badges after a space, not a " · ": they are left out of the search index, and a
+    # separator of their own would be left in it, alone, in every result's excerpt.
+    badges = []
+    if entry.status:
+        badges.append(status_badge(entry.status))
+    track = track_label(entry.track)
+    if track:
+        badges.append(f'<span class="paper-track">{esc(track)}</span>')
+    if facts or badges:
+        parts.append('<p class="paper-facts">' + " ".join([" · ".join(facts), *badges]).strip()
+                     + "</p>")
     if entry.tags:
         parts.append(f'<p class="paper-tags">{tag_chips(entry.tags, link)}</p>')
     buttons = []
-    for kind, label in (("code", "Code"), ("data", "Data")):
+    for kind, label in BUTTONS:
         for i, url in enumerate(entry.links[kind]):
             suffix = f" {i + 1}" if len(entry.links[kind]) > 1 else ""
             buttons.append(f'<a class="md-button paper-link paper-link-{kind}" '
@@ -94,12 +139,17 @@ def citation_meta(entry: Paper, url: str | None) -> str:
     """`<meta name="citation_*">` tags for a paper page's head (Highwire Press tags, read by
     Google Scholar and Zotero). `url` is the page's absolute URL, when the site has one."""
     tags: list[tuple[str, str]] = [("citation_title", entry.title)]
-    tags += [("citation_author", a) for a in entry.authors]
+    for i, author in enumerate(entry.authors):
+        tags.append(("citation_author", author))
+        if i < len(entry.affiliations) and entry.affiliations[i]:
+            tags.append(("citation_author_institution", entry.affiliations[i]))
     if entry.venue:
         tags.append(("citation_conference_title", venue_name(entry.venue)))
     year = venue_year(entry.venue)
     if year:
         tags.append(("citation_publication_date", year))
+    if entry.links["pdf"]:
+        tags.append(("citation_pdf_url", entry.links["pdf"][0]))
     if url:
         tags.append(("citation_abstract_html_url", url))
     return "".join(f'<meta name="{name}" content="{esc(value)}">\n'
@@ -126,6 +176,8 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     # name may hold a comma), ignored as content (the visible page says it already).
     hidden = [("filter", "tag", t.name) for t in entry.tags]
     hidden.append(("meta", "venue", entry.venue))
+    if entry.status:  # the search page's Status facet counts it from the catalogue file
+        hidden.append(("meta", "status", entry.status))
     if entry.authors:
         hidden.append(("meta", "authors", AUTHOR_SEPARATOR.join(entry.authors)))
     hidden += [("meta", kind, "1") for kind in ("code", "data") if entry.links[kind]]

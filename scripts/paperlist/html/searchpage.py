@@ -7,8 +7,8 @@ script) is written here into one `data-config` attribute, because URLs are the b
 make (structure/paths.py), never the script's.
 
 Facets are data: FACETS lists them, and the script draws, reads and writes (in the URL)
-each one from its entry alone. Adding one (`status`, once pages have it) is one line here,
-given that the engine counts it under that key.
+each one from its entry alone. Adding one is one line here, given that the engine counts
+it under that key (as `status` was added); a facet no paper has a value for is not shown.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ class Facet:
 FACETS = (
     Facet("tag", "Tag", "values"),
     Facet("venue", "Venue", "values"),
+    Facet("status", "Status", "values"),  # the conference's decision: Oral, Poster...
     Facet("code", "Has code", "flag"),
     Facet("data", "Has data", "flag"),
 )

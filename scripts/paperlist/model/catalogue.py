@@ -37,9 +37,18 @@ class Paper:
     authors: list[str]
     venue: str
     tags: list[Tag]
+    #: every kind of model/page.py LINK_KINDS (the abstract's and the record's), http(s)
+    #: links only, [] when there are none
     links: dict[str, list[str]]
     body: str
     title_inferred: bool
+    #: one per author, in the authors' order, '' where unknown; [] when the page names
+    #: none (padded or cut to the authors' length: a mismatch is `paperlist check`'s to
+    #: report, the site shows what lines up)
+    affiliations: list[str] = field(default_factory=list)
+    #: the conference's decision ("Oral", "Poster"...) and track ("main"...), '' if unknown
+    status: str = ""
+    track: str = ""
     #: the page's whole frontmatter as read (exports publish it exactly, unknown keys too)
     meta: dict[str, Any] = field(default_factory=dict)
 
@@ -67,6 +76,24 @@ def _str_list(value: object) -> list[str]:
     return [str(x) for x in value] if isinstance(value, list) else []
 
 
+def _text(value: object) -> str:
+    """A one-line field (status, track) as text; a list or mapping there is the checker's
+    to report, so the site shows nothing rather than its Python repr."""
+    ok = isinstance(value, str | int | float) and not isinstance(value, bool)
+    return str(value).strip() if ok else ""
+
+
+def aligned(affiliations: object, authors: list[str]) -> list[str]:
+    """Affiliations as the site shows them: one per author ('' padding a short list, a
+    long one cut; `~` is unknown too), or [] when none is known, so that a page without
+    them renders as it always has."""
+    given = [_text(a) for a in affiliations] if isinstance(affiliations, list) else []
+    given = given[: len(authors)]
+    if not any(given):
+        return []
+    return given + [""] * (len(authors) - len(given))
+
+
 def _http_only(urls: list[str]) -> list[str]:
     """Only http(s) links reach an href (the checker reports the rest)."""
     return [u for u in urls if has_scheme(u)]
@@ -84,18 +111,22 @@ def paper_from_page(page: Page, taxonomy: Taxonomy, problems: list[str]) -> Pape
         elif tag not in tags:
             tags.append(tag)
     links = {k: _http_only(v) for k, v in page.links.items()}
+    authors = _str_list(page.meta.get("authors"))
     return Paper(
         id=page.id or page.path.stem,
         path=page.path,
         title=page.title.strip() or page.path.stem,
         name=str(page.meta.get("name") or ""),
         other_names=_str_list(page.meta.get("other_names")),
-        authors=_str_list(page.meta.get("authors")),
+        authors=authors,
         venue=str(page.meta.get("venue") or ""),
         tags=tags,
         links=links,
         body=page.body,
         title_inferred=bool(page.meta.get("title_inferred", False)),
+        affiliations=aligned(page.meta.get("affiliations"), authors),
+        status=_text(page.meta.get("status")),
+        track=_text(page.meta.get("track")),
         meta=page.meta,
     )
 

@@ -5,8 +5,9 @@ is made here, once Pagefind has run, from its output and the catalogue:
 
 * engine.json — the settings in data/search.yml, the tags (slug, name, page URL), and where
   the other files are. Small: every query fetches it.
-* catalogue.json — one row per paper, by Pagefind's page id: tags, venue, has code / data.
-  Fetched only to filter (`tag:`, the search page's facets) or count facets.
+* catalogue.json — one row per paper, by Pagefind's page id: tags, venue, has code / data,
+  and the decision (status) when some paper has one. Fetched only to filter (`tag:`, the
+  search page's facets) or count facets.
 * authors.json — each author name as written on the pages, with their papers' ids. Fetched
   only for `author:`.
 * vocabulary/<n>.txt — the index's words of n letters, most widespread first: what a typo is
@@ -58,13 +59,15 @@ class Row:
     code: bool
     data: bool
     authors: tuple[str, ...]
+    #: the conference's decision ("Oral", "Poster"), '' when unknown
+    status: str = ""
 
 
 def row(paper: Paper, url: str) -> Row:
     """A paper's row; url: its site-root-relative URL ('papers/x/')."""
     return Row(url=url, tags=tuple(t.slug for t in paper.tags), venue=paper.venue,
                code=bool(paper.links["code"]), data=bool(paper.links["data"]),
-               authors=tuple(paper.authors))
+               authors=tuple(paper.authors), status=paper.status)
 
 
 @cache
@@ -135,13 +138,20 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str,
     slugs = [slug for slug, _, _ in tags]
     tag_index = {slug: i for i, slug in enumerate(slugs)}
     venues = sorted({r.venue for r in rows if r.venue})
-    files[CATALOGUE_FILE] = _json({
-        "tags": slugs,
-        "venues": venues,
-        "papers": [[id_of[r.url], [tag_index[t] for t in r.tags if t in tag_index],
-                    venues.index(r.venue) if r.venue else -1,
-                    int(r.code) | int(r.data) << 1] for r in rows],
-    })
+    venue_index = {v: i for i, v in enumerate(venues)}
+    papers = [[id_of[r.url], [tag_index[t] for t in r.tags if t in tag_index],
+               venue_index[r.venue] if r.venue else -1,
+               int(r.code) | int(r.data) << 1] for r in rows]
+    catalogue: dict[str, Any] = {"tags": slugs, "venues": venues, "papers": papers}
+    # The decision is a fifth column, only in a catalogue that has some (enriched pages):
+    # one never enriched keeps its file as it was.
+    statuses = sorted({r.status for r in rows if r.status})
+    if statuses:
+        status_index = {s: i for i, s in enumerate(statuses)}
+        for packed, r in zip(papers, rows, strict=True):
+            packed.append(status_index[r.status] if r.status else -1)
+        catalogue = {"tags": slugs, "venues": venues, "statuses": statuses, "papers": papers}
+    files[CATALOGUE_FILE] = _json(catalogue)
     by_author: dict[str, list[str]] = {}
     for r in rows:
         for name in r.authors:

@@ -10,6 +10,7 @@ pages that use them (never re-derived in JS).
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import quote
 
 #: source path -> URL of that page relative to the page being written
 Link = Callable[[str], str]
@@ -55,6 +56,19 @@ def tag_src(slug: str, page: int = 1) -> str:
 def browse_src(page: int) -> str:
     """Source path of the browse page `page` (1: the filterable browse page itself)."""
     return BROWSE if page == 1 else f"browse/{page}.md"
+
+
+#: The browse page's view in its query string, read and written by assets/browse.js:
+#: ?tag=<slug>&not=<slug>&code=1&data=1&sort=name&page=N&per=N, and the record's
+#: ?author=<a full name>&status=<a decision>. Pages that link into a view use these.
+BROWSE_TAG, BROWSE_PAGE, BROWSE_AUTHOR, BROWSE_STATUS = "tag", "page", "author", "status"
+
+
+def browse_view(link: Link, key: str, value: str | int) -> str:
+    """The link to the browse page showing one view, e.g. the papers of an author:
+    `link(BROWSE)` + `?author=Ada%20Lovelace`. The value is percent-encoded whole (a name
+    may hold '&', '#', '+' or accents); HTML-escaping the result stays the caller's."""
+    return f"{link(BROWSE)}?{key}={quote(str(value), safe='')}"
 
 
 def parse_tag_src(src_uri: str) -> tuple[str, int] | None:

@@ -43,6 +43,9 @@ HINT_TITLE = ("write the paper's title (quote it when it contains ': '), e.g. ti
               "'ProRL: reinforcement learning for proactive recommendation'")
 HINT_URL = ("write a full http(s) link such as https://github.com/owner/repo "
             "(no spaces, quotes or angle brackets)")
+HINT_AFFILIATIONS = ("write one affiliation per author, in the authors' order, and '' for an "
+                     "author whose affiliation is unknown: authors: [Ada Lovelace, Alan "
+                     "Turing] goes with affiliations: [University of Oxford, '']")
 HINT_BODY_HTML = "remove it: the abstract is shown as text; use Markdown (*emphasis*) and $math$"
 
 
@@ -187,9 +190,39 @@ def test_good_page_passes_and_math_is_not_html(papers):
         f"{P}:16: 'source.digest' has an invalid form: 'nope' — source ties the page to its "
         "abstract in the list; restore it from the pull request's base version (git show "
         "main:papers/<id>.md)", id="bad-digest"),
+    pytest.param(
+        [("authors: []", "authors: [Ada Lovelace, Alan Turing]\naffiliations: [University of "
+          "Oxford]")],
+        f"{P}:8: affiliations has 1 entry but authors has 2 names — {HINT_AFFILIATIONS}",
+        id="affiliations-short"),
+    pytest.param(
+        [("authors: []", "authors: [Ada Lovelace]\naffiliations: [Oxford, '', MIT]")],
+        f"{P}:8: affiliations has 3 entries but authors has 1 name — {HINT_AFFILIATIONS}",
+        id="affiliations-long"),
+    pytest.param(
+        [("authors: []", "authors: []\naffiliations: [Oxford]")],
+        f"{P}:8: affiliations has 1 entry but authors has 0 names — {HINT_AFFILIATIONS}",
+        id="affiliations-without-authors"),
+    pytest.param(
+        [("authors: []", "authors: [Ada Lovelace]\naffiliations: ['<b>Oxford</b>']")],
+        f"{P}:8: HTML or script '<b' in 'affiliations' — remove it: fields are plain text and "
+        "are shown literally, never as HTML", id="html-in-affiliation"),
 ])
 def test_each_problem_gives_exactly_its_message(papers, replacements, expected):
     assert check_one(papers, page(*replacements)) == [expected]
+
+
+def test_affiliations_that_line_up_pass(papers):
+    aligned = page(("authors: []", "authors: [Ada Lovelace, Alan Turing]\n"
+                                   "affiliations: [University of Oxford, '']\nstatus: Oral\n"
+                                   "track: main"))
+    assert check_one(papers, aligned) == []
+
+
+def test_the_enriched_test_pages_pass():
+    """The fixture pages are what enrich writes: valid, so the site tests test real pages."""
+    pages = sorted((ROOT / "tests/fixtures/enriched").glob("*.md"))
+    assert len(pages) >= 4 and check_paths(pages) == []
 
 
 def test_undecodable_page(papers):

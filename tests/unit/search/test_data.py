@@ -53,6 +53,20 @@ def test_engine_files_rows_ids_and_settings(tmp_path):
     assert files[f"{data.VOCABULARY_DIR}5.txt"] == "graph\nflows\n"
 
 
+def test_the_decision_is_a_fifth_column_only_when_papers_have_one(tmp_path):
+    pf = _pagefind(tmp_path, {"/papers/a/": "Graph nets", "/papers/b/": "Graph flows",
+                              "/papers/c/": "Graph walks"})
+    rows = [Row("papers/a/", (), "V", False, False, (), "Poster"),
+            Row("papers/b/", (), "V", False, False, ()),
+            Row("papers/c/", (), "V", False, False, (), "Oral")]
+    cat = json.loads(engine_files(pf, rows, [], "pagefind")[data.CATALOGUE_FILE])
+    assert cat["statuses"] == ["Oral", "Poster"]
+    assert [row[4] for row in cat["papers"]] == [1, -1, 0]
+    plain = [Row(r.url, r.tags, r.venue, r.code, r.data, r.authors) for r in rows]
+    cat = json.loads(engine_files(pf, plain, [], "pagefind")[data.CATALOGUE_FILE])
+    assert "statuses" not in cat and {len(row) for row in cat["papers"]} == {4}
+
+
 def test_a_paper_missing_from_the_index_is_an_error(tmp_path):
     pf = _pagefind(tmp_path, {"/papers/a/": "Graph nets"})
     rows = [Row(f"papers/{x}/", (), "V", False, False, ()) for x in "ab"]

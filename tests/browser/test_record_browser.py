@@ -1,0 +1,169 @@
+"""The conference's record in a real headless Chromium: an author's link opens Browse on
+their papers with a chip that clears it, names match case and accents aside, the status
+filter and the search page's Status facet narrow the list, and markup in a record never
+runs. Expected papers are read from the page files, never from what the build wrote."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from urllib.parse import quote
+
+import pytest
+
+from conftest import HOSTILE_RECORD
+from helpers import serve
+from paperlist.model.page import read_page
+
+FORM = "form.browse-filters"
+CHIP = ".browse-chip"
+
+
+@pytest.fixture(scope="module")
+def enriched_url(enriched_site):
+    server, url = serve(enriched_site)
+    yield url
+    server.shutdown()
+
+
+def metas(site) -> dict[str, dict]:
+    return {p.stem: read_page(p).meta for p in sorted((site.parent / "papers").glob("*.md"))}
+
+
+def fold(name: str) -> str:
+    name = "".join(c for c in unicodedata.normalize("NFKD", name)
+                   if not unicodedata.combining(c))
+    return " ".join(name.lower().split())
+
+
+def by_author(site, name: str) -> set[str]:
+    return {k for k, m in metas(site).items()
+            if any(fold(a) == fold(name) for a in m.get("authors", []))}
+
+
+def with_status(site, *statuses: str) -> set[str]:
+    return {k for k, m in metas(site).items() if m.get("status") in statuses}
+
+
+def shown(page) -> set[str]:
+    return set(page.evaluate("""() => [...document.querySelectorAll(
+        'ul.browse-list > li a.paper-item-title')].map(a => a.getAttribute('href')
+        .split('/').filter(Boolean).pop())"""))
+
+
+def status_line(page) -> str:
+    return page.locator(".browse-status").inner_text()
+
+
+def test_an_author_opens_their_papers_and_the_chip_clears_it(page, enriched_url, enriched_site):
+    everyone = set(metas(enriched_site))
+    ada = by_author(enriched_site, "Ada Lovelace")
+    assert 2 < len(ada) < len(everyone)
+    page.goto(f"{enriched_url}/papers/tidal-graphs/")
+    page.locator(".paper-authors a", has_text="Ada Lovelace").click()
+    page.wait_for_url("**/browse/?author=Ada%20Lovelace")
+    page.locator(FORM).wait_for(state="visible")
+    page.locator(CHIP).wait_for()
+    assert shown(page) == ada
+    assert page.locator(CHIP).inner_text() == "Papers by Ada Lovelace \u00d7"
+    assert f"Showing {len(ada)} of {len(everyone)} papers" in status_line(page)
+    assert "by Ada Lovelace" in status_line(page)
+    # each row names its authors (three, then et al.)
+    row = page.locator("ul.browse-list > li", has=page.locator("a[href$='tidal-graphs/']"))
+    assert row.locator(".paper-item-authors").inner_text() == (
+        "Zoë Ångström, Ravi Menon, Ada Lovelace et al.")
+    page.locator(CHIP).click()
+    assert shown(page) == everyone
+    assert "author=" not in page.url and page.locator(CHIP).count() == 0
+    page.go_back()  # the author's page, as the chip replaced the browse entry's URL
+    page.wait_for_url("**/papers/tidal-graphs/")
+    assert not page.console_errors
+
+
+def test_an_author_matches_case_and_accents_aside(page, enriched_url, enriched_site):
+    zoe = by_author(enriched_site, "Zoë Ångström")
+    assert zoe == by_author(enriched_site, "zoe angstrom") and len(zoe) == 2
+    page.goto(f"{enriched_url}/browse/?author={quote('ZOE  angström')}")
+    page.locator(FORM).wait_for(state="visible")
+    page.locator(CHIP).wait_for()
+    assert shown(page) == zoe
+    assert re.fullmatch(r"Papers by Zo[eë] [AÅ]ngstr[oö]m \u00d7", page.locator(CHIP).inner_text())
+    # a full name only: a part of one matches nobody, and the chip says what was asked
+    page.goto(f"{enriched_url}/browse/?author=Ada")
+    page.locator(CHIP).wait_for()
+    assert shown(page) == set() and page.locator(CHIP).inner_text() == "Papers by Ada \u00d7"
+    assert "Showing 0 of" in status_line(page)
+    page.locator(".browse-clear").click()
+    assert shown(page) == set(metas(enriched_site)) and "author=" not in page.url
+    assert not page.console_errors
+
+
+def test_the_status_filter_narrows_and_lives_in_the_url(page, enriched_url, enriched_site):
+    page.goto(f"{enriched_url}/browse/")
+    page.locator(FORM).wait_for(state="visible")
+    page.locator("input[name='status'][value='Poster']").check()
+    posters = with_status(enriched_site, "Poster")
+    assert shown(page) == posters and len(posters) == 2
+    assert "status=Poster" in page.url and "status Poster" in status_line(page)
+    page.locator("input[name='status'][value='Oral']").check()  # either
+    assert shown(page) == with_status(enriched_site, "Poster", "Oral")
+    url = page.url
+    other = page.context.new_page()
+    other.goto(url)
+    other.locator(FORM).wait_for(state="visible")
+    assert shown(other) == with_status(enriched_site, "Poster", "Oral")
+    assert other.locator("input[name='status'][value='Oral']").is_checked()
+    other.close()
+    # with an author: both narrow
+    page.goto(f"{enriched_url}/browse/?author=Ada%20Lovelace&status=Poster")
+    page.locator(FORM).wait_for(state="visible")
+    assert shown(page) == by_author(enriched_site, "Ada Lovelace") & posters
+    row = page.locator("ul.browse-list > li").first
+    assert row.locator(".paper-status").inner_text() == "Poster"
+    page.locator(".browse-clear").click()
+    assert shown(page) == set(metas(enriched_site))
+    assert not page.locator("input[name='status']:checked").count()
+    assert not page.console_errors
+
+
+def facet(page) -> dict[str, int]:
+    return page.evaluate("""() => Object.fromEntries(
+        [...document.querySelectorAll('.search-facets input[name="status"]')]
+          .filter(i => !i.closest('li').hidden)
+          .map(i => [i.value, parseInt(i.parentNode.querySelector(
+            '.search-facet-count').textContent.replace(/[(),]/g, ''), 10)]))""")
+
+
+def test_the_search_pages_status_facet(page, enriched_url, enriched_site):
+    statuses = [m["status"] for m in metas(enriched_site).values() if m.get("status")]
+    page.goto(f"{enriched_url}/search/?status=Poster")
+    page.wait_for_function(
+        "() => /^2 papers\\./.test(document.querySelector('.search-status').textContent)",
+        timeout=15_000)
+    results = page.eval_on_selector_all(
+        ".search-results a.search-result-title", "els => els.map(a => a.getAttribute('href'))")
+    assert {h.split("/")[-2] for h in results} == with_status(enriched_site, "Poster")
+    assert set(page.locator(".search-result .paper-status").all_inner_texts()) == {"Poster"}
+    # a facet's counts ignore its own filter: every decision, with its number of papers
+    assert facet(page) == {s: statuses.count(s) for s in statuses}
+    page.locator('.search-facets input[name="status"][value="Oral"]').check()
+    page.wait_for_function(
+        "() => /^3 papers\\./.test(document.querySelector('.search-status').textContent)",
+        timeout=15_000)
+    assert "status=Poster" in page.url and "status=Oral" in page.url
+    assert not page.console_errors
+
+
+def test_markup_in_a_record_never_runs(page, enriched_url):
+    page.goto(f"{enriched_url}/papers/hostile-record/")
+    authors = page.locator(".paper-authors")
+    assert authors.locator("a").first.inner_text() == HOSTILE_RECORD["authors"][0]
+    assert HOSTILE_RECORD["affiliations"][0] in authors.inner_text()
+    assert page.locator(".paper-status").inner_text() == HOSTILE_RECORD["status"]
+    page.goto(f"{enriched_url}/browse/?status={quote(HOSTILE_RECORD['status'])}")
+    page.locator(FORM).wait_for(state="visible")
+    assert shown(page) == {"hostile-record"}
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator("script:not([src])", has_text="__pwned").count() == 0
+    assert page.locator("img[src='x'], .paper-status b, .paper-track i").count() == 0
+    assert not page.console_errors

@@ -1,0 +1,86 @@
+"""A paper page's record parts, made without a build: authors, decision, track, buttons,
+citation tags; a page without them exactly as before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from paperlist.discover.citation import bibtex
+from paperlist.html.listings import paper_item, short_authors
+from paperlist.html.paper import citation_meta, paper_body, track_label
+from paperlist.model.catalogue import paper_from_page
+from paperlist.model.page import Page
+from paperlist.model.taxonomy import load_taxonomy
+
+
+def link(src: str) -> str:
+    return "/" + src  # source paths as links, so what links where is plain to read
+
+
+def paper(**meta):
+    base = {"id": "x", "title": "X", "title_inferred": False, "name": "", "tags": [],
+            "venue": "ICML 2026", "links": {"code": [], "data": [], "other": []}}
+    return paper_from_page(Page(meta={**base, **meta}, body="Abstract.\n",
+                                path=Path("papers/x.md")), load_taxonomy(), [])
+
+
+def test_a_script_author_is_text_and_their_link_is_encoded():
+    body = paper_body(paper(authors=["<script>alert(1)</script>", "Ada & Co"],
+                            affiliations=["<b>U</b>", ""]), link)
+    assert "<script>" not in body and "<b>" not in body
+    assert ('<a href="/browse.md?author=%3Cscript%3Ealert%281%29%3C%2Fscript%3E">'
+            "&lt;script&gt;alert(1)&lt;/script&gt;</a> "
+            '<span class="paper-affil">(&lt;b&gt;U&lt;/b&gt;)</span>, '
+            '<a href="/browse.md?author=Ada%20%26%20Co">Ada &amp; Co</a></p>') in body
+
+
+def test_no_record_no_record_markup():
+    body = paper_body(paper(), link)
+    for part in ("paper-authors", "paper-status", "paper-track", "paper-affil", "paper-links",
+                 " · "):
+        assert part not in body, part
+    assert '<p class="paper-facts"><span class="paper-venue">ICML 2026</span></p>' in body
+    assert "paper-item-authors" not in paper_item(paper(), link)
+    assert "paper-status" not in paper_item(paper(), link)
+
+
+def test_decision_and_track():
+    body = paper_body(paper(status="Oral", track="Position Track"), link)
+    assert ('<p class="paper-facts"><span class="paper-venue">ICML 2026</span> '
+            '<span class="paper-status">Oral</span> <span class="paper-track">Position Track'
+            "</span></p>") in body
+    assert '<p class="paper-facts"><span class="paper-status">Oral</span></p>' in paper_body(
+        paper(venue="", status="Oral"), link)
+    assert track_label("main") == track_label("Main Track") == track_label("") == ""
+    assert track_label("Datasets and Benchmarks") == "Datasets and Benchmarks track"
+
+
+def test_buttons_in_order_numbered_when_several():
+    body = paper_body(paper(links={"code": ["https://github.com/a/b"], "data": [], "other": [],
+                                   "pdf": ["https://x.org/1.pdf", "https://x.org/2.pdf"],
+                                   "project": ["https://x.org/p"]}), link)
+    labels = [part.split("</a>")[0].rsplit(">", 1)[1]
+              for part in body.split('class="md-button paper-link')[1:]]
+    assert labels == ["PDF 1", "PDF 2", "Code", "Project"]
+
+
+def test_short_authors():
+    assert short_authors(["A"]) == "A"
+    assert short_authors(["A", "B", "C"]) == "A, B, C"
+    assert short_authors(["A", "B", "C", "D"]) == "A, B, C et al."
+
+
+def test_citation_tags_and_bibtex():
+    e = paper(authors=["Ada Lovelace", "Alan Turing"], affiliations=["", "Manchester"],
+              links={"code": [], "data": [], "other": [], "pdf": ["https://x.org/a.pdf"]})
+    assert citation_meta(e, None) == (
+        '<meta name="citation_title" content="X">\n'
+        '<meta name="citation_author" content="Ada Lovelace">\n'
+        '<meta name="citation_author" content="Alan Turing">\n'
+        '<meta name="citation_author_institution" content="Manchester">\n'
+        '<meta name="citation_conference_title" content="ICML">\n'
+        '<meta name="citation_publication_date" content="2026">\n'
+        '<meta name="citation_pdf_url" content="https://x.org/a.pdf">\n')
+    assert "author = {Ada Lovelace and Alan Turing}" in bibtex(e, None)
+    assert "note" not in bibtex(e, None)
+    assert "note = {authors not yet known}" in bibtex(paper(), None)
