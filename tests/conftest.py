@@ -10,6 +10,8 @@ from helpers import (
     CHROMIUM,
     CHROMIUM_ARGS,
     FIXTURES,
+    HOSTILE_RECORD,
+    OTHER_VENUE,
     SHIPPED_LIST,
     make_project,
     mkdocs_build,
@@ -77,7 +79,6 @@ def page(browser):
 
 #: papers of the large fixture, and every how-many-th of them is given another venue
 LARGE_PAPERS, OTHER_VENUE_EVERY = 200, 3
-OTHER_VENUE = "NeurIPS 2026"
 
 
 @pytest.fixture(scope="session")
@@ -116,21 +117,6 @@ def subpath_site(tmp_path_factory) -> Path:
     return project / "site"
 
 
-#: the payload hostile record fields carry: it sets this if it ever runs
-PWNED = "window.__pwned=1"
-#: a page as enrich would write it from a record that holds HTML (records are scraped)
-HOSTILE_RECORD = {
-    "id": "hostile-record", "title": "A record that holds markup", "title_inferred": False,
-    "name": "", "other_names": [],
-    "authors": [f"</a><script>{PWNED}</script>", "Ada Lovelace"],
-    # one entry too many: the site cuts it (paperlist check reports it)
-    "affiliations": [f'<img src=x onerror="{PWNED}">', "", "Nowhere Institute"],
-    "status": "<b>Oral</b>", "track": '"><i>Position</i>', "venue": "ICML 2026",
-    "links": {"code": [], "data": [], "other": [],
-              "pdf": ['https://example.org/p.pdf?a=1&b="><script>x</script>']},
-    "tags": ["Safety"], "source": {"digest": "4e5f607182930415",
-                                   "record": {"format": "papercopilot", "id": "rec-h-05"}},
-}
 
 
 @pytest.fixture(scope="session")

@@ -89,3 +89,23 @@ def serve(directory: Path, prefix: str | None = None):
     thread.start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
+
+#: the venue of the large site's second conference (search facets)
+OTHER_VENUE = "NeurIPS 2026"
+
+#: the payload hostile record fields carry: it sets this if it ever runs
+PWNED = "window.__pwned=1"
+
+#: a page as enrich would write it from a record that holds HTML (records are scraped)
+HOSTILE_RECORD = {
+    "id": "hostile-record", "title": "A record that holds markup", "title_inferred": False,
+    "name": "", "other_names": [],
+    "authors": [f"</a><script>{PWNED}</script>", "Ada Lovelace"],
+    # one entry too many: the site cuts it (paperlist check reports it)
+    "affiliations": [f'<img src=x onerror="{PWNED}">', "", "Nowhere Institute"],
+    "status": "<b>Oral</b>", "track": '"><i>Position</i>', "venue": "ICML 2026",
+    "links": {"code": [], "data": [], "other": [],
+              "pdf": ['https://example.org/p.pdf?a=1&b="><script>x</script>']},
+    "tags": ["Safety"], "source": {"digest": "4e5f607182930415",
+                                   "record": {"format": "papercopilot", "id": "rec-h-05"}},
+}

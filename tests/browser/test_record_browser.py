@@ -11,8 +11,7 @@ from urllib.parse import quote
 
 import pytest
 
-from conftest import HOSTILE_RECORD
-from helpers import serve
+from helpers import HOSTILE_RECORD, serve
 from paperlist.model.page import read_page
 
 FORM = "form.browse-filters"

@@ -17,8 +17,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from conftest import OTHER_VENUE
-from helpers import serve
+from helpers import OTHER_VENUE, serve
 
 COUNT = ".md-search-result__meta .paperlist-count"
 SHOW_ALL = ".paperlist-search-all-link"

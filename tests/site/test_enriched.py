@@ -18,8 +18,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import parse_qs, urljoin, urlsplit
 
-from conftest import HOSTILE_RECORD, PWNED
-from helpers import FIXTURES
+from helpers import FIXTURES, HOSTILE_RECORD, PWNED
 from paperlist.model.page import read_page
 from paperlist.search.index import EXCLUDED_SELECTORS
 
