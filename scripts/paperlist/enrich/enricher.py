@@ -93,8 +93,10 @@ def _known_pairs(records: list[Record], pages: list[Page]) -> dict[int, int]:
     return fixed
 
 
-def plan_enrich(records: list[Record], papers_dir: Path) -> tuple[dict[Path, str], EnrichReport]:
-    """Every file enrich would write, and its report, without writing anything."""
+def plan_enrich(records: list[Record], papers_dir: Path, *, render: bool = True,
+                ) -> tuple[dict[Path, str], EnrichReport]:
+    """Every file enrich would write, and its report, without writing anything. Without
+    render, only the report (a check need not spend the time writing YAML)."""
     pages, errors = load_pages(papers_dir)
     if errors:
         raise PageError(errors[0].path, errors[0].line,
@@ -110,8 +112,8 @@ def plan_enrich(records: list[Record], papers_dir: Path) -> tuple[dict[Path, str
             if meta == pages[p].meta:
                 out.append((None, kept, []))
             else:
-                out.append((dump_page(Page(meta=meta, body=pages[p].body)), kept,
-                            describe_changes(pages[p].meta, meta)))
+                text = dump_page(Page(meta=meta, body=pages[p].body)) if render else ""
+                out.append((text, kept, describe_changes(pages[p].meta, meta)))
         return out
 
     writes: dict[Path, str] = {}
@@ -147,7 +149,7 @@ def run_enrich(sources: list[Path], papers_dir: Path, *, fmt: str = "auto", chec
     what would change). Raises RecordError or PageError, with nothing written, on a file
     that cannot be read."""
     records = read_sources(sources, fmt, fields, author_sep)
-    writes, report = plan_enrich(records, papers_dir)
+    writes, report = plan_enrich(records, papers_dir, render=not check)
     if not check:
         write_files(writes)
     return report
