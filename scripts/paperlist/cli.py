@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from paperlist import __version__
+from paperlist.enrich.record import RecordError
 from paperlist.ingest.importer import print_import_report, retag_pages, run_import
 from paperlist.ingest.listfile import ListError
 from paperlist.model.page import PageError
@@ -101,6 +102,40 @@ def cmd_retag(args: argparse.Namespace) -> int:
     print(f"retag: {len(changed)} page(s) {verb}" + (f": {', '.join(changed)}" if changed
                                                     else ""), file=sys.stderr)
     return 1 if (args.check and changed) else 0
+
+
+def _field_map(value: str) -> dict[str, str]:
+    """--fields title=Title,authors=Author Names: our field -> the file's column."""
+    from paperlist.enrich.record import settings
+
+    known = list(settings()["csv_columns"])
+    out: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in value.split(","))):
+        ours, sep, theirs = part.partition("=")
+        ours = ours.strip()
+        if not sep or not theirs.strip():
+            raise argparse.ArgumentTypeError(f"{part!r}: write FIELD=COLUMN, e.g. title=Title")
+        if ours not in known:
+            near = _closest(ours, known)
+            hint = f" — did you mean {near!r}?" if near else ""
+            raise argparse.ArgumentTypeError(f"unknown field {ours!r}{hint} (fields: "
+                                             f"{', '.join(known)})")
+        out[ours] = theirs.strip()
+    return out
+
+
+def cmd_enrich(args: argparse.Namespace) -> int:
+    from paperlist.enrich import print_enrich_report, run_enrich
+
+    check = args.check or args.dry_run
+    report = run_enrich([Path(s) for s in args.sources], Path(args.papers), fmt=args.format,
+                        check=check, fields=args.fields, author_sep=args.author_sep)
+    print_enrich_report(report, check=check, diff=args.dry_run)
+    if args.check and report.applied:
+        print("paperlist: the pages and the records disagree; run 'paperlist enrich' "
+              "to update the pages", file=sys.stderr)
+        return 1
+    return 1 if report.needs_look else 0
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -211,6 +246,26 @@ def build_parser() -> argparse.ArgumentParser:
     _taxonomy_option(s)
     s.set_defaults(func=cmd_retag)
 
+    s = command("enrich", "bring the official titles, authors, status and links from the "
+                "conference's records into the pages")
+    s.add_argument("sources", nargs="+", metavar="SOURCE",
+                   help="record files: Paper Copilot or OpenReview JSON, a virtual site's "
+                        "JSON (and its abstracts file), or CSV/TSV")
+    s.add_argument("--papers", default=str(DEFAULT_PAPERS), help=PAPERS_HELP)
+    s.add_argument("--format", default="auto",
+                   choices=("auto", "papercopilot", "openreview", "virtualsite", "csv"),
+                   help="the records' format (default: %(default)s, told from each file)")
+    s.add_argument("--fields", type=_field_map, default=None, metavar="FIELD=COLUMN,...",
+                   help="CSV columns for our fields, e.g. title=Title,authors=Author Names "
+                        "(default: columns found by their usual names)")
+    s.add_argument("--author-sep", default=None, metavar="TEXT",
+                   help="what separates names in a CSV authors cell (default: ;)")
+    s.add_argument("--check", action="store_true",
+                   help="write nothing; exit 1 if any page would change")
+    s.add_argument("--dry-run", action="store_true",
+                   help="write nothing; print every change, field by field")
+    s.set_defaults(func=cmd_enrich)
+
     s = command("explain", "why a paper got its tags: scores, phrases, near misses")
     s.add_argument("page", metavar="PAGE",
                    help="a paper id (prorl) or a page file (papers/prorl.md)")
@@ -227,7 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = args.func(args)
         sys.stdout.flush()  # a closed pipe shows up here, inside the handler below
         return status
-    except (CliError, ListError, PageError) as e:
+    except (CliError, ListError, PageError, RecordError) as e:
         print(f"paperlist: error: {e}", file=sys.stderr)
         return 1
     except BrokenPipeError:

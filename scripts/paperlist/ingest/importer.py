@@ -25,14 +25,13 @@ from paperlist.infer.names import infer_names
 from paperlist.infer.tags import infer_tags
 from paperlist.infer.titles import infer_title
 from paperlist.ingest.listfile import ListError, ParsedList, parse_list
-from paperlist.model.catalogue import CATALOGUE_FILE
+from paperlist.model.catalogue import CATALOGUE_FILE, read_pages
 from paperlist.model.page import (
     ABSTRACT_LINK_KINDS,
     LINK_KINDS,
     Page,
     PageError,
     dump_page,
-    read_page,
 )
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.util.atomic import write_files
@@ -140,11 +139,11 @@ def load_pages(papers_dir: Path) -> tuple[list[Page], list[PageError]]:
     errors: list[PageError] = []
     if not papers_dir.is_dir():
         return pages, errors
-    for path in sorted(papers_dir.glob("*.md")):
-        try:
-            pages.append(read_page(path))
-        except PageError as e:
-            errors.append(e)
+    for page in read_pages(sorted(papers_dir.glob("*.md"))):
+        if isinstance(page, PageError):
+            errors.append(page)
+        else:
+            pages.append(page)
     return pages, errors
 
 

@@ -1,0 +1,189 @@
+"""`paperlist enrich`: bring the conference's official record into the pages.
+
+Reads the records (formats.py), matches them to pages by abstract (match.py), writes each
+match with editors' changes kept (merge.py), atomically, and reports everything that needs
+a maintainer's eye: records with no page, records too close to call, fields an editor
+changed that the record disagrees with. A page that the record leaves as it is stays
+byte for byte; running it again changes nothing.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TextIO
+
+from paperlist.enrich.formats import read_sources
+from paperlist.enrich.match import PARALLEL_FROM, match_records
+from paperlist.enrich.merge import merge_record
+from paperlist.enrich.record import Record
+from paperlist.ingest.importer import load_pages
+from paperlist.model.page import Page, PageError, dump_page
+from paperlist.util.atomic import write_files
+from paperlist.util.background import split_map
+
+#: how many ids a report line lists before it only counts
+SHOW = 50
+
+
+@dataclass
+class EnrichReport:
+    records: int = 0
+    pages: int = 0
+    #: page ids written (or, with check, that would be)
+    applied: list[str] = field(default_factory=list)
+    #: page ids matched that already say what the record says
+    unchanged: list[str] = field(default_factory=list)
+    #: record ids (or "record N") no page matched, and why
+    unmatched: list[str] = field(default_factory=list)
+    why: dict[str, str] = field(default_factory=dict)
+    #: page ids no record matched (a list may hold papers the records do not)
+    pages_without_record: list[str] = field(default_factory=list)
+    #: (record id, candidate page ids): too close to call, nothing applied
+    ambiguous: list[tuple[str, list[str]]] = field(default_factory=list)
+    #: (page id, field): an editor's value kept although the record says otherwise
+    kept: list[tuple[str, str]] = field(default_factory=list)
+    #: page id -> the changes, "field: old -> new", for --dry-run
+    changes: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def needs_look(self) -> bool:
+        """Something a maintainer should decide: exit status 1."""
+        return bool(self.unmatched or self.ambiguous)
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= 90 else text[:87] + "..."
+
+
+def describe_changes(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
+    """'field: old -> new' for each frontmatter field a write changes (the record's own
+    bookkeeping under source: left out)."""
+    lines = []
+    for key in new:
+        if key == "source" or old.get(key) == new[key]:
+            continue
+        if key == "links" and isinstance(new[key], dict):
+            before = old.get(key) if isinstance(old.get(key), dict) else {}
+            for kind, urls in new[key].items():
+                if before.get(kind) != urls:
+                    lines.append(f"links.{kind}: {_short(before.get(kind, []))} -> {_short(urls)}")
+            continue
+        lines.append(f"{key}: {_short(old.get(key))} -> {_short(new[key])}")
+    return lines
+
+
+def _known_pairs(records: list[Record], pages: list[Page]) -> dict[int, int]:
+    """record -> page for pages that name their record (an earlier enrich)."""
+    by_ref: dict[tuple[str, str], int] = {}
+    for i, page in enumerate(pages):
+        src = page.meta.get("source")
+        rec = src.get("record") if isinstance(src, dict) else None
+        if isinstance(rec, dict) and rec.get("id"):
+            by_ref.setdefault((str(rec.get("format")), str(rec["id"])), i)
+    fixed: dict[int, int] = {}
+    used: set[int] = set()
+    for r, record in enumerate(records):
+        page = by_ref.get((record.format, record.id))
+        if page is not None and page not in used:
+            fixed[r] = page
+            used.add(page)
+    return fixed
+
+
+def plan_enrich(records: list[Record], papers_dir: Path) -> tuple[dict[Path, str], EnrichReport]:
+    """Every file enrich would write, and its report, without writing anything."""
+    pages, errors = load_pages(papers_dir)
+    if errors:
+        raise PageError(errors[0].path, errors[0].line,
+                        errors[0].reason + " (fix the page, or run 'paperlist check', first)")
+    report = EnrichReport(records=len(records), pages=len(pages))
+    outcome = match_records(records, [p.body for p in pages], _known_pairs(records, pages))
+    pairs = [(r, outcome.matched[r][0]) for r in sorted(outcome.matched)]
+
+    def apply(chunk: list[tuple[int, int]]) -> list[tuple[str | None, list[str], list[str]]]:
+        out = []
+        for r, p in chunk:
+            meta, kept = merge_record(pages[p].meta, records[r])
+            if meta == pages[p].meta:
+                out.append((None, kept, []))
+            else:
+                out.append((dump_page(Page(meta=meta, body=pages[p].body)), kept,
+                            describe_changes(pages[p].meta, meta)))
+        return out
+
+    writes: dict[Path, str] = {}
+    # Writing YAML is most of the time left once pages are matched: half on each core.
+    for (_, p), (text, kept, changes) in zip(pairs, split_map(apply, pairs, PARALLEL_FROM),
+                                               strict=True):
+        page = pages[p]
+        report.kept += [(page.id, key) for key in kept]
+        if text is None:
+            report.unchanged.append(page.id)
+            continue
+        assert page.path is not None
+        writes[page.path] = text
+        report.applied.append(page.id)
+        report.changes[page.id] = changes
+    matched_pages = {p for _, p in pairs}
+    for r, reason in sorted(outcome.unmatched.items()):
+        report.unmatched.append(records[r].id)
+        report.why[records[r].id] = f"{records[r].where}: {reason}"
+    for r, candidates in sorted(outcome.ambiguous.items()):
+        report.ambiguous.append((records[r].id, [pages[i].id for i in candidates]))
+    report.pages_without_record = sorted(
+        p.id for i, p in enumerate(pages) if i not in matched_pages)
+    report.applied.sort()
+    report.unchanged.sort()
+    return writes, report
+
+
+def run_enrich(sources: list[Path], papers_dir: Path, *, fmt: str = "auto", check: bool = False,
+               fields: dict[str, str] | None = None,
+               author_sep: str | None = None) -> EnrichReport:
+    """Enrich the pages in papers_dir from the record files (or, with check, only say
+    what would change). Raises RecordError or PageError, with nothing written, on a file
+    that cannot be read."""
+    records = read_sources(sources, fmt, fields, author_sep)
+    writes, report = plan_enrich(records, papers_dir)
+    if not check:
+        write_files(writes)
+    return report
+
+
+def _ids(ids: list[str]) -> str:
+    shown = ", ".join(ids[:SHOW])
+    return shown + (f", ... ({len(ids) - SHOW} more)" if len(ids) > SHOW else "")
+
+
+def print_enrich_report(report: EnrichReport, *, check: bool, diff: bool = False,
+                        out: TextIO | None = None) -> None:
+    out = out or sys.stderr
+    verb = "would update" if check else "updated"
+    matched = len(report.applied) + len(report.unchanged)
+    print(f"{report.records} records, {report.pages} pages: {matched} matched "
+          f"({len(report.applied)} {verb}, {len(report.unchanged)} already up to date), "
+          f"{len(report.unmatched)} without a page, {len(report.ambiguous)} ambiguous, "
+          f"{len(report.pages_without_record)} pages without a record", file=out)
+    if report.applied and (check or len(report.applied) <= SHOW):
+        print(f"  {verb}: {_ids(report.applied)}", file=out)
+    if diff:
+        for page_id in report.applied:
+            for line in report.changes.get(page_id, []):
+                print(f"  {page_id}: {line}", file=out)
+    for page_id, key in report.kept:
+        print(f"note: {page_id}: kept the editor's {key} (the record says otherwise; "
+              "to take the record's, set the field to what source.record says)", file=out)
+    for rid, candidates in report.ambiguous:
+        print(f"warning: record {rid}: too close to call between pages "
+              f"{', '.join(candidates)}; nothing applied (fix the abstracts, or copy the "
+              "record's fields into the right page by hand)", file=out)
+    for rid in report.unmatched[:SHOW]:
+        print(f"warning: {report.why[rid]} (record {rid})", file=out)
+    if len(report.unmatched) > SHOW:
+        print(f"warning: ... and {len(report.unmatched) - SHOW} more records without a page",
+              file=out)
+    if report.pages_without_record:
+        print(f"note: pages without a record: {_ids(report.pages_without_record)}", file=out)

@@ -1,0 +1,327 @@
+"""Reading the conference's records: Paper Copilot, OpenReview, virtual-site JSON, CSV/TSV.
+
+Each reader turns one file into Records (record.py) and knows only its format. A file
+that is not what it claims stops everything with `file:line` (or `file: record N`) and
+nothing is written; a record that lacks a field is used for what it has; a record without
+an abstract cannot be matched, so it is returned for the report to name.
+
+Where each format comes from is in the README ("Bring in the official titles and authors").
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from paperlist.enrich.record import (
+    Record,
+    RecordError,
+    http_links,
+    plain,
+    settings,
+    split_names,
+    status_name,
+    text_list,
+)
+
+FORMATS = ("papercopilot", "openreview", "virtualsite", "csv")
+OPENREVIEW = "https://openreview.net"
+
+
+def _load_json(path: Path) -> Any:
+    """A JSON document, or JSON Lines (one object per line)."""
+    text = _read_text(path)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as first:
+        lines = [ln for ln in text.splitlines()]
+        if len([ln for ln in lines if ln.strip()]) < 2 or not lines[0].lstrip().startswith("{"):
+            raise RecordError(f"{path}:{first.lineno}",
+                              f"not valid JSON: {first.msg} (column {first.colno})") from None
+    out = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError as e:
+            raise RecordError(f"{path}:{number}",
+                              f"not valid JSON Lines: {e.msg} (column {e.colno})") from None
+    return out
+
+
+def _read_text(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise RecordError(str(path), f"cannot read it: {e.strerror or e}") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        raise RecordError(f"{path}:{line}", f"not UTF-8 (byte {e.start}); save the file as "
+                          "UTF-8 and run again") from None
+
+
+def _items(doc: Any, path: Path, *keys: str) -> list[Any]:
+    """The list of records: the document itself, or under one of keys."""
+    if isinstance(doc, dict):
+        for key in keys:
+            if isinstance(doc.get(key), list):
+                return doc[key]
+        raise RecordError(str(path), "expected a list of records" + (
+            f" (or an object with {' or '.join(repr(k) for k in keys)})" if keys else ""))
+    if not isinstance(doc, list):
+        raise RecordError(str(path), "expected a list of records")
+    return doc
+
+
+def _each(items: list[Any], path: Path, fmt: str,
+          make: Callable[[dict[str, Any], str, int], Record]) -> list[Record]:
+    out = []
+    for n, item in enumerate(items, start=1):
+        where = f"{path}: record {n}"
+        if not isinstance(item, dict):
+            raise RecordError(where, f"expected an object, found {type(item).__name__}")
+        out.append(make(item, where, n))
+    return out
+
+
+def _aligned(affiliations: list[str], authors: list[str]) -> list[str]:
+    """Affiliations only when they line up with the authors and say something."""
+    if len(affiliations) != len(authors) or not any(affiliations):
+        return []
+    return affiliations
+
+
+# ----------------------------------------------------------------------- Paper Copilot
+
+def read_papercopilot(path: Path, doc: Any) -> list[Record]:
+    def make(r: dict[str, Any], where: str, n: int) -> Record:
+        authors = split_names(r.get("author"))
+        aff_text = r.get("aff")
+        if isinstance(aff_text, list):
+            affs = text_list(aff_text)
+        else:
+            sep = ";" if ";" in str(aff_text or "") or ";" in str(r.get("author") or "") else ","
+            affs = [a.strip() for a in plain(aff_text).split(sep)] if aff_text else []
+        return Record(
+            format="papercopilot", id=plain(r.get("id")) or f"record {n}", where=where,
+            abstract=plain(r.get("abstract")), title=plain(r.get("title")), authors=authors,
+            affiliations=_aligned(affs, authors), status=status_name(r.get("status")),
+            track=plain(r.get("track")),
+            links={"paper": http_links(r.get("site")), "pdf": http_links(r.get("pdf")),
+                   "code": http_links(r.get("github")), "project": http_links(r.get("project"))},
+        )
+    return _each(_items(doc, path), path, "papercopilot", make)
+
+
+# ------------------------------------------------------------------------- OpenReview
+
+def _content(note: dict[str, Any], key: str) -> Any:
+    """A field of an OpenReview note: `content.<key>.value` (API v2) or `content.<key>` (v1)."""
+    content = note.get("content")
+    value = content.get(key) if isinstance(content, dict) else None
+    if isinstance(value, dict):
+        return value.get("value")
+    return value
+
+
+def _openreview_url(value: Any) -> list[str]:
+    """OpenReview gives PDFs as site paths ("/pdf/abc.pdf")."""
+    text = plain(value)
+    if text.startswith("/"):
+        text = OPENREVIEW + text
+    return http_links(text)
+
+
+def read_openreview(path: Path, doc: Any) -> list[Record]:
+    def make(r: dict[str, Any], where: str, n: int) -> Record:
+        forum = plain(r.get("forum") or r.get("id"))
+        authors = split_names(_content(r, "authors"))
+        venue = _content(r, "venue") or _content(r, "decision")
+        return Record(
+            format="openreview", id=forum or f"record {n}", where=where,
+            abstract=plain(_content(r, "abstract")), title=plain(_content(r, "title")),
+            authors=authors, status=status_name(venue) if venue else "",
+            links={"paper": http_links(f"{OPENREVIEW}/forum?id={forum}") if forum else [],
+                   "pdf": _openreview_url(_content(r, "pdf")),
+                   "code": http_links(_content(r, "code")),
+                   "project": http_links(_content(r, "project"))},
+        )
+    return _each(_items(doc, path, "notes"), path, "openreview", make)
+
+
+# -------------------------------------------------------------- conference virtual sites
+
+def read_virtualsite(path: Path, doc: Any, abstracts: dict[str, str]) -> list[Record]:
+    """EventHosts sites (ICML, NeurIPS, ICLR): `{"results": [...]}`; the abstracts either
+    in the records or in a second file, an object keyed by record id."""
+    def make(r: dict[str, Any], where: str, n: int) -> Record:
+        rid = plain(r.get("id")) or plain(r.get("uid")) or f"record {n}"
+        people = r.get("authors") if isinstance(r.get("authors"), list) else []
+        authors = [plain(p.get("fullname") or p.get("name")) if isinstance(p, dict) else plain(p)
+                   for p in people]
+        affs = [plain(p.get("institution")) if isinstance(p, dict) else "" for p in people]
+        keep = [i for i, a in enumerate(authors) if a]
+        authors, affs = [authors[i] for i in keep], [affs[i] for i in keep]
+        paper = http_links(r.get("paper_url")) or http_links(r.get("virtualsite_url"))
+        return Record(
+            format="virtualsite", id=rid, where=where,
+            abstract=plain(r.get("abstract") or abstracts.get(rid, "")),
+            title=plain(r.get("name") or r.get("title")), authors=authors,
+            affiliations=_aligned(affs, authors),
+            status=status_name(r.get("decision") or r.get("eventtype")),
+            links={"paper": paper, "pdf": http_links(r.get("paper_pdf_url")),
+                   "code": http_links(r.get("code_url")),
+                   "project": http_links(r.get("project_url"))},
+        )
+    return _each(_items(doc, path, "results"), path, "virtualsite", make)
+
+
+def is_abstract_map(doc: Any) -> bool:
+    """A virtual site's abstracts file: one object, record id -> abstract text."""
+    return (isinstance(doc, dict) and bool(doc) and "results" not in doc
+            and all(isinstance(v, str) for v in doc.values()))
+
+
+# --------------------------------------------------------------------------- CSV / TSV
+
+def _header_key(name: str) -> str:
+    return " ".join(name.replace("_", " ").casefold().split())
+
+
+def csv_columns(header: list[str], fields: dict[str, str] | None) -> dict[str, int]:
+    """Our field -> column index: from --fields when given, else by the usual names."""
+    index = {_header_key(h): i for i, h in enumerate(header)}
+    if fields:
+        out = {}
+        for ours, theirs in fields.items():
+            if _header_key(theirs) not in index:
+                raise RecordError("--fields", f"no column {theirs!r} (the header has: "
+                                  f"{', '.join(header)})")
+            out[ours] = index[_header_key(theirs)]
+        return out
+    out = {}
+    for ours, names in settings()["csv_columns"].items():
+        for name in names:
+            if _header_key(name) in index:
+                out[ours] = index[_header_key(name)]
+                break
+    return out
+
+
+def read_csv(path: Path, fields: dict[str, str] | None = None,
+             author_sep: str | None = None) -> list[Record]:
+    text = _read_text(path)
+    sample = text[:4096]
+    delimiter = "\t" if path.suffix.lower() == ".tsv" or sample.count("\t") > sample.count(",") \
+        else ","
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    try:
+        rows = list(reader)
+    except csv.Error as e:
+        raise RecordError(f"{path}:{reader.line_num}", f"not valid CSV: {e}") from None
+    if not rows:
+        raise RecordError(f"{path}:1", "empty: expected a header row, then one row a paper")
+    cols = csv_columns(rows[0], fields)
+    if "abstract" not in cols:
+        raise RecordError(f"{path}:1", "no abstract column (the header has: "
+                          f"{', '.join(rows[0])}); name it with --fields abstract=<column>")
+    records = []
+    # csv gives no line per row; count the newlines each row's text took (quoted fields
+    # may span lines) by re-reading with line numbers.
+    line_of = _row_lines(text, delimiter)
+    for n, row in enumerate(rows[1:], start=1):
+        if not any(cell.strip() for cell in row):
+            continue
+        line = line_of[n] if n < len(line_of) else n + 1
+        where = f"{path}:{line}"
+        if len(row) > len(rows[0]):
+            raise RecordError(where, f"{len(row)} cells but the header has {len(rows[0])}; "
+                              "quote cells that contain the delimiter")
+
+        def cell(name: str, row: list[str] = row) -> str:
+            i = cols.get(name)
+            return row[i] if i is not None and i < len(row) else ""
+
+        authors = split_names(cell("authors"), author_sep or ";")
+        affs = [a.strip() for a in cell("affiliations").split(author_sep or ";")] \
+            if cell("affiliations") else []
+        records.append(Record(
+            format="csv", id=plain(cell("id")) or f"row {n}", where=where,
+            abstract=plain(cell("abstract")), title=plain(cell("title")), authors=authors,
+            affiliations=_aligned(affs, authors), status=status_name(cell("status")),
+            track=plain(cell("track")),
+            links={k: http_links(cell(k)) for k in ("paper", "pdf", "code", "project")},
+        ))
+    return records
+
+
+def _row_lines(text: str, delimiter: str) -> list[int]:
+    """1-based line where each row starts (index 0: the header)."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    starts, line = [], 1
+    for _ in reader:
+        starts.append(line)
+        line = reader.line_num + 1
+    return starts
+
+
+# ------------------------------------------------------------------------ any of them
+
+def detect(path: Path, doc: Any) -> str:
+    """Which format a JSON document is, from its shape; RecordError when none fits."""
+    if isinstance(doc, dict):
+        if isinstance(doc.get("notes"), list):
+            return "openreview"
+        if isinstance(doc.get("results"), list):
+            return "virtualsite"
+    items = doc if isinstance(doc, list) else []
+    first = next((x for x in items if isinstance(x, dict)), None)
+    if first is not None:
+        if isinstance(first.get("content"), dict):
+            return "openreview"
+        if "author" in first and "abstract" in first:
+            return "papercopilot"
+        if "name" in first and isinstance(first.get("authors"), list):
+            return "virtualsite"
+    raise RecordError(str(path), "cannot tell the format (Paper Copilot, OpenReview, virtual "
+                      "site): give it with --format")
+
+
+def read_sources(paths: list[Path], fmt: str = "auto", fields: dict[str, str] | None = None,
+                 author_sep: str | None = None) -> list[Record]:
+    """Every record in the files, in order. A virtual site's abstracts file may come as
+    any of the paths: its abstracts fill in records that have none."""
+    if fmt not in ("auto", *FORMATS):
+        raise RecordError("--format", f"unknown format {fmt!r}; one of auto, "
+                          f"{', '.join(FORMATS)}")
+    docs: list[tuple[Path, Any]] = []
+    abstracts: dict[str, str] = {}
+    csvs: list[Path] = []
+    for path in paths:
+        if fmt == "csv" or (fmt == "auto" and path.suffix.lower() in (".csv", ".tsv")):
+            csvs.append(path)
+            continue
+        doc = _load_json(path)
+        if is_abstract_map(doc):
+            abstracts.update({str(k): v for k, v in doc.items()})
+        else:
+            docs.append((path, doc))
+    records: list[Record] = []
+    for path, doc in docs:
+        kind = detect(path, doc) if fmt == "auto" else fmt
+        if kind == "papercopilot":
+            records += read_papercopilot(path, doc)
+        elif kind == "openreview":
+            records += read_openreview(path, doc)
+        else:
+            records += read_virtualsite(path, doc, abstracts)
+    for path in csvs:
+        records += read_csv(path, fields, author_sep)
+    return records

@@ -1,0 +1,152 @@
+"""Which page each record belongs to, judged by the abstracts alone.
+
+Lists carry no ids and often no titles, so the abstract is all the two sides share. A
+wrong match would put one paper's authors on another's page, which nobody would notice;
+a missed one only leaves a page as it was. So a match must be clear on three counts: most
+of the shorter abstract's triples (shingles.py) are in the longer one, a fair share of the
+longer one's are in the shorter (a missing sentence is fine, a one-sentence snippet of a
+long abstract is not), and no other page comes close. Two records that both clearly want
+the same page are reported too, never settled by a guess.
+
+Candidates come from an inverted index of the pages' rarer triples, so 12,000 records
+against 12,000 pages compare each record with a handful of pages, not all of them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from paperlist.enrich.record import Record, settings
+from paperlist.enrich.shingles import sampled, shingles
+from paperlist.util.background import split_map
+
+
+@dataclass
+class Outcome:
+    """The matching of a list of records against a list of pages (by index)."""
+
+    #: record index -> (page index, containment)
+    matched: dict[int, tuple[int, float]] = field(default_factory=dict)
+    #: record index -> page indices too close to call (best first)
+    ambiguous: dict[int, list[int]] = field(default_factory=dict)
+    #: record index -> why no page is its (for the report)
+    unmatched: dict[int, str] = field(default_factory=dict)
+
+
+def similarity(a: frozenset[int], b: frozenset[int]) -> tuple[float, float]:
+    """(containment, coverage): the share of the smaller set's triples in the other, and
+    the share of the larger's."""
+    if not a or not b:
+        return 0.0, 0.0
+    inter = len(a & b)
+    return inter / min(len(a), len(b)), inter / max(len(a), len(b))
+
+
+class PageIndex:
+    """The pages' abstracts as triples, with an inverted index of a sample of them (all of
+    a short abstract's), less those too common to tell pages apart."""
+
+    def __init__(self, texts: list[str]) -> None:
+        cfg = settings()["matching"]
+        self.short = int(cfg["index_all_below"])
+        both = split_map(_shingle_all, texts, PARALLEL_FROM)
+        self.sets = [full for full, _ in both]
+        postings: dict[int, list[int]] = {}
+        for i, (_, keys) in enumerate(both):
+            for h in keys:
+                postings.setdefault(h, []).append(i)
+        limit = int(cfg["max_posting"])
+        self.postings = {h: ids for h, ids in postings.items() if len(ids) <= limit}
+
+    def candidates(self, probe: frozenset[int], n: int) -> list[int]:
+        votes: Counter[int] = Counter()
+        for h in (probe if len(probe) < self.short else sampled(probe)):
+            ids = self.postings.get(h)
+            if ids:
+                votes.update(ids)
+        return [i for i, _ in votes.most_common(n)]
+
+
+def _shingle_all(texts: list[str]) -> list[tuple[frozenset[int], frozenset[int]]]:
+    """Each text's triples and those of them it is indexed under."""
+    short = int(settings()["matching"]["index_all_below"])
+    out = []
+    for text in texts:
+        full = shingles(text)
+        out.append((full, full if len(full) < short else sampled(full)))
+    return out
+
+
+#: from this many abstracts on, the work is split with the other core (a forked child
+#: shares the index, and Python's string hashes, with the parent)
+PARALLEL_FROM = 2000
+
+
+def _judge(index: PageIndex, records: list[Record]) -> list[tuple[str, list[tuple[float, int]]]]:
+    """Each record's verdict before pages are shared out: ("", [(containment, page), ...]
+    best first, those that pass) or (why not, [])."""
+    cfg = settings()["matching"]
+    min_shingles = int(cfg["min_shingles"])
+    out: list[tuple[str, list[tuple[float, int]]]] = []
+    for record in records:
+        if not record.abstract.strip():
+            out.append(("the record has no abstract", []))
+            continue
+        probe = shingles(record.abstract)
+        if len(probe) < min_shingles:
+            out.append(("its abstract is too short to match safely", []))
+            continue
+        scored = []
+        for page in index.candidates(probe, int(cfg["candidates"])):
+            containment, coverage = similarity(probe, index.sets[page])
+            if coverage >= cfg["min_coverage"] and containment >= cfg["min_containment"]:
+                scored.append((containment, page))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        out.append(("" if scored else "no page has this abstract", scored))
+    return out
+
+
+def match_records(records: list[Record], page_texts: list[str],
+                  fixed: dict[int, int] | None = None) -> Outcome:
+    """Match records to pages. `fixed` (record -> page) are pairs already known from the
+    record id a page keeps (an earlier enrich): they stand, and take their page."""
+    margin = settings()["matching"]["margin"]
+    fixed = fixed or {}
+    index = PageIndex(page_texts)
+    outcome = Outcome()
+    taken = set(fixed.values())
+    for r, page in fixed.items():
+        outcome.matched[r] = (page, 1.0)
+    todo = [r for r in range(len(records)) if r not in fixed]
+    verdicts = split_map(lambda rs: _judge(index, [records[r] for r in rs]), todo,
+                         PARALLEL_FROM)
+    want: dict[int, tuple[int, float]] = {}
+    for r, (why, scored) in zip(todo, verdicts, strict=True):
+        if not scored:
+            outcome.unmatched[r] = why
+            continue
+        best, page = scored[0]
+        close = [p for c, p in scored[1:] if best - c < margin]
+        if close:
+            outcome.ambiguous[r] = [page, *close]
+        elif page in taken:
+            outcome.unmatched[r] = "its page is already enriched from another record"
+        else:
+            want[r] = (page, best)
+    # Two records wanting one page: the clearly closer one gets it, a near tie goes to
+    # the report.
+    by_page: dict[int, list[int]] = {}
+    for r, (page, _) in want.items():
+        by_page.setdefault(page, []).append(r)
+    for page, rs in by_page.items():
+        rs.sort(key=lambda r: (-want[r][1], r))
+        first = rs[0]
+        if len(rs) > 1 and want[first][1] - want[rs[1]][1] < margin:
+            for r in rs:
+                outcome.ambiguous[r] = [page]
+            continue
+        outcome.matched[first] = want[first]
+        for r in rs[1:]:
+            outcome.unmatched[r] = f"its page matches record {records[first].id} better"
+    return outcome

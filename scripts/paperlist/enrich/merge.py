@@ -1,0 +1,99 @@
+"""Writing a record into a page without undoing an editor.
+
+The rule is the importer's (ingest/importer.py): a page keeps, under `source.record`, what
+the record said the last time enrich wrote it. A field is refreshed only while the page
+still says exactly that; an editor's change is theirs from then on. On a first enrich the
+baseline is what the importer left: an inferred title still as inferred, no authors, no
+status. Link lists merge item by item, as the importer's do.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from paperlist.enrich.record import RECORD_LINKS, Record
+from paperlist.model.page import LINK_KINDS
+
+#: the page fields a record sets, in the order they are compared
+FIELDS = ("title", "authors", "affiliations", "status", "track")
+_UNSET = object()
+
+
+def record_values(record: Record) -> dict[str, Any]:
+    """What the record says, as page fields; only what it gives."""
+    values: dict[str, Any] = {}
+    if record.title:
+        values["title"] = record.title
+    if record.authors:
+        values["authors"] = list(record.authors)
+    if record.affiliations:
+        values["affiliations"] = list(record.affiliations)
+    if record.status:
+        values["status"] = record.status
+    if record.track:
+        values["track"] = record.track
+    links = {k: list(record.links[k]) for k in RECORD_LINKS if record.links.get(k)}
+    if links:
+        values["links"] = links
+    return values
+
+
+def merge_links(current: list[str], last: list[str], new: list[str]) -> list[str]:
+    """A link list with the record's links refreshed: the page's own order first, minus
+    the record's old links it no longer gives, plus its new ones an editor has not
+    removed. The abstract's and editors' links always stay."""
+    removed = [x for x in last if x not in current]
+    out = [x for x in current if not (x in last and x not in new)]
+    return out + [x for x in new if x not in out and x not in removed]
+
+
+def _first_baseline(meta: dict[str, Any], key: str) -> Any:
+    """What a never-enriched page says when no editor has touched `key`."""
+    if key == "title":
+        inferred = meta.get("inferred") if isinstance(meta.get("inferred"), dict) else {}
+        if meta.get("title_inferred", True) is True and "title" in inferred:
+            return inferred["title"]
+        return _UNSET  # an editor's title (or one they marked official)
+    if key == "authors":
+        return []
+    return None  # affiliations, status, track: absent
+
+
+def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], list[str]]:
+    """The page's frontmatter with the record applied, and the fields kept as an editor
+    left them although the record says otherwise."""
+    out = copy.deepcopy(meta)
+    source = out.get("source") if isinstance(out.get("source"), dict) else {}
+    last = source.get("record") if isinstance(source.get("record"), dict) else None
+    new = record_values(record)
+    kept: list[str] = []
+    for key in FIELDS:
+        if key not in new:
+            continue
+        base = last.get(key) if last is not None else _first_baseline(out, key)
+        current = out.get(key)
+        if current == new[key]:
+            continue
+        if current == base or (current in (None, []) and base in (None, [])):
+            out[key] = new[key]
+            if key == "title":
+                out["title_inferred"] = False
+        else:
+            kept.append(key)
+    links = out.get("links") if isinstance(out.get("links"), dict) else {}
+    last_links = (last or {}).get("links") if isinstance((last or {}).get("links"), dict) else {}
+    new_links = new.get("links", {})
+    merged = dict(links)
+    for kind in RECORD_LINKS:
+        current = list(links.get(kind) or [])
+        result = merge_links(current, list(last_links.get(kind) or []), new_links.get(kind, []))
+        if result != current:
+            merged[kind] = result
+    if merged != links:
+        out["links"] = {k: merged[k] for k in [*LINK_KINDS, *merged] if k in merged}
+    source = dict(source)
+    source["record"] = {"format": record.format, "id": record.id, **new}
+    if out.get("source") != source:
+        out["source"] = source
+    return out, kept

@@ -1,0 +1,117 @@
+"""One paper as the conference's own metadata gives it, whatever format it came in.
+
+Every reader in formats.py turns its records into these, so matching and writing know one
+shape. Values are plain text: a record's title or author may carry HTML (virtual sites
+write `<i>` in titles) or invisible characters, and a page that held them would be refused
+by `paperlist check`; they are reduced to their text here, once.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from paperlist.util.text import CONTROL_RE
+
+DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "enrich.yml"
+#: The links a record can give, under the page's `links:` (code merges with the abstract's).
+RECORD_LINKS = ("code", "paper", "pdf", "project")
+
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
+_INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+
+
+class RecordError(ValueError):
+    """A source file, or a record in it, that cannot be read: where, and what to do."""
+
+    def __init__(self, where: str, reason: str) -> None:
+        self.where = where
+        self.reason = reason
+        super().__init__(f"{where}: {reason}")
+
+
+@dataclass
+class Record:
+    """One paper's official metadata. `where` locates it for messages ("file: record 12",
+    "file:31"); `id` is the record's own id, kept on the page to find it again."""
+
+    format: str
+    id: str
+    where: str
+    abstract: str
+    title: str = ""
+    authors: list[str] = field(default_factory=list)
+    #: aligned with authors ('' where unknown); empty when the record gives none
+    affiliations: list[str] = field(default_factory=list)
+    status: str = ""
+    track: str = ""
+    #: code, paper, pdf, project -> http(s) links
+    links: dict[str, list[str]] = field(default_factory=dict)
+
+
+@lru_cache(maxsize=1)
+def settings() -> dict[str, Any]:
+    """data/enrich.yml: thresholds, status words, LaTeX spellings, CSV column names."""
+    return yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
+
+
+def plain(value: Any) -> str:
+    """A record's value as one line of plain text: tags dropped, entities decoded,
+    controls and invisible characters removed, whitespace collapsed."""
+    if value is None:
+        return ""
+    text = str(value)
+    if "<" in text:
+        text = _TAG.sub(" ", text)
+    if "&" in text:
+        text = html.unescape(text)
+    text = unicodedata.normalize("NFC", text)
+    text = _INVISIBLE.sub("", CONTROL_RE.sub(" ", text))
+    return " ".join(text.split())
+
+
+def text_list(values: Any) -> list[str]:
+    """A list of names or affiliations, each as plain text; empty items kept (aligned)."""
+    if not isinstance(values, list):
+        return []
+    return [plain(v) for v in values]
+
+
+def split_names(value: Any, sep: str | None = None) -> list[str]:
+    """Authors given as one string: "A; B; C" (some years "A, B, C"), or a list already."""
+    if isinstance(value, list):
+        return [n for n in text_list(value) if n]
+    text = plain(value)
+    if not text:
+        return []
+    if sep is None:
+        sep = ";" if ";" in text else ","
+    return [n.strip() for n in text.split(sep) if n.strip()]
+
+
+def http_links(*values: Any) -> list[str]:
+    """The http(s) links among the values, once each, in order; anything else dropped."""
+    out: list[str] = []
+    for value in values:
+        for item in value if isinstance(value, list) else [value]:
+            url = plain(item)
+            if re.match(r"https?://[^\s<>\"'`\\]+$", url) and url not in out:
+                out.append(url)
+    return out
+
+
+def status_name(value: Any) -> str:
+    """A decision as the site shows it: "Accept (oral)" -> "Oral", "poster" -> "Poster"."""
+    text = plain(value)
+    low = " ".join(re.sub(r"[^\w%]+", " ", text.casefold()).split())
+    for word, name in settings()["statuses"]:
+        if word in low:
+            return name
+    return text
