@@ -411,6 +411,8 @@ class Entry:
     original: str
     text: str
     perturbations: list[tuple[str, str]] = field(default_factory=list)  # (kind, what it did)
+    #: False for a record held out of the list (--hold-out): it has no page, and must get none
+    listed: bool = True
 
     @property
     def kinds(self) -> list[str]:
@@ -478,7 +480,8 @@ def header_for(path: Path) -> str:
 
 
 def write_list(path: Path, header: str, entries: list[Entry]) -> list[int]:
-    """The list file; returns each entry's first line (to tie the parser's answer back)."""
+    """The list file of the entries given; returns each one's first line (to tie the
+    parser's answer back)."""
     lines = [header, ""]
     starts = []
     for entry in entries:
@@ -613,6 +616,7 @@ class Outcome:
     page: str | None  # the page made from its abstract (None: refused or a duplicate)
     matched_to: str | None  # the page enrich wrote this record into
     status: str  # correct / false / ambiguous / unmatched / no page / missed
+    candidates: list[str] = field(default_factory=list)  # an ambiguous record's pages
 
 
 def evaluate(entries: list[Entry], truth: dict[str, Entry], papers: Path,
@@ -628,10 +632,12 @@ def evaluate(entries: list[Entry], truth: dict[str, Entry], papers: Path,
         rid = record_of(page)
         if rid is not None:
             written.setdefault(rid, []).append(page)
-    ambiguous = {str(a[0]) for a in report.get("ambiguous", [])}
+    ambiguous = {str(a[0]): [str(c) for c in a[1]] for a in report.get("ambiguous", [])}
+    origin = {p.id: truth[p.source_digest].key for p in pages if p.source_digest in truth}
     unmatched = {str(u) for u in report.get("unmatched", [])}
     outcomes: list[Outcome] = []
-    titles = authors = compared = 0
+    titles = titles_strict = authors = compared = 0
+    differing: list[str] = []
     for entry in entries:
         if entry.source != "record":
             continue
@@ -650,12 +656,24 @@ def evaluate(entries: list[Entry], truth: dict[str, Entry], papers: Path,
         else:
             status = "missed"  # neither written nor reported: enrich lost it
         outcomes.append(Outcome(entry, own.id if own else None,
-                                ",".join(p.id for p in into) or None, status))
+                                ",".join(p.id for p in into) or None, status,
+                                [f"{c} (from {origin.get(c, '?')})"
+                                 for c in ambiguous.get(entry.key, [])]))
         if own is not None and (edited is None or own.id != edited[0]):
             compared += 1
             rec = records[entry.key]
-            titles += own.title == title_of(rec)
-            authors += [str(a) for a in own.meta.get("authors") or []] == authors_of(rec)
+            # enrich collapses whitespace runs in a title (the record's "Partial Optimality
+            # of  Dual..."): counted apart, as it is not a wrong title
+            titles_strict += own.title == title_of(rec)
+            same = own.title.split() == title_of(rec).split()
+            titles += same
+            page_authors = [str(a) for a in own.meta.get("authors") or []]
+            same_authors = page_authors == authors_of(rec)
+            authors += same_authors
+            if not same:
+                differing.append(f"title of {own.id}: {own.title!r} != {title_of(rec)!r}")
+            if not same_authors:
+                differing.append(f"authors of {own.id}: {page_authors} != {authors_of(rec)}")
     decoy_pages = [p for p in pages if p.source_digest in truth
                    and truth[p.source_digest].source == "decoy"]
     edited_kept = None
@@ -680,9 +698,12 @@ def evaluate(entries: list[Entry], truth: dict[str, Entry], papers: Path,
         "records": len(outcomes), "pages": len(pages),
         "records with a page": sum(o.page is not None for o in outcomes),
         "matched": status_count["correct"] + status_count["false"],
-        "titles exact": titles, "author lists exact": authors, "compared": compared,
+        "titles exact": titles, "titles byte-identical": titles_strict,
+        "author lists exact": authors, "compared": compared, "differing fields": differing,
         "decoys": sum(e.source == "decoy" for e in entries),
         "decoys matched": sum(record_of(p) is not None for p in decoy_pages),
+        "held out": sum(not e.listed for e in entries),
+        "held out matched": sum(o.status == "false" for o in outcomes if not o.entry.listed),
         "ambiguous": len(report.get("ambiguous", [])), "unmatched": len(unmatched),
         "false matches": status_count["false"], "missed (not reported)": status_count["missed"],
         "editor's title kept": edited_kept,
@@ -704,7 +725,8 @@ def print_table(m: dict[str, Any], outcomes: list[Outcome], show: int = 40) -> N
         ("records with a page", f"{m['records with a page']:,}"),
         ("matched (to the right page)", _rate(m["matched"] - m["false matches"],
                                               m["records with a page"])),
-        ("titles exact", _rate(m["titles exact"], m["compared"])),
+        ("titles exact (whitespace runs aside)", _rate(m["titles exact"], m["compared"])),
+        ("titles byte-identical", _rate(m["titles byte-identical"], m["compared"])),
         ("author lists exact", _rate(m["author lists exact"], m["compared"])),
         ("decoys matched (must be 0)", f"{m['decoys matched']} of {m['decoys']}"),
         ("ambiguous", str(m["ambiguous"])),
@@ -716,6 +738,9 @@ def print_table(m: dict[str, Any], outcomes: list[Outcome], show: int = 40) -> N
         ("enrich seconds", f"{m['enrich seconds']:.2f}"),
         ("enrich peak memory", f"{m['enrich peak MB']:.0f} MB"),
     ]
+    if m["held out"]:
+        rows.insert(8, ("held out of the list, matched (must be 0)",
+                        f"{m['held out matched']} of {m['held out']}"))
     if "refused by the importer" in m:
         rows.insert(2, ("refused by the importer", str(m["refused by the importer"])))
     width = max(len(r[0]) for r in rows)
@@ -728,12 +753,18 @@ def print_table(m: dict[str, Any], outcomes: list[Outcome], show: int = 40) -> N
             k = per[kind]
             print(f"    {kind:<22} {_rate(k['matched'], k['of']):<18} "
                   f"{_rate(k['matched alone'], k['of alone'])}")
+    if m["differing fields"]:
+        print(f"\n  fields unlike the record ({len(m['differing fields'])}; first "
+              f"{min(show, len(m['differing fields']))}):")
+        for line in m["differing fields"][:show]:
+            print(f"    {line}")
     bad = [o for o in outcomes if o.status not in ("correct", "no page")]
     if bad:
         print(f"\n  not matched right ({len(bad)}; first {min(show, len(bad))}):")
     for o in bad[:show]:
         what = "; ".join(f"{k}: {d}" for k, d in o.entry.perturbations) or "unperturbed"
         into = f" -> {o.matched_to}" if o.matched_to else ""
+        into += f" candidates: {', '.join(o.candidates)}" if o.candidates else ""
         print(f"    {o.status:<9} {o.entry.key} (page {o.page}){into}  [{what}]")
 
 
@@ -745,20 +776,23 @@ def run(records: list[dict[str, Any]], record_files: list[Path], decoy_texts: li
         key_of: Callable[[dict[str, Any]], str], abstract_of: Callable[[dict[str, Any]], str],
         title_of: Callable[[dict[str, Any]], str],
         authors_of: Callable[[dict[str, Any]], list[str]],
-        edit: bool = True) -> tuple[dict[str, Any], list[Outcome]]:
+        edit: bool = True, hold_out: int = 0) -> tuple[dict[str, Any], list[Outcome]]:
     """Generate, import, (edit), enrich twice, evaluate."""
     entries = plan_perturbations([(key_of(r), abstract_of(r)) for r in records], seed, venue)
+    for entry in random.Random(seed + 1).sample(entries, min(hold_out, len(entries))):
+        entry.listed = False
     entries += [Entry("decoy", f"decoy-{i}", t, t) for i, t in enumerate(decoy_texts)]
     random.Random(seed).shuffle(entries)
     list_path = work / "list.txt"
-    starts = write_list(list_path, header, entries)
+    listed = [e for e in entries if e.listed]
+    starts = write_list(list_path, header, listed)
     papers = work / "papers"
     if papers.exists():
         shutil.rmtree(papers)
     t0 = time.perf_counter()
     imported = run_import(list_path, papers)
     import_s = time.perf_counter() - t0
-    truth, refused = truth_by_digest(list_path, entries, starts)
+    truth, refused = truth_by_digest(list_path, listed, starts)
     edited = edit_one_title(papers, truth, random.Random(seed)) if edit else None
     first = enrich_in_child(record_files, papers, fmt)
     before = snapshot(papers)
@@ -792,7 +826,8 @@ def mode_records(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     header = args.header or header_for(args.records)
     metrics, outcomes = run(
         records, [args.records], decoy_texts, header, find_venue(header), work, args.seed,
-        args.format, key_of=lambda r: str(r["id"]), abstract_of=lambda r: r["abstract"],
+        args.format, hold_out=args.hold_out, key_of=lambda r: str(r["id"]),
+        abstract_of=lambda r: r["abstract"],
         title_of=lambda r: str(r.get("title", "")),
         authors_of=lambda r: split_authors(r.get("author")))
     print(f"{header}: {args.records.name}, decoys from "
@@ -817,6 +852,7 @@ def mode_scale(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     content = lambda n, k: n["content"][k]["value"]  # noqa: E731
     metrics, outcomes = run(
         notes, [notes_path], [], header, venue, work, args.seed, args.format,
+        hold_out=args.hold_out,
         key_of=lambda n: n["id"], abstract_of=lambda n: content(n, "abstract"),
         title_of=lambda n: content(n, "title"), authors_of=lambda n: content(n, "authors"))
     print(f"{header}: first {len(rows):,} of {args.dev.name} as OpenReview notes, seed {args.seed}")
@@ -844,6 +880,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--work", type=Path, help="keep the list, records and pages here")
     parser.add_argument("--json", type=Path, help="also write the figures here")
+    parser.add_argument("--hold-out", type=int, default=0, help="leave this many records' "
+                        "abstracts out of the list: records without a page, which must stay "
+                        "unmatched (default 0)")
     parser.add_argument("--show", type=int, default=40, help="misses to list")
     args = parser.parse_args(argv)
     if args.scale is None and args.records is None:
