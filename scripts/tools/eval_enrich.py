@@ -438,10 +438,13 @@ def apply_perturbations(text: str, kinds: list[str], rng: random.Random, venue: 
 
 
 def plan_perturbations(abstracts: list[tuple[str, str]], seed: int, venue: str,
-                       clean_share: float = 1 / 3) -> list[Entry]:
-    """A third of the abstracts as they are, the others with one or two perturbations each,
-    kinds spread evenly: each abstract gets the least-used kinds it offers, so that rare
-    ones (a formula, a typographic quote) go to the abstracts that have them."""
+                       clean_share: float = 1 / 3, most: int = 2,
+                       sentence_changes: int = 1) -> list[Entry]:
+    """A third of the abstracts as they are, the others with one to `most` (two)
+    perturbations each, at most `sentence_changes` (one) of them a whole sentence cut or
+    added, kinds spread evenly: each abstract gets the least-used kinds it offers, so that
+    rare ones (a formula, a typographic quote) go to the abstracts that have them. Raising
+    the two limits is a stress test: where matching starts to miss."""
     rng = random.Random(seed)
     order = list(range(len(abstracts)))
     rng.shuffle(order)
@@ -455,11 +458,11 @@ def plan_perturbations(abstracts: list[tuple[str, str]], seed: int, venue: str,
         own = random.Random(_seed_for(seed, key))
         offered = [k for k in PERTURBATIONS
                    if PERTURBATIONS[k](text, random.Random(0), venue) is not None]
-        want = 1 if own.random() < 0.5 else 2
+        want = own.randint(1, most)
         kinds: list[str] = []
         for _ in range(want):
-            choices = [k for k in offered if k not in kinds
-                       and not (k in SENTENCE_KINDS and SENTENCE_KINDS & set(kinds))]
+            choices = [k for k in offered if k not in kinds and not (
+                k in SENTENCE_KINDS and len(SENTENCE_KINDS & set(kinds)) >= sentence_changes)]
             if not choices:
                 break
             least = min(used[k] for k in choices)
@@ -714,6 +717,70 @@ def evaluate(entries: list[Entry], truth: dict[str, Entry], papers: Path,
     return metrics, outcomes
 
 
+def closeness(entries: list[Entry], truth: dict[str, Entry], papers: Path,
+              record_files: list[Path], fmt: str) -> dict[str, Any] | None:
+    """How far from enrich's thresholds the answers lie, not only whether they passed: for
+    each record, the (containment, coverage) of its own page and the containment of the
+    closest other page among the candidates enrich's index proposes. Computed with enrich's
+    own shingles and index (so None if those move); a miss the table cannot show yet, a
+    true pair just above min_coverage or an impostor just under the margin, shows here."""
+    try:
+        from paperlist.enrich.formats import read_sources
+        from paperlist.enrich.match import PageIndex, similarity
+        from paperlist.enrich.record import settings
+        from paperlist.enrich.shingles import shingles
+    except ImportError:
+        return None
+    cfg = settings()["matching"]
+    pages = [read_page(p) for p in sorted(papers.glob("*.md"))]
+    index = PageIndex([p.body for p in pages])
+    where = {truth[p.source_digest].key: i for i, p in enumerate(pages)
+             if p.source_digest in truth and truth[p.source_digest].source == "record"}
+    kinds = {e.key: e.kinds or ["none"] for e in entries if e.source == "record"}
+    per_kind: dict[str, dict[str, float]] = {}
+    worst: list[tuple[float, str, str]] = []  # (impostor containment, record, page)
+    impostors = 0
+    for record in read_sources(record_files, fmt):
+        probe = shingles(record.abstract)
+        own = where.get(record.id)
+        others = [c for c in index.candidates(probe, int(cfg["candidates"])) if c != own]
+        rival = max((similarity(probe, index.sets[c])[0], pages[c].id) for c in others) \
+            if others else (0.0, "")
+        impostors += rival[0] >= cfg["min_containment"]
+        worst.append((rival[0], record.id, rival[1]))
+        for kind in kinds.get(record.id, ["none"]) if own is not None else ["(held out)"]:
+            k = per_kind.setdefault(kind, {"containment": 1.0, "coverage": 1.0, "rival": 0.0})
+            if own is not None:
+                containment, coverage = similarity(probe, index.sets[own])
+                k["containment"] = min(k["containment"], containment)
+                k["coverage"] = min(k["coverage"], coverage)
+            k["rival"] = max(k["rival"], rival[0])
+    worst.sort(reverse=True)
+    return {"thresholds": {k: cfg[k] for k in ("min_containment", "min_coverage", "margin")},
+            "per perturbation": per_kind, "rivals over min_containment": impostors,
+            "closest rivals": [list(w) for w in worst[:5]]}
+
+
+def print_closeness(c: dict[str, Any] | None) -> None:
+    if c is None:
+        return
+    t = c["thresholds"]
+    print(f"\n  closeness (enrich's thresholds: containment >= {t['min_containment']}, coverage "
+          f">= {t['min_coverage']}, margin {t['margin']})")
+    print(f"    {'perturbation':<22} {'own page: min containment':>26} {'min coverage':>13} "
+          f"{'closest other page':>19}")
+    for kind in ["none", *PERTURBATIONS, "(held out)"]:
+        if kind in c["per perturbation"]:
+            k = c["per perturbation"][kind]
+            own = ("-", "-") if kind == "(held out)" else (f"{k['containment']:.2f}",
+                                                          f"{k['coverage']:.2f}")
+            print(f"    {kind:<22} {own[0]:>26} {own[1]:>13} {k['rival']:>19.2f}")
+    print(f"    records whose closest other page reaches min_containment: "
+          f"{c['rivals over min_containment']}")
+    for rival, record, page in [w for w in c["closest rivals"][:3] if w[0] > 0]:
+        print(f"    closest: record {record} ~ page {page}: containment {rival:.2f}")
+
+
 def _rate(a: int, b: int) -> str:
     return f"{a}/{b} = {a / b:.3f}" if b else "n/a"
 
@@ -776,9 +843,11 @@ def run(records: list[dict[str, Any]], record_files: list[Path], decoy_texts: li
         key_of: Callable[[dict[str, Any]], str], abstract_of: Callable[[dict[str, Any]], str],
         title_of: Callable[[dict[str, Any]], str],
         authors_of: Callable[[dict[str, Any]], list[str]],
-        edit: bool = True, hold_out: int = 0) -> tuple[dict[str, Any], list[Outcome]]:
+        edit: bool = True, hold_out: int = 0, most: int = 2, sentence_changes: int = 1,
+        ) -> tuple[dict[str, Any], list[Outcome]]:
     """Generate, import, (edit), enrich twice, evaluate."""
-    entries = plan_perturbations([(key_of(r), abstract_of(r)) for r in records], seed, venue)
+    entries = plan_perturbations([(key_of(r), abstract_of(r)) for r in records], seed, venue,
+                                 most=most, sentence_changes=sentence_changes)
     for entry in random.Random(seed + 1).sample(entries, min(hold_out, len(entries))):
         entry.listed = False
     entries += [Entry("decoy", f"decoy-{i}", t, t) for i, t in enumerate(decoy_texts)]
@@ -801,6 +870,7 @@ def run(records: list[dict[str, Any]], record_files: list[Path], decoy_texts: li
     by_key = {key_of(r): r for r in records}
     metrics, outcomes = evaluate(entries, truth, papers, first["report"], by_key, title_of,
                                  authors_of, edited)
+    metrics["closeness"] = closeness(entries, truth, papers, record_files, fmt)
     metrics.update({
         "refused by the importer": len(imported.errors),
         "refused records": [e.key for e in refused],
@@ -826,13 +896,15 @@ def mode_records(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     header = args.header or header_for(args.records)
     metrics, outcomes = run(
         records, [args.records], decoy_texts, header, find_venue(header), work, args.seed,
-        args.format, hold_out=args.hold_out, key_of=lambda r: str(r["id"]),
+        args.format, hold_out=args.hold_out, most=args.most,
+        sentence_changes=args.sentence_changes, key_of=lambda r: str(r["id"]),
         abstract_of=lambda r: r["abstract"],
         title_of=lambda r: str(r.get("title", "")),
         authors_of=lambda r: split_authors(r.get("author")))
     print(f"{header}: {args.records.name}, decoys from "
           f"{args.decoys.name if args.decoys else 'none'}, seed {args.seed}")
     print_table(metrics, outcomes, args.show)
+    print_closeness(metrics["closeness"])
     return {"metrics": metrics, "outcomes": [_outcome_json(o) for o in outcomes]}
 
 
@@ -852,11 +924,13 @@ def mode_scale(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     content = lambda n, k: n["content"][k]["value"]  # noqa: E731
     metrics, outcomes = run(
         notes, [notes_path], [], header, venue, work, args.seed, args.format,
-        hold_out=args.hold_out,
+        hold_out=args.hold_out, most=args.most,
+        sentence_changes=args.sentence_changes,
         key_of=lambda n: n["id"], abstract_of=lambda n: content(n, "abstract"),
         title_of=lambda n: content(n, "title"), authors_of=lambda n: content(n, "authors"))
     print(f"{header}: first {len(rows):,} of {args.dev.name} as OpenReview notes, seed {args.seed}")
     print_table(metrics, outcomes, args.show)
+    print_closeness(metrics["closeness"])
     return {"metrics": metrics, "outcomes": [_outcome_json(o) for o in outcomes
                                              if o.status != "correct"]}
 
@@ -883,6 +957,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hold-out", type=int, default=0, help="leave this many records' "
                         "abstracts out of the list: records without a page, which must stay "
                         "unmatched (default 0)")
+    parser.add_argument("--most", type=int, default=2, help="perturbations an abstract gets "
+                        "at most (default 2; more is a stress test)")
+    parser.add_argument("--sentence-changes", type=int, default=1, help="of them, sentences "
+                        "cut or added at most (default 1)")
     parser.add_argument("--show", type=int, default=40, help="misses to list")
     args = parser.parse_args(argv)
     if args.scale is None and args.records is None:

@@ -163,6 +163,9 @@ def test_the_plan_leaves_a_third_clean_and_spreads_every_kind():
     abstracts = [(f"r{i}", ABSTRACT.replace("12", str(i))) for i in range(90)]
     entries = E.plan_perturbations(abstracts, seed=0, venue=VENUE)
     assert entries == E.plan_perturbations(abstracts, seed=0, venue=VENUE)
+    heavy = E.plan_perturbations(abstracts, seed=0, venue=VENUE, most=4, sentence_changes=2)
+    assert max(len(e.kinds) for e in heavy) == 4
+    assert max(len(set(e.kinds) & E.SENTENCE_KINDS) for e in heavy) == 2
     assert Counter(len(e.kinds) for e in entries)[0] == 30
     assert all(len(e.kinds) <= 2 for e in entries)
     assert all(len(set(e.kinds) & E.SENTENCE_KINDS) <= 1 for e in entries)
@@ -199,12 +202,13 @@ def test_the_tool_runs_end_to_end_on_a_tiny_venue(tmp_path):
         [sys.executable, str(TOOLS / "eval_enrich.py"),
          "--records", str(fixtures / "tinyconf-2031.papercopilot.json"),
          "--decoys", str(fixtures / "otherconf-2031.papercopilot.json"), "--decoy-count", "2",
+         "--hold-out", "1",
          "--work", str(tmp_path / "work"), "--json", str(out)],
         capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert "TINYCONF 2031 paper list" in result.stdout
     assert re.search(r"false matches \(must be 0\) +0\n", result.stdout)
     m = json.loads(out.read_text())["metrics"]
-    assert m["records"] == 5 and m["pages"] == 7 and m["decoys"] == 2
-    assert m["false matches"] == 0 and m["decoys matched"] == 0
+    assert m["records"] == 5 and m["pages"] == 6 and m["decoys"] == 2 and m["held out"] == 1
+    assert m["false matches"] == 0 and m["decoys matched"] == 0 and m["held out matched"] == 0
     assert m["editor's title kept"] is True and m["second run unchanged"] is True
