@@ -398,8 +398,10 @@ PERTURBATIONS: dict[str, Perturb] = {
     "nfkc_variants": nfkc_variants,
     "whitespace": whitespace,
 }
-#: Perturbations that cut or add a whole sentence: an abstract gets at most one of them.
-SENTENCE_KINDS = frozenset(k for k in PERTURBATIONS if k.endswith(("_sentence", "_start", "_end")))
+#: Perturbations that cut or add a whole sentence: an abstract gets at most one of them
+#: (--sentence-changes), as two would rarely differ between a list and its record.
+SENTENCE_KINDS = frozenset({"drop_first_sentence", "drop_last_sentence", "add_sentence_start",
+                            "add_sentence_end"})
 
 
 @dataclass

@@ -169,6 +169,7 @@ def test_the_plan_leaves_a_third_clean_and_spreads_every_kind():
     assert Counter(len(e.kinds) for e in entries)[0] == 30
     assert all(len(e.kinds) <= 2 for e in entries)
     assert all(len(set(e.kinds) & E.SENTENCE_KINDS) <= 1 for e in entries)
+    assert E.SENTENCE_KINDS == {k for k in E.PERTURBATIONS if k.startswith(("drop_", "add_"))}
     used = Counter(k for e in entries for k in e.kinds)
     assert set(used) == set(E.PERTURBATIONS) and min(used.values()) >= 3
     assert all(e.text != e.original for e in entries if e.kinds)
