@@ -681,6 +681,8 @@ def evaluate(entries: list[Entry], truth: dict[str, Entry], papers: Path,
                 differing.append(f"authors of {own.id}: {page_authors} != {authors_of(rec)}")
     decoy_pages = [p for p in pages if p.source_digest in truth
                    and truth[p.source_digest].source == "decoy"]
+    dropped_pages = [p for p in pages if p.source_digest in truth
+                     and truth[p.source_digest].source == "dropped"]
     edited_kept = None
     if edited is not None:
         page = next(p for p in pages if p.id == edited[0])
@@ -707,6 +709,9 @@ def evaluate(entries: list[Entry], truth: dict[str, Entry], papers: Path,
         "author lists exact": authors, "compared": compared, "differing fields": differing,
         "decoys": sum(e.source == "decoy" for e in entries),
         "decoys matched": sum(record_of(p) is not None for p in decoy_pages),
+        "records dropped": sum(e.source == "dropped" for e in entries),
+        "their pages matched": [f"{p.id} <- {record_of(p)}" for p in dropped_pages
+                                if record_of(p) is not None],
         "held out": sum(not e.listed for e in entries),
         "held out matched": sum(o.status == "false" for o in outcomes if not o.entry.listed),
         "ambiguous": len(report.get("ambiguous", [])), "unmatched": len(unmatched),
@@ -750,8 +755,9 @@ def closeness(entries: list[Entry], truth: dict[str, Entry], papers: Path,
             if others else (0.0, "")
         impostors += rival[0] >= cfg["min_containment"]
         worst.append((rival[0], record.id, rival[1]))
-        for kind in kinds.get(record.id, ["none"]) if own is not None else ["(held out)"]:
-            k = per_kind.setdefault(kind, {"containment": 1.0, "coverage": 1.0, "rival": 0.0})
+        for kind in kinds.get(record.id, ["none"]) if own is not None else ["(no page)"]:
+            k = per_kind.setdefault(kind, {"containment": 1.0, "coverage": 1.0,
+                                           "rival": 0.0})
             if own is not None:
                 containment, coverage = similarity(probe, index.sets[own])
                 k["containment"] = min(k["containment"], containment)
@@ -771,10 +777,10 @@ def print_closeness(c: dict[str, Any] | None) -> None:
           f">= {t['min_coverage']}, margin {t['margin']})")
     print(f"    {'perturbation':<22} {'own page: min containment':>26} {'min coverage':>13} "
           f"{'closest other page':>19}")
-    for kind in ["none", *PERTURBATIONS, "(held out)"]:
+    for kind in ["none", *PERTURBATIONS, "(no page)"]:
         if kind in c["per perturbation"]:
             k = c["per perturbation"][kind]
-            own = ("-", "-") if kind == "(held out)" else (f"{k['containment']:.2f}",
+            own = ("-", "-") if kind == "(no page)" else (f"{k['containment']:.2f}",
                                                           f"{k['coverage']:.2f}")
             print(f"    {kind:<22} {own[0]:>26} {own[1]:>13} {k['rival']:>19.2f}")
     print(f"    records whose closest other page reaches min_containment: "
@@ -807,6 +813,9 @@ def print_table(m: dict[str, Any], outcomes: list[Outcome], show: int = 40) -> N
         ("enrich seconds", f"{m['enrich seconds']:.2f}"),
         ("enrich peak memory", f"{m['enrich peak MB']:.0f} MB"),
     ]
+    if m["records dropped"]:
+        rows.insert(8, ("pages whose record was dropped, matched (must be 0)",
+                        f"{len(m['their pages matched'])} of {m['records dropped']}"))
     if m["held out"]:
         rows.insert(8, ("held out of the list, matched (must be 0)",
                         f"{m['held out matched']} of {m['held out']}"))
@@ -846,12 +855,24 @@ def run(records: list[dict[str, Any]], record_files: list[Path], decoy_texts: li
         title_of: Callable[[dict[str, Any]], str],
         authors_of: Callable[[dict[str, Any]], list[str]],
         edit: bool = True, hold_out: int = 0, most: int = 2, sentence_changes: int = 1,
+        drop_records: int = 0, dump: Callable[[list[dict[str, Any]]], str] | None = None,
         ) -> tuple[dict[str, Any], list[Outcome]]:
-    """Generate, import, (edit), enrich twice, evaluate."""
+    """Generate, import, (edit), enrich twice, evaluate. With drop_records, that many
+    records are left out of a copy of the records file (written with dump): their pages
+    are then same-venue decoys, the hardest kind, and must get no record."""
     entries = plan_perturbations([(key_of(r), abstract_of(r)) for r in records], seed, venue,
                                  most=most, sentence_changes=sentence_changes)
     for entry in random.Random(seed + 1).sample(entries, min(hold_out, len(entries))):
         entry.listed = False
+    if drop_records and dump is not None:
+        listed_records = [e for e in entries if e.listed]
+        for entry in random.Random(seed + 2).sample(listed_records,
+                                                    min(drop_records, len(listed_records))):
+            entry.source = "dropped"
+        gone = {e.key for e in entries if e.source == "dropped"}
+        copy = work / record_files[0].name
+        copy.write_text(dump([r for r in records if key_of(r) not in gone]), encoding="utf-8")
+        record_files = [copy]
     entries += [Entry("decoy", f"decoy-{i}", t, t) for i, t in enumerate(decoy_texts)]
     random.Random(seed).shuffle(entries)
     list_path = work / "list.txt"
@@ -898,7 +919,8 @@ def mode_records(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     header = args.header or header_for(args.records)
     metrics, outcomes = run(
         records, [args.records], decoy_texts, header, find_venue(header), work, args.seed,
-        args.format, hold_out=args.hold_out, most=args.most,
+        args.format, drop_records=args.drop_records,
+        dump=lambda rs: json.dumps(rs, ensure_ascii=False), hold_out=args.hold_out, most=args.most,
         sentence_changes=args.sentence_changes, key_of=lambda r: str(r["id"]),
         abstract_of=lambda r: r["abstract"],
         title_of=lambda r: str(r.get("title", "")),
@@ -926,6 +948,7 @@ def mode_scale(args: argparse.Namespace, work: Path) -> dict[str, Any]:
     content = lambda n, k: n["content"][k]["value"]  # noqa: E731
     metrics, outcomes = run(
         notes, [notes_path], [], header, venue, work, args.seed, args.format,
+        drop_records=args.drop_records, dump=lambda ns: json.dumps({"notes": ns}),
         hold_out=args.hold_out, most=args.most,
         sentence_changes=args.sentence_changes,
         key_of=lambda n: n["id"], abstract_of=lambda n: content(n, "abstract"),
@@ -959,6 +982,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hold-out", type=int, default=0, help="leave this many records' "
                         "abstracts out of the list: records without a page, which must stay "
                         "unmatched (default 0)")
+    parser.add_argument("--drop-records", type=int, default=0, help="leave this many "
+                        "records out of the records file: their pages (same-venue decoys) "
+                        "must get no record (default 0)")
     parser.add_argument("--most", type=int, default=2, help="perturbations an abstract gets "
                         "at most (default 2; more is a stress test)")
     parser.add_argument("--sentence-changes", type=int, default=1, help="of them, sentences "

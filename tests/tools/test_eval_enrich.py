@@ -203,13 +203,17 @@ def test_the_tool_runs_end_to_end_on_a_tiny_venue(tmp_path):
         [sys.executable, str(TOOLS / "eval_enrich.py"),
          "--records", str(fixtures / "tinyconf-2031.papercopilot.json"),
          "--decoys", str(fixtures / "otherconf-2031.papercopilot.json"), "--decoy-count", "2",
-         "--hold-out", "1",
+         "--hold-out", "1", "--drop-records", "1",
          "--work", str(tmp_path / "work"), "--json", str(out)],
         capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stderr
     assert "TINYCONF 2031 paper list" in result.stdout
     assert re.search(r"false matches \(must be 0\) +0\n", result.stdout)
     m = json.loads(out.read_text())["metrics"]
-    assert m["records"] == 5 and m["pages"] == 6 and m["decoys"] == 2 and m["held out"] == 1
+    # 5 records: one held out of the list (no page), one dropped from the records (a page
+    # without a record), three matched; 4 + 2 decoys pages
+    assert m["records"] == 4 and m["pages"] == 6 and m["decoys"] == 2
+    assert m["held out"] == 1 and m["records dropped"] == 1
     assert m["false matches"] == 0 and m["decoys matched"] == 0 and m["held out matched"] == 0
+    assert m["their pages matched"] == [] and m["matched"] == 3
     assert m["editor's title kept"] is True and m["second run unchanged"] is True
