@@ -121,13 +121,24 @@ def match_records(records: list[Record], page_texts: list[str],
     todo = [r for r in range(len(records)) if r not in fixed]
     verdicts = split_map(lambda rs: _judge(index, [records[r] for r in rs]), todo,
                          PARALLEL_FROM)
+    # A page another record fits better than this one does is that record's: the same
+    # paper submitted twice gives two near-identical pages, each with its own record.
+    claims: dict[int, list[tuple[float, int]]] = {}
+    for r, (_, scored) in zip(todo, verdicts, strict=True):
+        if scored:
+            claims.setdefault(scored[0][1], []).append((scored[0][0], r))
+
+    def better_claimed(page: int, score: float, r: int) -> bool:
+        return any(c > score and other != r for c, other in claims.get(page, []))
+
     want: dict[int, tuple[int, float]] = {}
     for r, (why, scored) in zip(todo, verdicts, strict=True):
         if not scored:
             outcome.unmatched[r] = why
             continue
         best, page = scored[0]
-        close = [p for c, p in scored[1:] if best - c < margin]
+        close = [p for c, p in scored[1:] if best - c < margin
+                 and not better_claimed(p, c, r)]
         if close:
             outcome.ambiguous[r] = [page, *close]
         elif page in taken:

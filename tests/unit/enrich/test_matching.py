@@ -121,3 +121,31 @@ def test_a_record_without_an_abstract_or_with_a_tiny_one_is_named(papers, tmp_pa
     assert sorted(report.unmatched) == ["pc1", "pc2"]
     assert "no abstract" in report.why["pc1"] and "too short" in report.why["pc2"]
     assert report.why["pc1"].startswith(str(tmp_path / "r.json") + ": record 1")
+
+
+def sentences(text: str) -> list[str]:
+    return re.split(r"(?<=[.!?])\s+(?=[A-Z])", text)
+
+
+def test_a_sister_paper_sharing_half_the_abstract_is_not_a_match(papers, abstracts, tmp_path):
+    """Sister papers open the same way and then differ: half of one abstract, then
+    another's, is no page's."""
+    ours, other = sentences(abstracts[0]), sentences(abstracts[12])
+    sister = " ".join(ours[: len(ours) // 2 + 1] + other[len(other) // 2:])
+    report = run_enrich([write_json(tmp_path / "r.json", [copilot(sister, 1)])], papers)
+    assert report.applied == [] and report.unmatched == ["pc1"]
+
+
+def test_a_paper_submitted_twice_gets_each_record_on_its_own_page(papers, abstracts,
+                                                                   tmp_path):
+    page = page_by_digest(papers)["3"]
+    text = page.read_text(encoding="utf-8")
+    reworded = last_sentence_split(abstracts[3])[0] + " We release everything."
+    body_start = text.index("\n---\n") + 5
+    (papers / "twin.md").write_text(text[:body_start].replace(f"id: {page.stem}", "id: twin")
+                                    + reworded + "\n", encoding="utf-8")
+    records = [copilot(abstracts[3], 1), copilot(reworded, 2)]
+    report = run_enrich([write_json(tmp_path / "r.json", records)], papers)
+    assert report.ambiguous == [] and sorted(report.applied) == sorted([page.stem, "twin"])
+    assert read_page(page).title == "Official Title Number 1"
+    assert read_page(papers / "twin.md").title == "Official Title Number 2"
