@@ -53,8 +53,8 @@ from paperlist.ingest.importer import run_import
 from paperlist.ingest.listfile import find_venue, parse_list
 from paperlist.model.page import Page, dump_page, read_page
 
-ROOT = Path(__file__).resolve().parents[2]
-DEV_SET = ROOT.parent / "shared" / "data" / "iclr-2026-papers.jsonl"
+#: the dev set beside the repository, from where the tool is run (the repository)
+DEV_SET = Path("..") / "shared" / "data" / "iclr-2026-papers.jsonl"
 
 # ----------------------------------------------------------------------------- sentences
 
