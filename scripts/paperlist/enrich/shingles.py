@@ -20,6 +20,7 @@ _COMMAND = re.compile(r"\\([A-Za-z]+)")
 # "optimi- zation", "optimi-\nzation": a word broken at a line end by a PDF extractor.
 _BROKEN = re.compile(r"(\w)-\s+(?=[a-z])")
 _WORD = re.compile(r"[^\W_]+")
+_ASCII_WORD = re.compile(r"[a-z0-9]+")
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 _COMBINING = re.compile(r"[\u0300-\u036f]+")
 
@@ -54,6 +55,8 @@ def words(text: str) -> list[str]:
         text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
     if "- " in text or "-\n" in text:
         text = _BROKEN.sub(r"\1", text)
+    if text.isascii():  # the same words, a third faster
+        return _ASCII_WORD.findall(text.lower())
     return _WORD.findall(text.casefold())
 
 
