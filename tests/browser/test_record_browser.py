@@ -166,3 +166,21 @@ def test_markup_in_a_record_never_runs(page, enriched_url):
     assert page.locator("script:not([src])", has_text="__pwned").count() == 0
     assert page.locator("img[src='x'], .paper-status b, .paper-track i").count() == 0
     assert not page.console_errors
+
+
+def test_a_paper_page_cites_its_authors_for_readers_and_reference_managers(page, enriched_url,
+                                                                           enriched_site):
+    meta = metas(enriched_site)["tidal-graphs"]
+    page.goto(f"{enriched_url}/papers/tidal-graphs/")
+    bibtex = page.locator(".paper-bibtex").inner_text()
+    assert "author = {" + " and ".join(meta["authors"]) + "}" in bibtex
+    assert "authors not yet known" not in bibtex
+    tags = page.evaluate("""() => [...document.querySelectorAll('meta[name^="citation_"]')]
+        .map(m => [m.name, m.content])""")
+    assert [v for k, v in tags if k == "citation_author"] == meta["authors"]
+    assert ["citation_pdf_url", meta["links"]["pdf"][0]] in tags
+    # The Copy BibTeX button copies what is shown.
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator(".paper-copy-bibtex").click()
+    page.locator(".paper-copy-status", has_text="Copied").wait_for()
+    assert page.evaluate("navigator.clipboard.readText()").strip() == bibtex.strip()
