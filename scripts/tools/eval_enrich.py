@@ -733,9 +733,9 @@ def closeness(entries: list[Entry], truth: dict[str, Entry], papers: Path,
     true pair just above min_coverage or an impostor just under the margin, shows here."""
     try:
         from paperlist.enrich.formats import read_sources
-        from paperlist.enrich.match import PageIndex, similarity
-        from paperlist.enrich.record import settings
-        from paperlist.enrich.shingles import shingles
+        from paperlist.match.matcher import PageIndex, similarity
+        from paperlist.match.settings import settings
+        from paperlist.match.shingles import shingles
     except ImportError:
         return None
     cfg = settings()["matching"]

@@ -72,7 +72,7 @@ def test_tools_do_not_locate_the_repository_themselves():
 #: replaced, knowing only what is under it. structure/paths.py (where things are in the
 #: site) is a leaf that every layer may name.
 LAYERS = ["cli", "mkdocs_plugin", "structure", "html", "search", "discover", "check",
-          "enrich", "ingest", "infer", "model", "util"]
+          "enrich", "ingest", "match", "infer", "model", "util"]
 LEAVES = {"paperlist", "paperlist.structure.paths"}
 
 

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from paperlist.enrich.formats import read_sources
-from paperlist.enrich.match import PARALLEL_FROM, match_records
 from paperlist.enrich.merge import merge_record
 from paperlist.enrich.record import Record
 from paperlist.ingest.importer import load_pages
+from paperlist.match.matcher import PARALLEL_FROM, match_texts
 from paperlist.model.page import Page, PageError, dump_page
 from paperlist.util.atomic import write_files
 from paperlist.util.background import split_map
@@ -102,7 +102,8 @@ def plan_enrich(records: list[Record], papers_dir: Path, *, render: bool = True,
         raise PageError(errors[0].path, errors[0].line,
                         errors[0].reason + " (fix the page, or run 'paperlist check', first)")
     report = EnrichReport(records=len(records), pages=len(pages))
-    outcome = match_records(records, [p.body for p in pages], _known_pairs(records, pages))
+    outcome = match_texts([r.abstract for r in records], [p.body for p in pages],
+                          _known_pairs(records, pages))
     pairs = [(r, outcome.matched[r][0]) for r in sorted(outcome.matched)]
 
     def apply(chunk: list[tuple[int, int]]) -> list[tuple[str | None, list[str], list[str]]]:
@@ -131,6 +132,10 @@ def plan_enrich(records: list[Record], papers_dir: Path, *, render: bool = True,
         report.changes[page.id] = changes
     matched_pages = {p for _, p in pairs}
     for r, reason in sorted(outcome.unmatched.items()):
+        if r in outcome.rival:
+            reason = f"its page matches record {records[outcome.rival[r]].id} better"
+        elif reason == "it has no abstract":
+            reason = "the record has no abstract"
         report.unmatched.append(records[r].id)
         report.why[records[r].id] = f"{records[r].where}: {reason}"
     for r, candidates in sorted(outcome.ambiguous.items()):

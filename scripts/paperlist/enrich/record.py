@@ -58,7 +58,7 @@ class Record:
 
 @lru_cache(maxsize=1)
 def settings() -> dict[str, Any]:
-    """data/enrich.yml: thresholds, status words, LaTeX spellings, CSV column names."""
+    """data/enrich.yml: status words and CSV column names."""
     return yaml.safe_load(DATA_FILE.read_text(encoding="utf-8"))
 
 

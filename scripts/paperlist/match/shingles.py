@@ -14,7 +14,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from paperlist.enrich.record import settings
+from paperlist.match.settings import settings
 
 _COMMAND = re.compile(r"\\([A-Za-z]+)")
 # "optimi- zation", "optimi-\nzation": a word broken at a line end by a PDF extractor.

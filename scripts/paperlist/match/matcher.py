@@ -1,15 +1,17 @@
-"""Which page each record belongs to, judged by the abstracts alone.
+"""Which page each abstract belongs to (a record's, or a corrected paragraph's), judged by
+the abstracts alone.
 
 Lists carry no ids and often no titles, so the abstract is all the two sides share. A
-wrong match would put one paper's authors on another's page, which nobody would notice;
-a missed one only leaves a page as it was. So a match must be clear on three counts: most
-of the shorter abstract's triples (shingles.py) are in the longer one, a fair share of the
-longer one's are in the shorter (a missing sentence is fine, a one-sentence snippet of a
-long abstract is not), and no other page comes close. Two records that both clearly want
-the same page are reported too, never settled by a guess.
+wrong match would put one paper's authors (or abstract) on another's page, which nobody
+would notice; a missed one only leaves a page as it was. So a match must be clear on
+three counts: most of the shorter abstract's triples (shingles.py) are in the longer one,
+a fair share of the longer one's are in the shorter (a missing sentence is fine, a
+one-sentence snippet of a long abstract is not), and no other page comes close. Two
+texts that both clearly want the same page are reported too, never settled by a guess.
 
 Candidates come from an inverted index of the pages' rarer triples, so 12,000 records
 against 12,000 pages compare each record with a handful of pages, not all of them.
+"Records" below are the texts being placed, whatever they came from.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from paperlist.enrich.record import Record, settings
-from paperlist.enrich.shingles import sampled, shingles
+from paperlist.match.settings import settings
+from paperlist.match.shingles import sampled, shingles
 from paperlist.util.background import split_map
 
 
@@ -32,6 +34,8 @@ class Outcome:
     ambiguous: dict[int, list[int]] = field(default_factory=dict)
     #: record index -> why no page is its (for the report)
     unmatched: dict[int, str] = field(default_factory=dict)
+    #: record index -> the record that got the page it wanted
+    rival: dict[int, int] = field(default_factory=dict)
 
 
 def similarity(a: frozenset[int], b: frozenset[int]) -> tuple[float, float]:
@@ -83,17 +87,17 @@ def _shingle_all(texts: list[str]) -> list[tuple[frozenset[int], frozenset[int]]
 PARALLEL_FROM = 2000
 
 
-def _judge(index: PageIndex, records: list[Record]) -> list[tuple[str, list[tuple[float, int]]]]:
+def _judge(index: PageIndex, texts: list[str]) -> list[tuple[str, list[tuple[float, int]]]]:
     """Each record's verdict before pages are shared out: ("", [(containment, page), ...]
     best first, those that pass) or (why not, [])."""
     cfg = settings()["matching"]
     min_shingles = int(cfg["min_shingles"])
     out: list[tuple[str, list[tuple[float, int]]]] = []
-    for record in records:
-        if not record.abstract.strip():
-            out.append(("the record has no abstract", []))
+    for text in texts:
+        if not text.strip():
+            out.append(("it has no abstract", []))
             continue
-        probe = shingles(record.abstract)
+        probe = shingles(text)
         if len(probe) < min_shingles:
             out.append(("its abstract is too short to match safely", []))
             continue
@@ -107,10 +111,11 @@ def _judge(index: PageIndex, records: list[Record]) -> list[tuple[str, list[tupl
     return out
 
 
-def match_records(records: list[Record], page_texts: list[str],
-                  fixed: dict[int, int] | None = None) -> Outcome:
-    """Match records to pages. `fixed` (record -> page) are pairs already known from the
-    record id a page keeps (an earlier enrich): they stand, and take their page."""
+def match_texts(texts: list[str], page_texts: list[str],
+                fixed: dict[int, int] | None = None) -> Outcome:
+    """Match abstracts to pages' abstracts. `fixed` (text -> page) are pairs known
+    otherwise (the record id a page keeps from an earlier enrich): they stand, and take
+    their page."""
     margin = settings()["matching"]["margin"]
     fixed = fixed or {}
     index = PageIndex(page_texts)
@@ -118,8 +123,8 @@ def match_records(records: list[Record], page_texts: list[str],
     taken = set(fixed.values())
     for r, page in fixed.items():
         outcome.matched[r] = (page, 1.0)
-    todo = [r for r in range(len(records)) if r not in fixed]
-    verdicts = split_map(lambda rs: _judge(index, [records[r] for r in rs]), todo,
+    todo = [r for r in range(len(texts)) if r not in fixed]
+    verdicts = split_map(lambda rs: _judge(index, [texts[r] for r in rs]), todo,
                          PARALLEL_FROM)
     # A page another record fits better than this one does is that record's: the same
     # paper submitted twice gives two near-identical pages, each with its own record.
@@ -142,7 +147,7 @@ def match_records(records: list[Record], page_texts: list[str],
         if close:
             outcome.ambiguous[r] = [page, *close]
         elif page in taken:
-            outcome.unmatched[r] = "its page is already enriched from another record"
+            outcome.unmatched[r] = "its page is already taken by a surer match"
         else:
             want[r] = (page, best)
     # Two records wanting one page: the clearly closer one gets it, a near tie goes to
@@ -159,5 +164,6 @@ def match_records(records: list[Record], page_texts: list[str],
             continue
         outcome.matched[first] = want[first]
         for r in rs[1:]:
-            outcome.unmatched[r] = f"its page matches record {records[first].id} better"
+            outcome.unmatched[r] = "another one matches its page better"
+            outcome.rival[r] = first
     return outcome
