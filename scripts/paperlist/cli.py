@@ -87,9 +87,11 @@ def _page_file(arg: str, papers: Path) -> Path:
 def cmd_import(args: argparse.Namespace) -> int:
     papers = Path(args.papers)
     list_path = Path(args.list) if args.list else _default_list(papers)
-    report = run_import(list_path, papers, check=args.check, taxonomy=args.taxonomy)
-    print_import_report(report, check=args.check)
-    if args.check and (report.created or report.updated):
+    report = run_import(list_path, papers, check=args.check, taxonomy=args.taxonomy,
+                        prune=args.prune)
+    print_import_report(report, check=args.check, prune=args.prune)
+    if args.check and (report.created or report.updated or report.relinked
+                       or (args.prune and report.missing)):
         print("paperlist: pages and list disagree; run 'paperlist import' to update the pages",
               file=sys.stderr)
         return 1
@@ -216,6 +218,9 @@ def build_parser() -> argparse.ArgumentParser:
                    action=_DeprecatedAlias, use="--papers")
     s.add_argument("--check", action="store_true",
                    help="write nothing; exit 1 if the pages and the list disagree")
+    s.add_argument("--prune", action="store_true",
+                   help="remove the pages whose paragraph is no longer in the list (they are "
+                        "listed first; without --prune they are kept and reported)")
     _taxonomy_option(s)
     s.set_defaults(func=cmd_import)
 

@@ -4,11 +4,19 @@ Every page records (under `inferred:`) what the importer last wrote for the fiel
 infers. On a later import a field is refreshed only while it still equals that record;
 a field an editor changed is theirs from then on. Lists (tags, names, links) merge the
 same way item by item: what an editor added stays added, what they removed stays removed.
-The body and the id are never touched once a page exists.
+The id is never touched once a page exists.
+
+A page is tied to its paragraph by the paragraph's digest (`source.digest`), so a
+corrected paragraph (a typo fixed, a sentence added) no longer finds its page by it. Such
+a paragraph is matched, by its words (paperlist.match), against the pages whose paragraph
+left the list, and updates that page — its abstract too, unless an editor has changed the
+abstract, in which case nothing is overwritten and the conflict is reported — instead of
+becoming a second page of the same paper.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import sys
 from concurrent.futures import ProcessPoolExecutor
@@ -24,7 +32,8 @@ from paperlist.infer.links import extract_links
 from paperlist.infer.names import infer_names
 from paperlist.infer.tags import infer_tags
 from paperlist.infer.titles import infer_title
-from paperlist.ingest.listfile import ListError, ParsedList, parse_list
+from paperlist.ingest.listfile import ListError, ParsedList, paragraph_digest, parse_list
+from paperlist.match.matcher import match_texts
 from paperlist.model.catalogue import CATALOGUE_FILE, read_pages
 from paperlist.model.page import (
     ABSTRACT_LINK_KINDS,
@@ -42,15 +51,23 @@ class ImportReport:
     created: list[str] = field(default_factory=list)
     updated: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
-    #: ids of pages whose source paragraph is not in this list (kept, never removed)
+    #: ids of pages whose source paragraph is not in this list (kept unless --prune)
     missing: list[str] = field(default_factory=list)
+    #: their files, which --prune removes
+    missing_files: list[Path] = field(default_factory=list)
+    #: (page id, line of the paragraph, how much of the abstract stayed the same, 0..1):
+    #: pages updated to a corrected version of their paragraph
+    relinked: list[tuple[str, int, float]] = field(default_factory=list)
+    #: paragraphs that are a corrected version of a page's but could not be applied, each
+    #: with why (an editor changed that page's abstract; or two pages fit): nothing written
+    conflicts: list[str] = field(default_factory=list)
     duplicates: list[tuple[int, int]] = field(default_factory=list)
     errors: list[ListError] = field(default_factory=list)
     paragraphs: int = 0
 
     @property
     def ok(self) -> bool:
-        return not self.errors
+        return not self.errors and not self.conflicts
 
 
 def infer_fields(text: str, taxonomy: Path | None = None) -> dict[str, Any]:
@@ -172,11 +189,20 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     report = ImportReport(duplicates=list(parsed.duplicates), errors=list(parsed.errors),
                           paragraphs=len(parsed.paragraphs))
     writes: dict[Path, str] = {}
-    seen: set[str] = set()
+    seen: set[str] = {para.digest for para in parsed.paragraphs}
     inferred = infer_all([p.text for p in parsed.paragraphs], taxonomy)
-    for para, fields in zip(parsed.paragraphs, inferred, strict=True):
+    relinks = _find_relinks(parsed, by_digest, pages, seen, report)
+    relinked_pages: set[str] = set()
+    for n, (para, fields) in enumerate(zip(parsed.paragraphs, inferred, strict=True)):
         page = by_digest.get(para.digest)
-        seen.add(para.digest)
+        body = None
+        if page is None and n in relinks:
+            page, sameness = relinks[n]
+            if page is None:
+                continue  # a conflict, reported: nothing written, no second page
+            body = para.text
+            relinked_pages.add(page.id)
+            report.relinked.append((page.id, para.line, sameness))
         if page is None:
             page_id = unique_id(slug_for(fields["title"], [fields["name"], *fields["other_names"]]
                                          if fields["name"] else []), taken)
@@ -189,13 +215,20 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
         assert page.path is not None
         old = page.meta.get("inferred") if isinstance(page.meta.get("inferred"), dict) else {}
         meta = merge_fields(page.meta, old, fields)
+        if body is not None:
+            meta["source"] = {**page.meta["source"], "digest": para.digest}
         # Nothing to refresh: leave the file exactly as its editor formatted it.
-        if meta == page.meta:
+        if meta == page.meta and body is None:
             report.unchanged.append(page.id)
             continue
-        writes[page.path] = dump_page(Page(meta=meta, body=page.body))
-        report.updated.append(page.id)
-    report.missing = sorted(p.id for p in pages if p.source_digest and p.source_digest not in seen)
+        writes[page.path] = dump_page(Page(meta=meta, body=body if body is not None
+                                           else page.body))
+        if body is None:
+            report.updated.append(page.id)
+    gone = sorted((p for p in pages if p.source_digest and p.source_digest not in seen
+                   and p.id not in relinked_pages), key=lambda p: p.id)
+    report.missing = [p.id for p in gone]
+    report.missing_files = [p.path for p in gone if p.path is not None]
     if parsed.header:
         catalogue = {"title": parsed.header, "venue": parsed.venue}
         cat_text = yaml.safe_dump(catalogue, allow_unicode=True, sort_keys=False)
@@ -206,9 +239,11 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
 
 
 def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
-               taxonomy: Path | None = None) -> ImportReport:
+               taxonomy: Path | None = None, prune: bool = False) -> ImportReport:
     """Import a list into papers_dir (or, with check, only compare), tagging with the
-    taxonomy file given (the one the site is built with), else the shipped one."""
+    taxonomy file given (the one the site is built with), else the shipped one. With
+    prune, pages whose paragraph is no longer in the list are removed (they are listed in
+    the report either way)."""
     parsed = parse_list(list_path)
     writes, report = plan_import(parsed, papers_dir, taxonomy)
     if check:
@@ -217,24 +252,79 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
     for stale in papers_dir.glob(".*.tmp"):  # left by an import that was killed
         stale.unlink()
     write_files(writes)
+    if prune:
+        for path in report.missing_files:
+            path.unlink()
     return report
 
 
-def print_import_report(report: ImportReport, *, check: bool, out: TextIO | None = None) -> None:
+def sameness(old: str, new: str) -> float:
+    """How much of an abstract two versions share, word by word (for the report)."""
+    return difflib.SequenceMatcher(None, old.split(), new.split(), autojunk=False).ratio()
+
+
+def _find_relinks(parsed: ParsedList, by_digest: dict[str, Page], pages: list[Page],
+                  seen: set[str], report: ImportReport,
+                  ) -> dict[int, tuple[Page | None, float]]:
+    """Paragraph index -> (the page it is a corrected version of, sameness), for the
+    paragraphs no page has by digest; (None, 0) where it is one but cannot be applied (the
+    conflict goes in the report). Only pages whose paragraph left the list are candidates:
+    a page whose paragraph is still there is that paragraph's."""
+    new = [n for n, para in enumerate(parsed.paragraphs) if para.digest not in by_digest]
+    orphans = [p for p in pages if p.source_digest and p.source_digest not in seen]
+    if not new or not orphans:
+        return {}
+    outcome = match_texts([parsed.paragraphs[n].text for n in new], [p.body for p in orphans])
+    out: dict[int, tuple[Page | None, float]] = {}
+    for i, (j, _) in outcome.matched.items():
+        n, page = new[i], orphans[j]
+        para = parsed.paragraphs[n]
+        same = sameness(page.body, para.text)
+        if paragraph_digest(page.body) != page.source_digest:
+            report.conflicts.append(
+                f"{parsed.path}:{para.line}: this paragraph is a corrected version of "
+                f"{page.path}'s abstract ({same:.0%} the same), but an editor has changed "
+                "that page's abstract: nothing was overwritten. Make the page's abstract and "
+                "this paragraph agree (copy one into the other), then import again")
+            out[n] = (None, 0.0)
+        else:
+            out[n] = (page, same)
+    for i, candidates in outcome.ambiguous.items():
+        para = parsed.paragraphs[new[i]]
+        names = " and ".join(str(orphans[j].path) for j in candidates)
+        report.conflicts.append(
+            f"{parsed.path}:{para.line}: this paragraph could be a corrected version of the "
+            f"abstract of {names}: too close to call, so nothing was written. Make the "
+            "paragraph match one page's abstract exactly, then import again")
+        out[new[i]] = (None, 0.0)
+    return out
+
+
+def print_import_report(report: ImportReport, *, check: bool, prune: bool = False,
+                        out: TextIO | None = None) -> None:
     out = out or sys.stderr
     verb = "would create" if check else "created"
     upd = "would update" if check else "updated"
+    relinked = f", {len(report.relinked)} re-linked" if report.relinked else ""
     print(f"{report.paragraphs} abstracts: {len(report.created)} {verb}, "
-          f"{len(report.updated)} {upd}, {len(report.unchanged)} unchanged", file=out)
+          f"{len(report.updated)} {upd}{relinked}, {len(report.unchanged)} unchanged",
+          file=out)
     for ids, what in ((report.created, verb), (report.updated, upd)):
         if ids and (check or len(ids) <= 50):
             print(f"  {what}: {', '.join(ids)}", file=out)
+    for page_id, line, same in report.relinked:
+        print(f"  {upd} abstract of {page_id} ({same:.0%} the same, from line {line})",
+              file=out)
     for line, first in report.duplicates:
         print(f"warning: line {line}: exact duplicate of the abstract at line {first}; "
               "imported once", file=out)
     if report.missing:
-        print(f"note: {len(report.missing)} page(s) have no paragraph in this list and are "
-              f"kept as they are: {', '.join(report.missing)}", file=out)
+        kept = ("would be removed (--prune)" if check else "were removed (--prune)") \
+            if prune else "are kept as they are (--prune removes them)"
+        print(f"note: {len(report.missing)} page(s) have no paragraph in this list and "
+              f"{kept}: {', '.join(report.missing)}", file=out)
+    for conflict in report.conflicts:
+        print(f"error: {conflict}", file=out)
     for err in report.errors:
         print(f"error: {err}", file=out)
 
