@@ -38,8 +38,10 @@ LIST_CASES = {
     "yaml-tag": ("YamlNet !!python/object/apply:os.system ['touch /tmp/pwned'] runs.",) * 2,
     "yaml-specials": ("QuoteNet ' \" & * | > % @ ` # : { } [ ] ! keeps every character.",) * 2,
     "tabs": ("TabNet\tuses\t\ttabs and  spaces.", "TabNet uses tabs and spaces."),
-    "rtl-override": ("BidiNet \u202eevil\u202c reads right to left.",) * 2,
-    "zero-width": ("Zero\u200bWidth\u200dNet joins\ufeff words.",) * 2,
+    # invisible characters are removed on import (with a warning), never kept in a page
+    "rtl-override": ("BidiNet \u202eevil\u202c reads right to left.",
+                     "BidiNet evil reads right to left."),
+    "zero-width": ("Zero\u200bWidth\u200dNet joins\ufeff words.", "ZeroWidthNet joins words."),
 }
 DUPLICATE = "DupNet appears twice in the list."
 NULL_BYTE = "NullNet has a \x00 null byte."
@@ -77,6 +79,8 @@ def hostile_project(tmp_path_factory):
         "title-script", title=f"</script><script>{PWNED}</script> Title"), encoding="utf-8")
     (papers / "title-attr.md").write_text(hand_page(
         "title-attr", title=f'"><img src=x onerror="{PWNED}"> Title'), encoding="utf-8")
+    (papers / "title-bidi.md").write_text(hand_page(
+        "title-bidi", title="Bidi \u202eeltit\u202c Title"), encoding="utf-8")
     (papers / "js-link.md").write_text(hand_page(
         "js-link", links={"code": [f"javascript:{PWNED}"], "data": [],
                           "other": [f"JAVASCRIPT:{PWNED}", "https://example.org/ok"]}),
@@ -87,10 +91,15 @@ def hostile_project(tmp_path_factory):
 def test_every_list_paragraph_is_one_page_or_one_reported_error(hostile_project, capsys):
     project, lst, paragraphs, report = hostile_project
     assert report.paragraphs + len(report.duplicates) + len(report.errors) == len(paragraphs)
-    assert len(report.created) == report.paragraphs == len(LIST_CASES) + 1
+    assert len(report.created) == report.paragraphs == len(LIST_CASES) + 2
     assert [(e.path, e.line, e.reason.split(" ")[0]) for e in report.errors] == [
-        (str(lst), 31, "control"), (str(lst), 33, "paragraph")]
-    assert "1,050,007 characters" in str(report.errors[1])
+        (str(lst), 33, "paragraph")]
+    assert "1,050,007 characters" in str(report.errors[0])
+    # the null byte, the direction controls and the zero-width characters: removed, each
+    # paragraph imported, each named at its line
+    assert [(w.line, w.reason.split(" (")[0]) for w in report.warnings] == [
+        (25, "removed 2 invisible character(s)"), (27, "removed 3 invisible character(s)"),
+        (31, "removed 1 invisible character(s)")]
     assert report.duplicates == [(35, 29)]
     by_digest = {read_page(p).source_digest: read_page(p) for p in (project / "papers").glob("*.md")
                  if read_page(p).source_digest}
@@ -112,7 +121,7 @@ def test_checker_flags_the_hostile_pages(hostile_project):
     problems = "\n".join(check_paths([project / "papers"]))
     for marker in ("'<script' in the abstract", "'<img' in the abstract",
                    "'<iframe' in the abstract", "'javascript:' in the abstract",
-                   "'<!--' in the abstract", "U+202E", "'<img' in 'title'",
+                   "'<!--' in the abstract", "U+202E in 'title'", "'<img' in 'title'",
                    "'links.code[0]' is a javascript: link"):
         assert marker in problems, marker
     assert "js-link.md:9: 'links.other[0]' is a javascript: link" in problems
@@ -192,7 +201,7 @@ def test_fifty_thousand_paragraphs_all_accounted_for(tmp_path):
     n = 50_000
     paragraphs = [f"P{i} net." for i in range(n)]
     for i in range(0, n, 1000):
-        paragraphs[i] = "Bad \x01 one." if i % 2000 else paragraphs[i - 1 or 1]
+        paragraphs[i] = f"Bad {i} " + "x" * 20_001 if i % 2000 else paragraphs[i - 1 or 1]
     lst = tmp_path / "big.txt"
     write_list(lst, paragraphs)
     parsed = parse_list(lst)

@@ -63,6 +63,8 @@ class ImportReport:
     conflicts: list[str] = field(default_factory=list)
     duplicates: list[tuple[int, int]] = field(default_factory=list)
     errors: list[ListError] = field(default_factory=list)
+    #: repairs made to paragraphs that were imported (file:line, what was removed)
+    warnings: list[ListError] = field(default_factory=list)
     paragraphs: int = 0
 
     @property
@@ -187,7 +189,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
             by_digest.setdefault(page.source_digest, page)
     taken = {p.path.stem for p in pages if p.path} | {p.id for p in pages}
     report = ImportReport(duplicates=list(parsed.duplicates), errors=list(parsed.errors),
-                          paragraphs=len(parsed.paragraphs))
+                          warnings=list(parsed.warnings), paragraphs=len(parsed.paragraphs))
     writes: dict[Path, str] = {}
     seen: set[str] = {para.digest for para in parsed.paragraphs}
     inferred = infer_all([p.text for p in parsed.paragraphs], taxonomy)
@@ -315,6 +317,8 @@ def print_import_report(report: ImportReport, *, check: bool, prune: bool = Fals
     for page_id, line, same in report.relinked:
         print(f"  {upd} abstract of {page_id} ({same:.0%} the same, from line {line})",
               file=out)
+    for warning in report.warnings:
+        print(f"warning: {warning}", file=out)
     for line, first in report.duplicates:
         print(f"warning: line {line}: exact duplicate of the abstract at line {first}; "
               "imported once", file=out)

@@ -14,11 +14,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from paperlist.model.page import MAX_PARAGRAPH_CHARS
-from paperlist.util.text import CONTROL_RE
 
 #: A header line longer than this is an abstract, not a title.
 MAX_HEADER_CHARS = 200
 
+#: Characters that copy-paste and PDF extraction leave in text, which no reader can see:
+#: C0 controls (U+0002 marks a PDF's hyphenation point: "dy\x02namically"), the soft
+#: hyphen, zero-width characters and direction controls. Removed, with a warning; a line
+#: or page separator among them (vertical tab, form feed) becomes a space.
+_INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u00ad\u200b-\u200f\u202a-\u202e"
+                        "\u2060-\u2064\u2066-\u2069\ufeff]")
 _VENUE = re.compile(r"\b([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&\-]*)\s*[' ]?\s*((?:19|20)\d\d)\b")
 _SPACES = re.compile(r"[ \t\u00a0]+")
 _WRAP_HYPHEN = re.compile(r"[A-Za-z]-$")
@@ -57,6 +62,8 @@ class ParsedList:
     duplicates: list[tuple[int, int]] = field(default_factory=list)
     #: paragraphs that cannot become pages; every one is reported, none is silently dropped
     errors: list[ListError] = field(default_factory=list)
+    #: what was repaired in paragraphs that were imported (invisible characters removed)
+    warnings: list[ListError] = field(default_factory=list)
 
 
 def paragraph_digest(text: str) -> str:
@@ -119,6 +126,19 @@ def join_wrapped(lines: list[str]) -> str:
     return out
 
 
+def remove_invisible(text: str) -> tuple[str, list[str]]:
+    """The text without invisible characters, and the names of those removed (U+0002...)."""
+    found: list[str] = []
+
+    def repl(m: re.Match[str]) -> str:
+        found.append(f"U+{ord(m.group()):04X}")
+        # Line and page separators part words; the others sit inside one ("dy\x02namically").
+        return " " if m.group() in "\x0b\x0c\x1c\x1d\x1e\x1f" else ""
+
+    clean = _INVISIBLE.sub(repl, text)
+    return (" ".join(clean.split()) if found else clean), found
+
+
 def _is_header(block: list[str]) -> bool:
     return len(block) <= 3 and all(len(line) <= MAX_HEADER_CHARS for line in block)
 
@@ -145,14 +165,14 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
     seen: dict[str, int] = {}
     for start, block in blocks:
         para = join_wrapped(block)
-        bad = CONTROL_RE.search(para)
-        if bad:
-            idx = next(i for i, x in enumerate(block) if CONTROL_RE.search(x))
-            parsed.errors.append(ListError(
+        if _INVISIBLE.search(para):
+            idx = next(i for i, x in enumerate(block) if _INVISIBLE.search(x))
+            para, removed = remove_invisible(para)
+            kinds = ", ".join(sorted(set(removed)))
+            parsed.warnings.append(ListError(
                 path, start + idx,
-                f"control character U+{ord(bad.group()):04X} in the abstract; "
-                "remove it (it is usually a copy-paste artefact)"))
-            continue
+                f"removed {len(removed)} invisible character(s) ({kinds}) from the abstract, "
+                "a copy-paste or PDF artefact; the abstract was imported without them"))
         if len(para) > MAX_PARAGRAPH_CHARS:
             parsed.errors.append(ListError(
                 path, start,

@@ -86,12 +86,13 @@ def test_missing_file_is_a_clear_error(tmp_path):
         parse_list(tmp_path / "nope.txt")
 
 
-def test_control_characters_and_giant_paragraphs_are_reported_not_dropped():
-    text = f"ICML 2026\n\n{ABS1}\n\nbad\x00 null\n\n{'x' * 30_000}\n\n{ABS2}\n"
+def test_control_characters_are_removed_and_giant_paragraphs_reported_not_dropped():
+    text = f"ICML 2026\n\n{ABS1}\n\nbad\x00 null\x0cform\n\n{'x' * 30_000}\n\n{ABS2}\n"
     parsed = parse_list_text(text, "l.txt")
-    assert [p.text for p in parsed.paragraphs] == [ABS1, ABS2]
-    assert [(e.line, e.reason.split(" ")[0]) for e in parsed.errors] == [
-        (5, "control"), (7, "paragraph")]
+    assert [p.text for p in parsed.paragraphs] == [ABS1, "bad null form", ABS2]
+    assert [(w.line, w.reason.split(" (")[0]) for w in parsed.warnings] == [
+        (5, "removed 2 invisible character(s)")]
+    assert [(e.line, e.reason.split(" ")[0]) for e in parsed.errors] == [(7, "paragraph")]
     # every paragraph is accounted for: a page or a reported error
     assert len(parsed.paragraphs) + len(parsed.errors) == 4
 
