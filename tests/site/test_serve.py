@@ -1,12 +1,15 @@
 """`paperlist serve`: a page that would fail the build is shown as its problems while the
-rest of the site is served (a strict build still fails on it). The browser's view of the
-same is tests/browser/test_serve_browser.py."""
+rest of the site is served (a strict build still fails on it), and stopping serve stops
+everything it started. The browser's view of the preview is
+tests/browser/test_serve_browser.py."""
 
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -14,7 +17,16 @@ import pytest
 from helpers import SHIPPED_LIST, make_project, mkdocs_build
 from paperlist.ingest.importer import run_import
 from paperlist.mkdocs_plugin.config import SHOW_PROBLEMS_ENV
-from serving import add_unknown_tag, break_yaml, check_lines
+from serving import (
+    add_unknown_tag,
+    break_yaml,
+    check_lines,
+    descendants,
+    in_sessions,
+    port_is_free,
+    processes,
+    start_serve,
+)
 
 
 @pytest.fixture
@@ -78,3 +90,42 @@ def test_a_clean_catalogue_shows_no_banner(project):
     result = lenient_build(project)
     assert result.returncode == 0, result.stderr
     assert "would fail the build" not in (project / "site/index.html").read_text("utf-8")
+
+
+def _wait_gone(pids: set[int], timeout: float = 30) -> set[int]:
+    deadline = time.monotonic() + timeout
+    while (alive := pids & set(processes())) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return alive
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads processes from /proc")
+@pytest.mark.parametrize("sig, status, mid_build", [
+    pytest.param(signal.SIGINT, 130, False, id="ctrl-c"),
+    pytest.param(signal.SIGTERM, 143, True, id="kill-during-a-rebuild"),
+])
+def test_stopping_serve_stops_everything_it_started(project, tmp_path, sig, status, mid_build):
+    """Ctrl-C or kill of paperlist alone (as `kill PID` does; a terminal's Ctrl-C reaches
+    its group): every process under it and in its sessions ends, the port is free, the
+    temporary site is removed, and no traceback is printed. With SIGTERM, during a rebuild
+    (Pagefind may be running then)."""
+    tmp = tmp_path / "tmp"
+    served = start_serve(project, tmp)
+    try:
+        started = descendants(served.proc.pid)
+        assert len(started) >= 2, started  # paperlist and mkdocs serve
+        sessions = served.sessions
+        assert served.proc.pid in sessions
+        if mid_build:
+            (project / "papers/halo.md").touch()
+            served.wait_for_output("Building documentation", count=2)
+            started |= descendants(served.proc.pid)
+        os.kill(served.proc.pid, sig)
+        assert served.proc.wait(timeout=30) == status
+        assert _wait_gone(started | in_sessions(sessions)) == set()
+        assert in_sessions(sessions) == set()
+        assert port_is_free(served.port)
+        assert list(tmp.iterdir()) == []  # mkdocs serve shut down cleanly
+        assert "Traceback" not in served.output(), served.output()
+    finally:
+        served.stop()
