@@ -174,7 +174,15 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    return _mkdocs("serve", "-f", args.config, "-a", args.dev_addr)
+    """`mkdocs serve`, not strict, told to show a page that would fail the build as its
+    problems (the rest of the site keeps serving); stopping us stops it and all it
+    started (util/supervise.py)."""
+    from paperlist.mkdocs_plugin.config import SHOW_PROBLEMS_ENV
+    from paperlist.util.supervise import run_until_stopped
+
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **{SHOW_PROBLEMS_ENV: "1"})
+    return run_until_stopped([sys.executable, "-m", "mkdocs", "serve", "-f", args.config,
+                              "-a", args.dev_addr], env=env)
 
 
 def _taxonomy_file(value: str) -> Path:

@@ -9,6 +9,12 @@ from __future__ import annotations
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
+#: Set (to anything but '') by `paperlist serve` for its `mkdocs serve`: a page that would
+#: fail the build is shown as its problems instead of stopping the whole preview. An
+#: environment variable rather than an option, so that no mkdocs.yml can make a deployed
+#: build lenient; a --strict build ignores it.
+SHOW_PROBLEMS_ENV = "PAPERLIST_SHOW_PROBLEMS"
+
 
 class PaperlistConfig(base.Config):
     #: The folder of paper pages (`<id>.md`), relative to mkdocs.yml. Papers are served

@@ -13,6 +13,7 @@ import logging
 import os
 import posixpath
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -24,11 +25,13 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.pages import Page as MkPage
 from mkdocs.utils import get_relative_url
 
+from paperlist.check.checker import check_paths
 from paperlist.html import home
 from paperlist.html.escape import esc
 from paperlist.html.paper import indexed_body, paper_body
+from paperlist.html.problems import page_problems, problems_banner
 from paperlist.html.searchpage import search_hook
-from paperlist.mkdocs_plugin.config import PaperlistConfig
+from paperlist.mkdocs_plugin.config import SHOW_PROBLEMS_ENV, PaperlistConfig
 from paperlist.mkdocs_plugin.material import use_our_worker
 from paperlist.mkdocs_plugin.partials import SharedPartials
 from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
@@ -48,6 +51,29 @@ _H1 = re.compile(r"<h1[^>]*>(.*?)</h1>")
 PARALLEL_BODIES_MIN = 2000
 #: where a paper's related papers and BibTeX go in at on_post_page
 _DISCOVERY_SLOT = "<!-- paperlist:discovery -->"
+#: where the live preview's banner of broken pages goes: the top of the content (Material's
+#: <article>), else of the page
+_CONTENT_START = (re.compile(r"<article\b[^>]*>"), re.compile(r"<body\b[^>]*>"))
+
+
+@dataclass(frozen=True)
+class _Broken:
+    """A page that would fail the build, as a live preview shows it."""
+
+    #: the file as `paperlist check` names it (relative to where the preview runs)
+    file: str
+    #: `paperlist check`'s lines for it
+    messages: list[str]
+    #: the paper is still shown (under its problems); False: the page cannot be read
+    shown: bool
+
+
+def _shown_path(path: Path) -> str:
+    """A page's path as `paperlist check` run from the same folder prints it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # another drive (Windows)
+        return str(path)
 
 
 def _resolve_dots(url: str) -> str:
@@ -72,6 +98,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._generated: dict[str, str] = {}
         self.discovery: Discovery | None = None
         self._partials = SharedPartials(self._renders_paper)
+        #: src_uri -> problems of each page that would fail the build (live preview only)
+        self._broken: dict[str, _Broken] = {}
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         root = Path(config.config_file_path).resolve().parent
@@ -80,8 +108,10 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self.papers_rel = self.papers_dir.name
         #: the pages' folder as seen from docs/, which edit_uri points into
         self._papers_from_docs = Path(os.path.relpath(self.papers_dir, config.docs_dir)).as_posix()
-        self.taxonomy = load_taxonomy(Path(self.config.taxonomy) if self.config.taxonomy
-                                      else None)
+        self._taxonomy_file = Path(self.config.taxonomy) if self.config.taxonomy else None
+        self.taxonomy = load_taxonomy(self._taxonomy_file)
+        #: a live preview shows a broken page's problems in its place (see config.py)
+        self.show_problems = bool(os.environ.get(SHOW_PROBLEMS_ENV)) and not config.strict
         if STYLESHEET not in config.extra_css:  # related papers, map, filters, citation
             config.extra_css.append(STYLESHEET)
         if SCRIPT not in [str(s) for s in config.extra_javascript]:
@@ -90,14 +120,21 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         try:
-            self.catalogue = load_catalogue(self.papers_dir, self.taxonomy)
+            self.catalogue = load_catalogue(self.papers_dir, self.taxonomy,
+                                            lenient=self.show_problems)
         except (ValueError, BackgroundError) as e:
             raise PluginError(str(e)) from None
-        for problem in self.catalogue.problems:
-            log.warning(problem)
         cat = self.catalogue
-        for entry in cat.papers:
-            name = entry.path.name
+        self._broken, unplaced = (self._broken_pages(cat) if self.show_problems
+                                  else ({}, cat.problems))
+        for problem in unplaced:
+            log.warning(problem)
+        for broken in self._broken.values():
+            for message in broken.messages:
+                log.warning(message)
+        unreadable = [Path(e.path) for e in cat.unreadable]
+        for path in [entry.path for entry in cat.papers] + unreadable:
+            name = path.name
             f = File(
                 f"{self.papers_rel}/{name}", src_dir=str(self.papers_dir.parent),
                 dest_dir=config.site_dir, use_directory_urls=config.use_directory_urls,
@@ -133,6 +170,30 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
                 [(t.slug, t.name, self._urls[tag_src(t.slug)]) for t in cat.taxonomy.tags])
         return files
+
+    def _broken_pages(self, cat: Catalogue) -> tuple[dict[str, _Broken], list[str]]:
+        """The pages that would fail a strict build (unreadable, or with problems such as
+        an unknown tag), each with `paperlist check`'s lines for it: the preview says
+        what the checker says, and a page the checker passes keeps the loader's words.
+        Also the catalogue's problems that name no page, to be reported as ever."""
+        found: dict[Path, tuple[list[str], bool]] = {
+            Path(e.path): ([str(e)], False) for e in cat.unreadable}
+        by_path = {str(e.path): e.path for e in cat.papers}
+        unplaced = []
+        for problem in cat.problems:  # "<path>:<line>: ..."; the path may hold colons
+            path = next((by_path[problem[:i]] for i, ch in enumerate(problem)
+                         if ch == ":" and problem[:i] in by_path), None)
+            if path is None:
+                unplaced.append(problem)
+            else:
+                found.setdefault(path, ([], True))[0].append(problem)
+        broken: dict[str, _Broken] = {}
+        for path, (fallback, shown) in sorted(found.items()):
+            file = _shown_path(path)
+            messages = check_paths([Path(file)], workers=1, taxonomy=self._taxonomy_file)
+            broken[f"{self.papers_rel}/{path.name}"] = _Broken(file, messages or fallback,
+                                                               shown)
+        return broken, unplaced
 
     def on_env(self, env: jinja2.Environment, /, *, config: MkDocsConfig,
                files: Files) -> jinja2.Environment:
@@ -197,12 +258,20 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             return None
         return self.catalogue.by_file.get(Path(src).name)
 
+    def _unreadable(self, page: MkPage) -> _Broken | None:
+        """The problems of a page that cannot be read (live preview only)."""
+        broken = self._broken.get(page.file.src_uri)
+        return broken if broken is not None and not broken.shown else None
+
     def on_page_read_source(self, /, *, page: MkPage, config: MkDocsConfig) -> str | None:
         """A paper's page is made from the catalogue, not from Markdown: hand MkDocs an
         empty source, so it neither parses the frontmatter again (with its pure-Python
         YAML loader) nor runs Markdown over the paper's HTML (together more than half of
-        a 12,000-paper build). The HTML goes in at on_page_content."""
-        return "" if self._paper(page) is not None else None
+        a 12,000-paper build). The HTML goes in at on_page_content. So is a page that
+        cannot be read, shown as its problems (live preview)."""
+        if self._paper(page) is not None or self._unreadable(page) is not None:
+            return ""
+        return None
 
     def on_page_markdown(self, markdown: str, /, *, page: MkPage, config: MkDocsConfig,
                          files: Files) -> str:
@@ -210,10 +279,13 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         cat = self.catalogue
         link = self._linker(page)
         entry = self._paper(page)
-        if entry is not None:
+        unreadable = self._unreadable(page)
+        if entry is not None or unreadable is not None:
             # Themes print meta.title unescaped; only our escaped copy reaches them, and
             # no other key an editor wrote (description, author...) is passed through.
-            page.meta = {"title": esc(entry.title)}
+            title = (entry.title if entry is not None
+                     else f"{Path(page.file.src_uri).name}: cannot be read")
+            page.meta = {"title": esc(title)}
             if self.config.search == "pagefind":
                 page.meta["search"] = {"exclude": True}  # in Pagefind, not in lunr
             if page.edit_url:
@@ -238,18 +310,25 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         the paper; they go in at on_post_page, by when the discovery computation has
         finished on the other core. The map page's body."""
         assert self.catalogue is not None and self.discovery is not None
+        broken = self._broken.get(page.file.src_uri)
+        problems = ("" if broken is None else
+                    page_problems(broken.file, broken.messages, shown=broken.shown))
         entry = self._paper(page)
         if entry is not None:
             body = self._bodies.pop(entry.src_uri, None)  # made for the search index
             if body is None:
                 body = paper_body(entry, self._linker(page))
-            return body + _DISCOVERY_SLOT
+            return problems + body + _DISCOVERY_SLOT
+        if broken is not None:
+            return problems
         return self._generated.pop(page.file.src_uri, html_)
 
     def on_post_page(self, output: str, /, *, page: MkPage, config: MkDocsConfig) -> str:
         entry = self._paper(page)
         if entry is not None:
             output = self._paper_post_page(output, page, entry)
+        if self._broken:
+            output = self._with_banner(output, page)
         if self.config.search == "pagefind":
             url = page.file.url
             hook = search_hook(get_relative_url(search_index.WORKER_PATH, url),
@@ -277,6 +356,19 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 self._index = None
             except search_index.SearchIndexError as e:
                 raise PluginError(str(e)) from None
+
+    def _with_banner(self, output: str, page: MkPage) -> str:
+        """The live preview's banner naming every broken page but this one (which shows
+        its own problems), at the top of the content, so an error elsewhere is seen
+        from whatever page the editor is looking at."""
+        url = page.file.url
+        banner = problems_banner([(b.file, get_relative_url(self._urls[src], url), b.messages)
+                                  for src, b in self._broken.items()
+                                  if src != page.file.src_uri])
+        at = next((m for m in (r.search(output) for r in _CONTENT_START) if m), None)
+        if not banner or at is None:
+            return output
+        return output[:at.end()] + banner + output[at.end():]
 
     def _paper_post_page(self, output: str, page: MkPage, entry: Paper) -> str:
         """Its related papers and BibTeX into the slot (see on_page_content), and its

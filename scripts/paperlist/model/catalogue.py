@@ -70,6 +70,9 @@ class Catalogue:
     by_tag: dict[str, list[Paper]] = field(default_factory=dict)
     #: problems that do not stop a build but must be seen (strict builds fail on them)
     problems: list[str] = field(default_factory=list)
+    #: pages left out because they cannot be read: only ever filled by a lenient load
+    #: (a live preview shows them as errors; a build stops on them)
+    unreadable: list[PageError] = field(default_factory=list)
 
 
 def _str_list(value: object) -> list[str]:
@@ -148,8 +151,11 @@ def read_pages(paths: list[Path]) -> list[Page | PageError]:
     return split_map(_read_all, paths, PARALLEL_READ_MIN)
 
 
-def load_catalogue(papers_dir: Path, taxonomy: Taxonomy | None = None) -> Catalogue:
-    """Read every page; a page that cannot be read stops the build with its file and line."""
+def load_catalogue(papers_dir: Path, taxonomy: Taxonomy | None = None, *,
+                   lenient: bool = False) -> Catalogue:
+    """Read every page; a page that cannot be read stops the build with its file and line.
+    Lenient (a live preview, where one broken page must not take the whole site down),
+    such pages are left out instead and listed in `unreadable`."""
     taxonomy = taxonomy or load_taxonomy()
     meta: dict = {}
     cat_path = papers_dir / CATALOGUE_FILE
@@ -157,23 +163,26 @@ def load_catalogue(papers_dir: Path, taxonomy: Taxonomy | None = None) -> Catalo
         meta = yaml.safe_load(cat_path.read_text(encoding="utf-8")) or {}
     problems: list[str] = []
     entries: list[Paper] = []
-    errors: list[str] = []
+    errors: list[PageError] = []
     for page in read_pages(sorted(papers_dir.glob("*.md"))):
         if isinstance(page, PageError):
-            errors.append(str(page))
+            errors.append(page)
             continue
         path = page.path
+        assert path is not None
         if len(page.body) > MAX_PARAGRAPH_CHARS:  # a paste error; rendering it takes minutes
-            errors.append(f"{path}:{page.body_line}: the abstract is {len(page.body):,} "
-                          f"characters, longer than any abstract (limit "
-                          f"{MAX_PARAGRAPH_CHARS:,}); keep only the paper's abstract")
+            errors.append(PageError(path, page.body_line, f"the abstract is "
+                                    f"{len(page.body):,} characters, longer than any abstract "
+                                    f"(limit {MAX_PARAGRAPH_CHARS:,}); keep only the paper's "
+                                    "abstract"))
             continue
         entries.append(paper_from_page(page, taxonomy, problems))
-    if errors:
-        raise ValueError("cannot build: some pages cannot be read\n  " + "\n  ".join(errors))
+    if errors and not lenient:
+        raise ValueError("cannot build: some pages cannot be read\n  "
+                         + "\n  ".join(str(e) for e in errors))
     entries.sort(key=lambda e: (e.title.casefold(), e.id))
     cat = Catalogue(title=str(meta.get("title") or ""), venue=str(meta.get("venue") or ""),
-                    taxonomy=taxonomy, papers=entries, problems=problems)
+                    taxonomy=taxonomy, papers=entries, problems=problems, unreadable=errors)
     cat.by_file = {e.path.name: e for e in entries}
     rank: dict[str, list[tuple[int, int, Paper]]] = {}
     for order, e in enumerate(entries):

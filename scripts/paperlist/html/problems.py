@@ -1,0 +1,41 @@
+"""What a live preview shows for pages that would fail the build: the page's own problems
+where the paper would be, and a banner naming the broken pages on every other page.
+
+Only `paperlist serve` makes these (a build stops on such pages instead). The messages
+are `paperlist check`'s lines, passed in as they are, so the browser, the terminal and
+the checker say the same thing. Material styles `admonition failure` boxes itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from paperlist.html.escape import esc
+
+
+def _problem_list(messages: Sequence[str]) -> str:
+    items = "".join(f"<li><code>{esc(m)}</code></li>" for m in messages)
+    return f"<ul>{items}</ul>"
+
+
+def page_problems(file: str, messages: Sequence[str], *, shown: bool) -> str:
+    """The box at the top of a page that would fail the build. `shown`: the paper is
+    still shown below it (e.g. an unknown tag); otherwise it cannot be read at all."""
+    title = (f"{esc(file)} would fail the build" if shown
+             else f"{esc(file)} cannot be read, so this paper is not shown")
+    return (f'<div class="admonition failure paperlist-problems" role="alert">'
+            f'<p class="admonition-title">{title}</p>{_problem_list(messages)}'
+            "<p>Fix the file and save it: this page reloads by itself. "
+            "<code>paperlist build</code> fails until then.</p></div>")
+
+
+def problems_banner(broken: Sequence[tuple[str, str, Sequence[str]]]) -> str:
+    """The banner on every other page: each (file, href of its page, messages)."""
+    if not broken:
+        return ""
+    items = "".join(f'<li><a href="{esc(href)}">{esc(file)}</a>{_problem_list(messages)}</li>'
+                    for file, href, messages in broken)
+    n = len(broken)
+    title = f"{n} page{'s' if n != 1 else ''} would fail the build"
+    return (f'<div class="admonition failure paperlist-problems-banner" role="alert">'
+            f'<p class="admonition-title">{title}</p><ul>{items}</ul></div>')
