@@ -86,21 +86,24 @@ def test_good_page_passes_and_math_is_not_html(papers):
 @pytest.mark.parametrize("replacements, expected", [
     pytest.param(
         [("title: 'FooNet: fast things'", "title: [unclosed")],
-        f"{P}:4: frontmatter is not valid YAML: did not find expected ',' or ']' — check this "
-        "line's quoting and indentation; quote a value that contains ': ' or ' #' or starts "
-        "with [ { * & ! | > % @ or a quote", id="broken-yaml"),
+        f"{P}:3: the title starts with '[', which is a YAML list — quote it: title: "
+        "'[unclosed'", id="broken-yaml"),
+    pytest.param(
+        [("name: FooNet", "name: FooNet: a net")],
+        f"{P}:5: a colon inside the name — quote it: name: 'FooNet: a net'", id="colon"),
     pytest.param(
         [("authors: []\n", "")],
-        f"{P}:1: missing key 'authors' — add it: write a list of names, e.g. authors: "
+        f"{P}:7: missing key 'authors' — add it: write a list of names, e.g. authors: "
         "[Ada Lovelace, Alan Turing], or [] when unknown", id="missing-field"),
     pytest.param(
         [("title_inferred: true", "title_inferred: maybe")],
         f"{P}:4: 'title_inferred' should be true or false, not 'maybe' — write true (the title "
-        "was guessed from the abstract) or false (it is the official title)", id="mistyped"),
+        "was guessed from the abstract) or false (it is the official title), lower case, "
+        "unquoted", id="mistyped"),
     pytest.param(
         [("authors: []", "authors: Ada Lovelace")],
-        f"{P}:7: 'authors' should be a list, not 'Ada Lovelace' — write a list of names, e.g. "
-        "authors: [Ada Lovelace, Alan Turing], or [] when unknown", id="mistyped-list"),
+        f"{P}:7: 'authors' should be a list, not 'Ada Lovelace' — write it as a list: "
+        "authors: [Ada Lovelace]", id="mistyped-list"),
     pytest.param(
         [("id: foonet", "id: barnet")],
         f"{P}:2: id 'barnet' does not match the file name foonet.md — the id never changes: "
@@ -187,9 +190,9 @@ def test_good_page_passes_and_math_is_not_html(papers):
         id="yaml-alias"),
     pytest.param(
         [("digest: 0123456789abcdef", "digest: nope")],
-        f"{P}:16: 'source.digest' has an invalid form: 'nope' — source ties the page to its "
-        "abstract in the list; restore it from the pull request's base version (git show "
-        "main:papers/<id>.md)", id="bad-digest"),
+        f"{P}:16: 'source.digest' has an invalid form: 'nope' — source.digest ties the page to "
+        "its abstract in the list; set it back to what the pull request's base version has "
+        f"(git show main:{P})", id="bad-digest"),
     pytest.param(
         [("authors: []", "authors: [Ada Lovelace, Alan Turing]\naffiliations: [University of "
           "Oxford]")],
@@ -273,8 +276,9 @@ def test_cli_exit_codes(papers, capsys):
     capsys.readouterr()
     assert main(["check", "papers"]) == 1
     out, err = capsys.readouterr()
-    assert out == ("papers/bad.md:1: missing key 'title_inferred' — add it: write true (the "
-                   "title was guessed from the abstract) or false (it is the official title)\n")
+    assert out == ("papers/bad.md:5: missing key 'title_inferred' — add it: write true (the "
+                   "title was guessed from the abstract) or false (it is the official title), "
+                   "lower case, unquoted\n")
     assert "1 problem(s)" in err
     assert main(["check", "papers/missing.md"]) == 1
 
