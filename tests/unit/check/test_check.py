@@ -321,3 +321,46 @@ def test_fast_precheck_never_accepts_what_jsonschema_rejects():
         assert fast(meta) == slow.is_valid(meta), meta
     int_key = {**base, 1: "a YAML key that is not text"}
     assert slow.is_valid(int_key) and not fast(int_key)  # unsure: left to jsonschema
+
+
+def _parse_annotation(line: str) -> tuple[str, int, str, str]:
+    """(file, line, title, message) of a `::error file=…,line=…,title=…::message` line,
+    unescaped as GitHub does."""
+    def unescape(text: str) -> str:
+        for escaped, char in (("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","),
+                              ("%25", "%")):
+            text = text.replace(escaped, char)
+        return text
+
+    assert line.startswith("::error ")
+    props, _, message = line[len("::error "):].partition("::")
+    fields = dict(part.split("=", 1) for part in props.split(","))
+    assert set(fields) == {"file", "line", "title"}
+    return (unescape(fields["file"]), int(fields["line"]), unescape(fields["title"]),
+            unescape(message))
+
+
+def test_github_annotations_say_what_the_text_says_on_the_same_line(papers, capsys):
+    # A file name with ',' and ':', a value with '%': each must survive the escaping.
+    text = page(("id: foonet", "id: a,b"), ("title_inferred: true", "title_inferred: yes"),
+                ("authors: []", "authors: 100% Ada"), ("It is fast.", "It is <b>fast</b>."))
+    (papers / "a,b:c.md").write_text(text, encoding="utf-8")
+    assert main(["check", "papers"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert main(["check", "papers", "--format", "github"]) == 1
+    annotations = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(annotations) >= 4
+    for plain, annotation in zip(lines, annotations, strict=True):
+        path, line, title, message = _parse_annotation(annotation)
+        assert title == "paperlist check"
+        assert plain == f"{path}:{line}: {message}"
+    assert any("100% Ada" in line for line in lines)
+    assert "%25" in "\n".join(annotations) and "a%2Cb%3Ac.md" in annotations[0]
+
+
+def test_an_annotation_message_keeps_to_one_line():
+    from paperlist.check.problem import Problem
+
+    annotation = Problem("p.md", 3, "two\nlines\r", "50%").annotation()
+    assert annotation == ("::error file=p.md,line=3,title=paperlist check::two%0Alines%0D "
+                          "— 50%25")
