@@ -22,6 +22,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from paperlist.check.agreement import agreement_problems
 from paperlist.check.fields import (
     affiliation_problems,
@@ -40,13 +42,14 @@ from paperlist.check.keys import (
     boolean_problems,
     duplicate_problems,
     key_map,
+    load_with_keys,
     unknown_key_problems,
 )
 from paperlist.check.problem import Problem
 from paperlist.check.safety import body_problems, field_text_problems
 from paperlist.check.syntax import parse_error_problems, silent_problems
 from paperlist.ingest.listfile import paragraph_digest
-from paperlist.model.page import PageError, parse_page, split_frontmatter
+from paperlist.model.page import PageError, split_frontmatter
 from paperlist.model.taxonomy import load_taxonomy
 
 #: Below this many pages, starting worker processes costs more than it saves.
@@ -97,14 +100,21 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
     problems += yaml_tags
     problems += body_problems(body, body_line, path)
     try:
-        meta = parse_page(text, path).meta
-    except PageError as e:
+        meta, keys = load_with_keys(frontmatter)
+    except yaml.YAMLError as e:
         meta = load_ignoring_tags(frontmatter) if yaml_tags else None
         if meta is None:
-            if not any(p.line == e.line for p in yaml_tags):
+            mark = getattr(e, "problem_mark", None)
+            if not any(p.line == (mark.line + 2 if mark else 2) for p in yaml_tags):
                 problems += parse_error_problems(frontmatter, path)
             return result
-    keys = key_map(frontmatter) or KeyMap()
+        keys = key_map(frontmatter) or KeyMap()
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
+        problems.append(Problem(path, 2, "the frontmatter is not 'key: value' lines",
+                                "write each field as key: value, e.g. title: 'My title'"))
+        return result
     key_lines = {str(k[0]): line for k, line in keys.lines.items() if len(k) == 1}
     result.meta, result.lines = meta, keys.lines
     problems += duplicate_problems(keys, path)

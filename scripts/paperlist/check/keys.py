@@ -59,6 +59,22 @@ def compose(frontmatter: str) -> yaml.Node | None:
         return None
 
 
+def load_with_keys(frontmatter: str, first_line: int = 2) -> tuple[Any, KeyMap]:
+    """The frontmatter loaded as model/page.py loads it (the same safe loaders, aliases
+    refused), and its KeyMap, from one parse: composing, then constructing from the
+    nodes, is what loading does anyway. Raises yaml.YAMLError for YAML that does not parse."""
+    loader = (NoAliasLoader if _MAYBE_ALIAS.search(frontmatter) else _FastSafeLoader)(frontmatter)
+    try:
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
+    finally:
+        loader.dispose()
+    keys = KeyMap()
+    if node is not None:
+        _walk(node, (), keys, first_line)
+    return data, keys
+
+
 def key_map(frontmatter: str, first_line: int = 2) -> KeyMap | None:
     """Walk the frontmatter's nodes; `first_line` is the file line the frontmatter starts on."""
     root = compose(frontmatter)
@@ -143,9 +159,7 @@ def unknown_key_problems(meta: dict[str, Any], keys: KeyMap, path: str,
     """Typos of known keys, and known nested keys written at the top level ('code:' that
     lost its indentation under links:). Returns the problems and the known keys they
     stand for, whose 'missing key' message would only repeat them."""
-    props: dict[str, Any] = schema.get("properties", {})
-    nested = {sub: parent for parent, node in props.items()
-              for sub in _sub_keys(node, schema)}
+    props, subs_of, nested = _known_keys(schema)
     problems: list[Problem] = []
     explained: set[KeyPath] = set()
     for key in meta:
@@ -163,19 +177,38 @@ def unknown_key_problems(meta: dict[str, Any], keys: KeyMap, path: str,
             explained.add((near,))
             problems.append(Problem(path, line, f"unknown key '{key}'",
                                     f"did you mean '{near}'? Write {near}:"))
-    for parent, node in props.items():
+    for parent, subs in subs_of.items():
         value = meta.get(parent)
-        subs = _sub_keys(node, schema)
-        if not isinstance(value, dict) or not subs or "propertyNames" in node:
-            continue  # a mapping with a closed list of keys reports them itself (schema)
+        if not isinstance(value, dict):
+            continue
         for key in value:
-            near = near_key(str(key), [k for k in subs if k not in value])
-            if key not in subs and near is not None:
+            near = near_key(str(key), [k for k in subs if k not in value]) \
+                if key not in subs else None
+            if near is not None:
                 explained.add((parent, near))
                 problems.append(Problem(path, keys.line((parent, key)),
                                         f"unknown key '{parent}.{key}'",
                                         f"did you mean '{near}'? Write {near}:"))
     return problems, explained
+
+
+_KNOWN: dict[int, tuple[dict[str, Any], Any]] = {}
+
+
+def _known_keys(schema: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[str]],
+                                                 dict[str, str]]:
+    """(top-level properties, the keys of each mapping property with an open set of keys,
+    nested key -> its parent), worked out once per schema (the schemas are cached)."""
+    cached = _KNOWN.get(id(schema))
+    if cached is not None and cached[0] is schema:
+        return cached[1]
+    props: dict[str, Any] = schema.get("properties", {})
+    subs_of = {parent: _sub_keys(node, schema) for parent, node in props.items()}
+    nested = {sub: parent for parent, subs in subs_of.items() for sub in subs}
+    # a mapping with a closed list of keys (links) reports an unknown one itself (schema)
+    open_subs = {p: subs for p, subs in subs_of.items() if subs and "propertyNames" not in props[p]}
+    _KNOWN[id(schema)] = (schema, (props, open_subs, nested))
+    return props, open_subs, nested
 
 
 def _sub_keys(node: dict[str, Any], schema: dict[str, Any]) -> list[str]:

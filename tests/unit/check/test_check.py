@@ -312,7 +312,8 @@ def test_fast_precheck_never_accepts_what_jsonschema_rejects():
     variants = [base]
     for key in base:
         for bad in (None, 1, True, "", " ", [], {}, ["", 1], ["a", "a"], "javascript:x",
-                    {"code": ["x"]}, {"zip": []}, {"code": "https://a.b"}, "Bad Id"):
+                    {"code": ["x"]}, {"zip": []}, {"code": "https://a.b"}, "Bad Id",
+                    ["a", "b", "c", "d", "e"], ["a", "b", "c", "d", "e", "f"]):
             variants.append({**base, key: bad})
         variants.append({k: v for k, v in base.items() if k != key})
     variants.append({**base, "source": {"digest": "0123456789abcdef"}, "editor_note": 1})
