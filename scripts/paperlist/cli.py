@@ -152,12 +152,12 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from paperlist.check.checker import check_paths
+    from paperlist.check.checker import find_problems
 
-    problems = check_paths([Path(p) for p in args.paths] or [Path(args.papers)],
-                           taxonomy=args.taxonomy)
+    problems = find_problems([Path(p) for p in args.paths] or [Path(args.papers)],
+                             taxonomy=args.taxonomy)
     for problem in problems:
-        print(problem)
+        print(problem.annotation() if args.format == "github" else problem)
     if problems:
         print(f"paperlist check: {len(problems)} problem(s)", file=sys.stderr)
         return 1
@@ -249,6 +249,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="page files or folders to check (default: PAPERS)")
     s.add_argument("--papers", default=str(DEFAULT_PAPERS),
                    help="the folder checked when no PATH is given (default: %(default)s)")
+    s.add_argument("--format", default="text", choices=("text", "github"),
+                   help="text: one 'file:line: what — how to fix' line per problem; github: "
+                        "workflow annotations, which a pull request shows on their line "
+                        "(default: %(default)s)")
     _taxonomy_option(s)
     s.set_defaults(func=cmd_check)
 

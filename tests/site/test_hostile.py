@@ -261,7 +261,7 @@ def test_broken_hand_edits_are_reported_and_stop_the_build(tmp_path):
     assert [p.split(" — ")[0] for p in problems] == [
         f"{papers}/bomb.md:4: frontmatter is not valid YAML: YAML aliases (*name) are not "
         "allowed in a page",
-        f"{papers}/broken.md:4: frontmatter is not valid YAML: did not find expected ',' or ']'",
+        f"{papers}/broken.md:3: the title starts with '[', which is a YAML list",
         f"{papers}/huge.md:16: the abstract is 9,999,999 characters, longer than any abstract",
     ]
     result = mkdocs_build(project)

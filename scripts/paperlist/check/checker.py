@@ -14,49 +14,65 @@ use every core.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import Any
 
+import yaml
+
+from paperlist.check.agreement import agreement_problems
 from paperlist.check.fields import (
     affiliation_problems,
     link_problems,
     load_ignoring_tags,
+    page_schema,
     schema_problems,
     tag_problems,
     valid_fast,
     validator,
     yaml_tag_problems,
 )
+from paperlist.check.keys import (
+    KeyMap,
+    KeyPath,
+    boolean_problems,
+    duplicate_problems,
+    key_map,
+    load_with_keys,
+    unknown_key_problems,
+)
 from paperlist.check.problem import Problem
 from paperlist.check.safety import body_problems, field_text_problems
-from paperlist.model.page import (
-    PageError,
-    frontmatter_key_lines,
-    parse_page,
-    split_frontmatter,
-)
+from paperlist.check.syntax import parse_error_problems, silent_problems
+from paperlist.ingest.listfile import paragraph_digest
+from paperlist.model.page import PageError, split_frontmatter
+from paperlist.model.taxonomy import load_taxonomy
 
 #: Below this many pages, starting worker processes costs more than it saves.
 PARALLEL_MIN_PAGES = 2_000
-_PARSE_HINTS = (
-    ("aliases", "write the value out in full; a page never uses YAML anchors (&) or aliases (*)"),
-    ("must start", "restore the '---' line at the very top of the file"),
-    ("never closed", "add a '---' line after the last frontmatter key"),
-    ("mapping", "write the frontmatter as 'key: value' lines"),
-    ("not valid YAML", "check this line's quoting and indentation; quote a value that "
-                       "contains ': ' or ' #' or starts with [ { * & ! | > % @ or a quote"),
-)
+_KEY_LINE = re.compile(r"^[A-Za-z_][\w-]*:(?:\s|$)")
 
 
 @dataclass
-class _PageResult:
+class PageResult:
+    """One page's problems, and what the checks across pages and against the list need."""
+
     path: str
     id: str | None
     id_line: int
     problems: list[Problem]
+    #: the frontmatter as loaded; None when it does not load
+    meta: dict[str, Any] | None = None
+    #: every key's and item's line (keys.py), for messages about nested keys
+    lines: dict[KeyPath, int] = field(default_factory=dict)
+    #: the line of the closing '---', where a missing last key goes
+    closing_line: int = 1
+    #: the digest the abstract on the page would have in the list (a lost source.digest)
+    body_digest: str = ""
 
 
 def _decode(data: bytes, path: str) -> tuple[str | None, list[Problem]]:
@@ -69,32 +85,52 @@ def _decode(data: bytes, path: str) -> tuple[str | None, list[Problem]]:
     return text.removeprefix("\ufeff"), []
 
 
-def check_text(text: str, path: str, taxonomy: Path | None = None) -> _PageResult:
+def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult:
     """Every problem in one page's text; `path` is used for messages and the id rule."""
-    result = _PageResult(path=path, id=None, id_line=1, problems=[])
+    result = PageResult(path=path, id=None, id_line=1, problems=[])
     problems = result.problems
     try:
         frontmatter, body, body_line = split_frontmatter(text, path)
     except PageError as e:
-        problems.append(_parse_problem(e, path))
+        problems.append(_split_problem(e, text, path))
         return result
+    result.closing_line = body_line - 1
+    result.body_digest = paragraph_digest(body) if body.strip() else ""
     yaml_tags = yaml_tag_problems(frontmatter, path)
     problems += yaml_tags
     problems += body_problems(body, body_line, path)
     try:
-        page = parse_page(text, path)
-        meta, key_lines = page.meta, page.key_lines
-    except PageError as e:
+        meta, keys = load_with_keys(frontmatter)
+    except yaml.YAMLError as e:
         meta = load_ignoring_tags(frontmatter) if yaml_tags else None
         if meta is None:
-            if not any(p.line == e.line for p in yaml_tags):
-                problems.append(_parse_problem(e, path))
+            mark = getattr(e, "problem_mark", None)
+            if not any(p.line == (mark.line + 2 if mark else 2) for p in yaml_tags):
+                problems += parse_error_problems(frontmatter, path)
             return result
-        key_lines = frontmatter_key_lines(frontmatter)
-    if not valid_fast(meta):
-        tagged = {p.line for p in yaml_tags}  # a tagged value's type is the tag's fault
-        for err in validator().iter_errors(meta):
-            problems += [p for p in schema_problems(err, path, key_lines) if p.line not in tagged]
+        keys = key_map(frontmatter) or KeyMap()
+    if meta is None:
+        meta = {}
+    if not isinstance(meta, dict):
+        problems.append(Problem(path, 2, "the frontmatter is not 'key: value' lines",
+                                "write each field as key: value, e.g. title: 'My title'"))
+        return result
+    key_lines = {str(k[0]): line for k, line in keys.lines.items() if len(k) == 1}
+    result.meta, result.lines = meta, keys.lines
+    problems += duplicate_problems(keys, path)
+    problems += boolean_problems(keys, path)
+    problems += silent_problems(frontmatter, meta, path)
+    typos, explained = unknown_key_problems(meta, keys, path, page_schema())
+    problems += typos
+    # A value whose writing is wrong is told once, as that: the key's other rules would
+    # only describe what YAML made of it.
+    told = _keys_told(problems, key_lines)
+    value_problems: list[Problem] = []
+    max_tags = int(load_taxonomy(taxonomy).selection["max_tags"])
+    if not valid_fast(meta, max_tags):
+        for err in validator(max_tags).iter_errors(meta):
+            value_problems += schema_problems(err, path, key_lines, result.closing_line,
+                                              explained)
     page_id = meta.get("id")
     stem = Path(path).stem
     if isinstance(page_id, str):
@@ -103,32 +139,52 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> _PageResul
             problems.append(Problem(path, result.id_line,
                                     f"id {page_id!r} does not match the file name {stem}.md",
                                     f"the id never changes: set it back to id: {stem}"))
-    problems += tag_problems(meta, path, key_lines, taxonomy)
-    problems += link_problems(meta, path, key_lines)
-    problems += affiliation_problems(meta, path, key_lines)
-    problems += field_text_problems(meta, path, key_lines)
+    value_problems += tag_problems(meta, path, key_lines, taxonomy)
+    value_problems += link_problems(meta, path, key_lines)
+    value_problems += affiliation_problems(meta, path, key_lines)
+    value_problems += field_text_problems(meta, path, key_lines)
+    problems += [p for p in value_problems if p.line not in told]
     return result
 
 
-def _parse_problem(e: PageError, path: str) -> Problem:
-    hint = next((h for words, h in _PARSE_HINTS if words in e.reason), "see CONTRIBUTING.md")
-    return Problem(path, e.line, e.reason, hint)
+def _keys_told(problems: list[Problem], key_lines: dict[str, int]) -> set[int]:
+    """The lines of the problems, and of the top-level keys they are under."""
+    starts = sorted(key_lines.values())
+    told = {p.line for p in problems}
+    told |= {max((s for s in starts if s <= line), default=line) for line in told}
+    return told
 
 
-def check_file(path: Path, taxonomy: Path | None = None) -> _PageResult:
+def _split_problem(e: PageError, text: str, path: str) -> Problem:
+    """A page whose frontmatter cannot even be found: where the '---' line goes."""
+    lines = text.removeprefix("\ufeff").split("\n")
+    if "never closed" in e.reason:
+        for number, line in enumerate(lines[1:], start=2):
+            if line.strip() and not (line[0] in " -#" or _KEY_LINE.match(line)):
+                return Problem(path, number, "the frontmatter opened on line 1 is never closed",
+                               "put a line '---' above this one, where the abstract starts")
+        return Problem(path, e.line, e.reason, "add a '---' line after the last frontmatter key")
+    blank = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    if blank and lines[blank].rstrip() == "---":
+        return Problem(path, 1, f"the page starts with {blank} blank line(s) before '---'",
+                       "delete them: '---' must be the very first line")
+    return Problem(path, e.line, e.reason, "restore the '---' line at the very top of the file")
+
+
+def check_file(path: Path, taxonomy: Path | None = None) -> PageResult:
     name = str(path)
     try:
         data = path.read_bytes()
     except OSError as e:
-        return _PageResult(name, None, 1, [Problem(name, 1, f"cannot read the file: "
+        return PageResult(name, None, 1, [Problem(name, 1, f"cannot read the file: "
                                                    f"{e.strerror or e}", "check the path")])
     text, problems = _decode(data, name)
     if text is None:
-        return _PageResult(name, None, 1, problems)
+        return PageResult(name, None, 1, problems)
     return check_text(text, name, taxonomy)
 
 
-def _check_chunk(paths: list[Path], taxonomy: Path | None = None) -> list[_PageResult]:
+def _check_chunk(paths: list[Path], taxonomy: Path | None = None) -> list[PageResult]:
     return [check_file(p, taxonomy) for p in paths]
 
 
@@ -148,7 +204,7 @@ def expand(paths: Iterable[Path]) -> tuple[list[Path], list[Problem]]:
 
 
 def _results(files: list[Path], workers: int | None,
-             taxonomy: Path | None) -> list[_PageResult]:
+             taxonomy: Path | None) -> list[PageResult]:
     workers = workers if workers is not None else (os.cpu_count() or 1)
     if workers <= 1 or len(files) < PARALLEL_MIN_PAGES:
         return _check_chunk(files, taxonomy)
@@ -159,8 +215,8 @@ def _results(files: list[Path], workers: int | None,
         return [r for chunk in chunked for r in chunk]
 
 
-def _duplicate_ids(results: list[_PageResult]) -> list[Problem]:
-    first: dict[str, _PageResult] = {}
+def _duplicate_ids(results: list[PageResult]) -> list[Problem]:
+    first: dict[str, PageResult] = {}
     problems: list[Problem] = []
     for r in results:
         if r.id is None:
@@ -174,14 +230,28 @@ def _duplicate_ids(results: list[_PageResult]) -> list[Problem]:
     return problems
 
 
-def check_paths(paths: list[Path], *, workers: int | None = None,
-                taxonomy: Path | None = None) -> list[str]:
-    """Validate pages (folders are expanded to their *.md) and return every problem as
-    `file:line: what — how to fix`, sorted by file then line; [] when all pages are fine.
-    Tags are checked against the taxonomy file given, else the shipped one."""
+def find_problems(paths: list[Path], *, workers: int | None = None,
+                  taxonomy: Path | None = None) -> list[Problem]:
+    """Every problem of the pages given (folders are expanded to their *.md), sorted by
+    file then line: each page's own, ids across pages, and, for a folder with its list in
+    source/, what `paperlist import --check` would find (agreement.py). Tags are checked
+    against the taxonomy file given, else the shipped one."""
     files, problems = expand(paths)
     results = _results(files, workers, taxonomy)
     for r in results:
         problems += r.problems
     problems += _duplicate_ids(results)
-    return [str(p) for p in sorted(set(problems))]
+    whole = {p.resolve() for p in paths if p.is_dir()}
+    folders: dict[Path, list[PageResult]] = {p: [] for p in paths if p.is_dir()}
+    for r in results:
+        folders.setdefault(Path(r.path).parent, []).append(r)
+    for folder, in_folder in folders.items():
+        problems += agreement_problems(folder, in_folder, whole_folder=folder.resolve() in whole,
+                                       taxonomy=taxonomy)
+    return sorted(set(problems))
+
+
+def check_paths(paths: list[Path], *, workers: int | None = None,
+                taxonomy: Path | None = None) -> list[str]:
+    """find_problems as `file:line: what — how to fix` lines; [] when all pages are fine."""
+    return [str(p) for p in find_problems(paths, workers=workers, taxonomy=taxonomy)]

@@ -105,6 +105,8 @@ class _Compiler:
             return lambda v: not isinstance(v, str) or len(v) <= value
         if key == "minItems":
             return lambda v: not isinstance(v, list) or len(v) >= value
+        if key == "maxItems":
+            return lambda v: not isinstance(v, list) or len(v) <= value
         if key == "uniqueItems":
             if not value:
                 return lambda v: True

@@ -8,6 +8,7 @@ for the common valid page, and jsonschema words the errors of the rest.
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 from collections.abc import Iterable
@@ -21,13 +22,17 @@ from jsonschema.exceptions import ValidationError
 
 from paperlist import DATA_DIR
 from paperlist.check.fastschema import Check, compile_schema
+from paperlist.check.keys import near_key
 from paperlist.check.problem import Problem
+from paperlist.check.syntax import quote
 from paperlist.infer.links import classify
-from paperlist.model.page import ABSTRACT_LINK_KINDS, NoAliasLoader
+from paperlist.model.page import ABSTRACT_LINK_KINDS, KEY_ORDER, NoAliasLoader
 from paperlist.model.taxonomy import load_taxonomy
 
 SCHEMA_PATH = DATA_DIR / "page.schema.json"
 _SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
+#: A link written without its scheme: github.com/owner/repo, www.example.org
+_BARE_DOMAIN = re.compile(r"^(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}(?:[/?#]\S*)?$")
 _TYPE_WORDS = {"string": "a text", "boolean": "true or false", "array": "a list",
                "object": "a mapping of keys", "integer": "a whole number", "number": "a number"}
 
@@ -37,23 +42,36 @@ def schema() -> dict[str, Any]:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
-@lru_cache(maxsize=1)
-def validator() -> Draft202012Validator:
+@lru_cache(maxsize=4)
+def page_schema(max_tags: int | None = None) -> dict[str, Any]:
+    """The schema, with the taxonomy's own `selection.max_tags` as tags' maxItems when a
+    catalogue's taxonomy allows another number than the shipped one (the importer gives
+    a paper up to that many tags, and check must accept what the importer writes)."""
+    shipped = schema()
+    if max_tags is None or max_tags == shipped["properties"]["tags"]["maxItems"]:
+        return shipped
+    patched = copy.deepcopy(shipped)
+    patched["properties"]["tags"]["maxItems"] = max_tags
+    return patched
+
+
+@lru_cache(maxsize=4)
+def validator(max_tags: int | None = None) -> Draft202012Validator:
     """Compiled once per process: building a validator costs more than using it."""
-    Draft202012Validator.check_schema(schema())
-    return Draft202012Validator(schema())
+    Draft202012Validator.check_schema(page_schema(max_tags))
+    return Draft202012Validator(page_schema(max_tags))
 
 
-def valid_fast(meta: dict[str, Any]) -> bool:
+def valid_fast(meta: dict[str, Any], max_tags: int | None = None) -> bool:
     """True only for frontmatter the schema accepts (see fastschema); False means 'ask
     jsonschema', which then finds and words every error."""
-    fast = _fast_validator()
+    fast = _fast_validator(max_tags)
     return fast is not None and fast(meta)
 
 
-@lru_cache(maxsize=1)
-def _fast_validator() -> Check | None:
-    return compile_schema(schema())
+@lru_cache(maxsize=4)
+def _fast_validator(max_tags: int | None = None) -> Check | None:
+    return compile_schema(page_schema(max_tags))
 
 
 def _resolve(node: dict[str, Any]) -> dict[str, Any]:
@@ -108,21 +126,58 @@ def _describe(value: Any) -> str:
     return repr(value)
 
 
-def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int]) -> list[Problem]:
+def insertion_line(key: str, key_lines: dict[str, int], closing_line: int) -> int:
+    """Where a missing top-level key goes: above the first key written after it in the
+    usual order, else above the closing '---'."""
+    later = KEY_ORDER[KEY_ORDER.index(key) + 1:] if key in KEY_ORDER else ()
+    return next((key_lines[k] for k in later if k in key_lines), closing_line)
+
+
+def _as_list(key: str, text: str) -> str:
+    """A value written as one text, as the list it was meant to be: 'A, B' -> [A, B]."""
+    separators = r"[;,]|\s+and\s+" if key == "authors" else r"[;,]"  # tags may say 'and'
+    parts = [p.strip() for p in re.split(separators, text) if p.strip()]
+    return f"{key}: [{', '.join(quote(p) for p in parts)}]"
+
+
+def _links_as_mapping(urls: list[Any]) -> str:
+    """A `links:` written as a list, as the mapping it must be, each link in its kind."""
+    kinds: dict[str, list[str]] = {k: [] for k in ABSTRACT_LINK_KINDS}
+    for url in urls:
+        kinds[link_kind(str(url)) or "other"].append(str(url))
+    inner = ", ".join(f"{k}: [{', '.join(v)}]" for k, v in kinds.items())
+    return f"links: {{{inner}}}"
+
+
+def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
+                    closing_line: int = 1,
+                    explained: set[tuple[Any, ...]] | frozenset = frozenset()) -> list[Problem]:
+    """One schema error in the words of the page: where, what, and the fix (the schema's
+    x-hint, or the value rewritten as it should be when the mistake shows what was meant).
+    `explained` holds missing keys a typo already accounts for ('autors' for authors)."""
     top = err.absolute_path[0] if err.absolute_path else None
     line = key_lines.get(str(top), 1) if top is not None else 1
     where = _where(err.absolute_path)
-    hint = _hint(err.absolute_schema_path)
+    hint = _hint(err.absolute_schema_path).replace("papers/<id>.md", path)
     value = err.instance
     if err.validator == "required":
-        missing = [k for k in err.validator_value if k not in value]
+        missing = [k for k in err.validator_value if k not in value
+                   and (*err.absolute_path, k) not in explained]
         base = list(err.absolute_schema_path)[:-1]
         prefix = f"{where}." if where else ""
-        return [Problem(path, line, f"missing key '{prefix}{k}'",
+        return [Problem(path, insertion_line(k, key_lines, closing_line) if not where else line,
+                        f"missing key '{prefix}{k}'",
                         "add it: " + _hint([*base, "properties", k])) for k in missing]
     if err.validator == "type":
         expected = _TYPE_WORDS.get(str(err.validator_value), str(err.validator_value))
         what = f"'{where}' should be {expected}, not {_describe(value)}"
+        if err.validator_value == "array" and isinstance(value, str) and value.strip():
+            hint = "write it as a list: " + _as_list(where.rsplit(".", 1)[-1], value)
+        elif where == "links" and isinstance(value, list):
+            hint = "put each link in its list: " + _links_as_mapping(value)
+        elif err.validator_value == "boolean" and isinstance(value, str) \
+                and value.strip().lower() in ("true", "false"):
+            hint = f"write {where}: {value.strip().lower()}, without quotes"
     elif err.validator == "pattern" and isinstance(value, str):
         scheme = _SCHEME.match(value)
         is_link = where.startswith("links.")
@@ -131,16 +186,28 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int]) 
             hint = "only http:// and https:// links are allowed; remove this one"
         elif not value.strip():
             what = f"'{where}' is empty"
+        elif is_link and _BARE_DOMAIN.match(value.strip()):
+            what = f"'{where}' has no https:// in front: {value!r}"
+            hint = f"write the whole link: https://{value.strip()}"
         elif is_link:
             what = f"'{where}' is not a valid link: {value!r}"
         else:
             what = f"'{where}' has an invalid form: {value!r}"
     elif err.validator == "enum" and "propertyNames" in err.absolute_schema_path:
         what = f"'{where}' has an unknown list {value!r}"
+        near = near_key(str(value), [str(k) for k in err.validator_value])
+        if near is not None:
+            hint = f"did you mean '{near}'? Write {near}: — " + hint
     elif err.validator == "minItems":
         what = f"'{where}' is empty"
+    elif err.validator == "maxItems":
+        what = f"'{where}' has {len(value)} items, more than the {err.validator_value} allowed"
+        hint = (f"keep the {err.validator_value} that describe the paper best, most relevant "
+                "first, and delete the others")
     elif err.validator == "uniqueItems":
-        what = f"'{where}' lists the same item twice"
+        twice = next((x for i, x in enumerate(value) if x in value[:i]), None)
+        what = f"'{where}' lists {twice!r} twice"
+        hint = "delete one of them"
     elif err.validator == "maxLength":
         what = f"'{where}' is longer than {err.validator_value} characters"
     else:
@@ -243,15 +310,25 @@ def affiliation_problems(meta: dict[str, Any], path: str,
 
 def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
                  taxonomy_file: Path | None = None) -> list[Problem]:
-    """Tags must be display names of the taxonomy the site is built with."""
+    """Tags must be display names of the taxonomy the site is built with, written as there:
+    the site reads 'reinforcement learning' too, but the importer does not take it for the
+    'Reinforcement Learning' it inferred, and would move it on the next import."""
     tags = meta.get("tags")
     if not isinstance(tags, list) or not tags:
         return []
     taxonomy = load_taxonomy(taxonomy_file)
     line = key_lines.get("tags", 1)
     problems: list[Problem] = []
+    exact = {t.name for t in taxonomy.tags}
     for name in tags:
-        if not isinstance(name, str) or not name.strip() or taxonomy.by_name(name):
+        if not isinstance(name, str) or not name.strip():
+            continue
+        if name in exact:
+            continue
+        as_written = taxonomy.by_name(name)
+        if as_written is not None:
+            problems.append(Problem(path, line, f"tag {name!r} is not written as in the "
+                                                "taxonomy", f"write {as_written.name!r}"))
             continue
         as_slug = taxonomy.by_slug(name.strip())
         if as_slug is not None:

@@ -86,21 +86,24 @@ def test_good_page_passes_and_math_is_not_html(papers):
 @pytest.mark.parametrize("replacements, expected", [
     pytest.param(
         [("title: 'FooNet: fast things'", "title: [unclosed")],
-        f"{P}:4: frontmatter is not valid YAML: did not find expected ',' or ']' — check this "
-        "line's quoting and indentation; quote a value that contains ': ' or ' #' or starts "
-        "with [ { * & ! | > % @ or a quote", id="broken-yaml"),
+        f"{P}:3: the title starts with '[', which is a YAML list — quote it: title: "
+        "'[unclosed'", id="broken-yaml"),
+    pytest.param(
+        [("name: FooNet", "name: FooNet: a net")],
+        f"{P}:5: a colon inside the name — quote it: name: 'FooNet: a net'", id="colon"),
     pytest.param(
         [("authors: []\n", "")],
-        f"{P}:1: missing key 'authors' — add it: write a list of names, e.g. authors: "
+        f"{P}:7: missing key 'authors' — add it: write a list of names, e.g. authors: "
         "[Ada Lovelace, Alan Turing], or [] when unknown", id="missing-field"),
     pytest.param(
         [("title_inferred: true", "title_inferred: maybe")],
         f"{P}:4: 'title_inferred' should be true or false, not 'maybe' — write true (the title "
-        "was guessed from the abstract) or false (it is the official title)", id="mistyped"),
+        "was guessed from the abstract) or false (it is the official title), lower case, "
+        "unquoted", id="mistyped"),
     pytest.param(
         [("authors: []", "authors: Ada Lovelace")],
-        f"{P}:7: 'authors' should be a list, not 'Ada Lovelace' — write a list of names, e.g. "
-        "authors: [Ada Lovelace, Alan Turing], or [] when unknown", id="mistyped-list"),
+        f"{P}:7: 'authors' should be a list, not 'Ada Lovelace' — write it as a list: "
+        "authors: [Ada Lovelace]", id="mistyped-list"),
     pytest.param(
         [("id: foonet", "id: barnet")],
         f"{P}:2: id 'barnet' does not match the file name foonet.md — the id never changes: "
@@ -187,9 +190,9 @@ def test_good_page_passes_and_math_is_not_html(papers):
         id="yaml-alias"),
     pytest.param(
         [("digest: 0123456789abcdef", "digest: nope")],
-        f"{P}:16: 'source.digest' has an invalid form: 'nope' — source ties the page to its "
-        "abstract in the list; restore it from the pull request's base version (git show "
-        "main:papers/<id>.md)", id="bad-digest"),
+        f"{P}:16: 'source.digest' has an invalid form: 'nope' — source.digest ties the page to "
+        "its abstract in the list; set it back to what the pull request's base version has "
+        f"(git show main:{P})", id="bad-digest"),
     pytest.param(
         [("authors: []", "authors: [Ada Lovelace, Alan Turing]\naffiliations: [University of "
           "Oxford]")],
@@ -273,8 +276,9 @@ def test_cli_exit_codes(papers, capsys):
     capsys.readouterr()
     assert main(["check", "papers"]) == 1
     out, err = capsys.readouterr()
-    assert out == ("papers/bad.md:1: missing key 'title_inferred' — add it: write true (the "
-                   "title was guessed from the abstract) or false (it is the official title)\n")
+    assert out == ("papers/bad.md:5: missing key 'title_inferred' — add it: write true (the "
+                   "title was guessed from the abstract) or false (it is the official title), "
+                   "lower case, unquoted\n")
     assert "1 problem(s)" in err
     assert main(["check", "papers/missing.md"]) == 1
 
@@ -308,7 +312,8 @@ def test_fast_precheck_never_accepts_what_jsonschema_rejects():
     variants = [base]
     for key in base:
         for bad in (None, 1, True, "", " ", [], {}, ["", 1], ["a", "a"], "javascript:x",
-                    {"code": ["x"]}, {"zip": []}, {"code": "https://a.b"}, "Bad Id"):
+                    {"code": ["x"]}, {"zip": []}, {"code": "https://a.b"}, "Bad Id",
+                    ["a", "b", "c", "d", "e"], ["a", "b", "c", "d", "e", "f"]):
             variants.append({**base, key: bad})
         variants.append({k: v for k, v in base.items() if k != key})
     variants.append({**base, "source": {"digest": "0123456789abcdef"}, "editor_note": 1})
@@ -317,3 +322,46 @@ def test_fast_precheck_never_accepts_what_jsonschema_rejects():
         assert fast(meta) == slow.is_valid(meta), meta
     int_key = {**base, 1: "a YAML key that is not text"}
     assert slow.is_valid(int_key) and not fast(int_key)  # unsure: left to jsonschema
+
+
+def _parse_annotation(line: str) -> tuple[str, int, str, str]:
+    """(file, line, title, message) of a `::error file=…,line=…,title=…::message` line,
+    unescaped as GitHub does."""
+    def unescape(text: str) -> str:
+        for escaped, char in (("%0D", "\r"), ("%0A", "\n"), ("%3A", ":"), ("%2C", ","),
+                              ("%25", "%")):
+            text = text.replace(escaped, char)
+        return text
+
+    assert line.startswith("::error ")
+    props, _, message = line[len("::error "):].partition("::")
+    fields = dict(part.split("=", 1) for part in props.split(","))
+    assert set(fields) == {"file", "line", "title"}
+    return (unescape(fields["file"]), int(fields["line"]), unescape(fields["title"]),
+            unescape(message))
+
+
+def test_github_annotations_say_what_the_text_says_on_the_same_line(papers, capsys):
+    # A file name with ',' and ':', a value with '%': each must survive the escaping.
+    text = page(("id: foonet", "id: a,b"), ("title_inferred: true", "title_inferred: yes"),
+                ("authors: []", "authors: 100% Ada"), ("It is fast.", "It is <b>fast</b>."))
+    (papers / "a,b:c.md").write_text(text, encoding="utf-8")
+    assert main(["check", "papers"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert main(["check", "papers", "--format", "github"]) == 1
+    annotations = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(annotations) >= 4
+    for plain, annotation in zip(lines, annotations, strict=True):
+        path, line, title, message = _parse_annotation(annotation)
+        assert title == "paperlist check"
+        assert plain == f"{path}:{line}: {message}"
+    assert any("100% Ada" in line for line in lines)
+    assert "%25" in "\n".join(annotations) and "a%2Cb%3Ac.md" in annotations[0]
+
+
+def test_an_annotation_message_keeps_to_one_line():
+    from paperlist.check.problem import Problem
+
+    annotation = Problem("p.md", 3, "two\nlines\r", "50%").annotation()
+    assert annotation == ("::error file=p.md,line=3,title=paperlist check::two%0Alines%0D "
+                          "— 50%25")

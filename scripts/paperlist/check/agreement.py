@@ -1,0 +1,203 @@
+"""Pages agree with their list: what `paperlist import --check` would find, said at the
+page's line, in words a contributor on GitHub can act on.
+
+CI runs `paperlist import --check` right after `paperlist check`. It fails with "would
+create" or "would update", which tells a contributor neither the line nor the fix, and
+the fix it suggests (run `paperlist import`) is one they cannot run from a browser. So
+for a folder with its list (`<folder>/source/<the one list>.txt`), the checker asks the
+importer's own functions what an import would do, page by page:
+
+- a page's `source.digest` must be an abstract's in the list, or the import makes a
+  second page for that abstract: a deleted `source:` or an edited digest is found by the
+  abstract still on the page, and the fix gives the digest to restore;
+- `inferred` must be what the importer infers from the abstract (`infer_all`, the same
+  inference at the same cost: ~1 ms an abstract, on all cores), and nothing else may be
+  what `merge_fields` would change: an edit under `inferred:` is named at its line.
+
+Only how an abstract finds its page is written again here (a digest belongs to the first
+page, in file-name order, that has it, as in `plan_import`); everything that decides a
+page's content is the importer's. The corpus test (tests/unit/check/test_mistakes.py)
+holds the two to one verdict.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from paperlist.check.fields import insertion_line, schema
+from paperlist.check.problem import Problem
+from paperlist.check.syntax import quote
+from paperlist.ingest.importer import infer_all, merge_fields
+from paperlist.ingest.listfile import ListError, Paragraph, parse_list
+
+if TYPE_CHECKING:
+    from paperlist.check.checker import PageResult
+
+#: Where a catalogue keeps its list, beside the pages (as `paperlist import` looks for it).
+SOURCE_DIR = "source"
+GIT_SHOW = "git show main:{path}"
+
+
+def flow(value: Any) -> str:
+    """A value as one line of YAML, to quote in a message: [A, B], {code: []}, 'X: y'."""
+    if isinstance(value, list):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return quote(str(value))
+
+
+def _digest(meta: dict[str, Any]) -> str | None:
+    source = meta.get("source")
+    digest = source.get("digest") if isinstance(source, dict) else None
+    return digest if isinstance(digest, str) else None
+
+
+def _digest_pattern() -> str:
+    return schema()["properties"]["source"]["properties"]["digest"]["pattern"]
+
+
+def _list_problem(e: ListError) -> Problem:
+    what, _, fix = e.reason.partition("; ")
+    return Problem(e.path, e.line or 1, what,
+                   fix or "see CONTRIBUTING.md, 'Import a new list'")
+
+
+def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder: bool,
+                       taxonomy: Path | None = None) -> list[Problem]:
+    """What an import from the folder's list would change in these pages (all of them when
+    `whole_folder`, so an abstract without a page is found too); [] without a list."""
+    lists = sorted((folder / SOURCE_DIR).glob("*.txt"))
+    if not lists:
+        return []
+    if len(lists) > 1:
+        names = ", ".join(p.name for p in lists)
+        return [Problem(str(folder / SOURCE_DIR), 1, f"{len(lists)} lists ({names})",
+                        "paperlist import --check reads the one .txt list here: keep one")]
+    try:
+        parsed = parse_list(lists[0])
+    except ListError as e:
+        return [_list_problem(e)]
+    problems = [_list_problem(e) for e in parsed.errors]
+    paragraphs = {p.digest: p for p in parsed.paragraphs}
+    owner: dict[str, PageResult] = {}
+    for r in results:
+        digest = _digest(r.meta) if r.meta is not None else None
+        if digest is None:
+            continue
+        if digest in owner:
+            problems.append(Problem(
+                r.path, r.lines.get(("source", "digest"), 1),
+                f"source.digest is also {owner[digest].path}'s",
+                "each page keeps its own abstract's digest: the importer only updates the "
+                f"first page with it; restore this one's ({GIT_SHOW.format(path=r.path)})"))
+        else:
+            owner[digest] = r
+    orphans = {d: p for d, p in paragraphs.items() if d not in owner}
+    problems += _lost_ties(results, orphans, paragraphs, lists[0])
+    if whole_folder and all(r.meta is not None for r in results):
+        for paragraph in orphans.values():
+            problems.append(Problem(
+                str(lists[0]), paragraph.line, f"this abstract has no page in {folder}",
+                "run paperlist import and commit the page it makes (if a page lost its "
+                "source.digest, restore that instead)"))
+    todo = [(r, paragraphs[d]) for d, r in owner.items() if d in paragraphs and not r.problems]
+    fresh = infer_all([p.text for _, p in todo], taxonomy)
+    for (r, _), new in zip(todo, fresh, strict=True):
+        problems += update_problems(r, new)
+    return problems
+
+
+def _lost_ties(results: list[PageResult], orphans: dict[str, Paragraph],
+               paragraphs: dict[str, Paragraph], list_path: Path) -> list[Problem]:
+    """Pages whose `source` was deleted or whose digest was edited. Found by the abstract
+    on the page, whose digest is still the list's: the orphan is then this page's, and is
+    not reported again (a digest of the wrong form is the schema's to report)."""
+    problems: list[Problem] = []
+    for r in results:
+        if r.meta is None:
+            continue
+        restore = r.body_digest if r.body_digest in orphans else None
+        digest = _digest(r.meta)
+        if "source" not in r.meta:
+            top = {str(k[0]): v for k, v in r.lines.items() if len(k) == 1}
+            fix = (f"restore it as it was, source: {{digest: {restore}}}: it ties this page "
+                   f"to its abstract in {list_path}" if restore else
+                   f"restore it from the previous version ({GIT_SHOW.format(path=r.path)}): "
+                   "it ties this page to its abstract in the list")
+            problems.append(Problem(r.path, insertion_line("source", top, r.closing_line),
+                                    "source: missing", fix))
+        elif digest is not None and digest not in paragraphs and restore \
+                and re.fullmatch(_digest_pattern(), digest):
+            problems.append(Problem(
+                r.path, r.lines.get(("source", "digest"), 1),
+                f"source.digest {digest} is no abstract's in {list_path}",
+                f"set it back to digest: {restore}, the digest of this page's abstract, "
+                "which ties the page to it"))
+        if restore and digest not in paragraphs:
+            orphans.pop(restore)  # this page's abstract: told here, or by the schema
+    return problems
+
+
+def update_problems(r: PageResult, new: dict[str, Any]) -> list[Problem]:
+    """What an import would change in a page, given `new`, the importer's fresh inference
+    from its abstract: first an edited `inferred:`, then what the import would still
+    change once `inferred` is back to `new`."""
+    meta = r.meta
+    assert meta is not None
+    inferred = meta.get("inferred")
+    old = inferred if isinstance(inferred, dict) else {}
+    if merge_fields(meta, old, new) == meta:
+        return []
+    problems: list[Problem] = []
+    if not isinstance(inferred, dict):
+        top = {str(k[0]): v for k, v in r.lines.items() if len(k) == 1}
+        problems.append(Problem(
+            r.path, r.lines.get(("inferred",), insertion_line("inferred", top, r.closing_line)),
+            "inferred: missing" if inferred is None else "'inferred' is not the importer's",
+            f"restore it from the previous version ({GIT_SHOW.format(path=r.path)}): it is "
+            "how the importer tells your edits from its own"))
+    else:
+        for key in dict.fromkeys([*new, *inferred]):
+            if inferred.get(key) == new.get(key):
+                continue
+            line = r.lines.get(("inferred", key), r.lines.get(("inferred",), 1))
+            if key not in new:
+                problems.append(Problem(r.path, line, f"inferred.{key} is not the importer's",
+                                        f"delete it; to add {key}, write it at the top level"))
+            elif key not in inferred:
+                problems.append(Problem(r.path, line, f"inferred.{key} is missing",
+                                        f"restore it under inferred: {key}: {flow(new[key])}"))
+            else:
+                problems.append(Problem(
+                    r.path, line,
+                    f"you edited inferred.{key}, which the importer keeps for itself",
+                    f"edit the top-level {key} instead, and set this back to "
+                    f"{key}: {flow(new[key])}"))
+    restored = dict(meta, inferred=new)
+    merged = merge_fields(restored, new, new)
+    for key, value in merged.items():
+        if key == "inferred" or restored.get(key) == value:
+            continue
+        line = r.lines.get((key,), 1)
+        current = restored.get(key)
+        if key == "links" and isinstance(current, dict):
+            for kind in [k for k in value if k not in current]:
+                problems.append(Problem(r.path, line, f"links.{kind} is missing",
+                                        f"add {kind}: {flow(value[kind])} under links:"))
+            continue
+        if isinstance(current, list) and sorted(map(str, current)) == sorted(map(str, value)):
+            problems.append(Problem(
+                r.path, line, f"the next import would put {key} back in the order "
+                              f"{flow(value)}",
+                f"write {key}: {flow(value)} (an import keeps the {key} you add or remove, "
+                "but lists the ones it inferred first, in its own order)"))
+            continue
+        problems.append(Problem(r.path, line, f"the next import would change {key} to "
+                                              f"{flow(value)}",
+                                f"write {key}: {flow(value)}"))
+    return problems

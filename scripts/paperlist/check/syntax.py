@@ -1,0 +1,255 @@
+"""YAML that does not parse, or parses into something else than the editor wrote, told in
+the words of the mistake rather than the parser's.
+
+PyYAML says "mapping values are not allowed here" for a title with a colon, "found
+character that cannot start any token" for a tab, and nothing at all for a title that
+starts with '#' (a comment) or '&' (an anchor, dropped). Hand edits in a browser make a
+few mistakes over and over; each has its own rule here, tried in turn on the line the
+parser stopped at, and each says the fix with the line as it should be. Anything else
+keeps the parser's own words and the general advice.
+
+Only broken pages come here (the YAML is parsed a second time, slowly, for the parser's
+full error), except `silent_problems`, which looks at the tokens of every page that
+holds a '#', '&' or a line starting with '- '.
+"""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from paperlist.check.problem import Problem
+from paperlist.model.page import NoAliasLoader
+
+#: What a plain YAML value may not start with (YAML's indicators), and what each means.
+_INDICATORS = {
+    "*": "a YAML alias", "&": "a YAML anchor", "!": "a YAML tag", "@": "reserved in YAML",
+    "`": "reserved in YAML", "%": "a YAML directive", "|": "a YAML block of text",
+    ">": "a YAML block of text", "[": "a YAML list", "{": "a YAML mapping",
+    "-": "a YAML list item", "?": "a YAML key", "#": "a YAML comment",
+}
+_CURLY = {"\u2018": "\u2019", "\u201c": "\u201d", "\u201a": "\u2019", "\u201e": "\u201d",
+          "\u00ab": "\u00bb", "\u2039": "\u203a"}
+_KEY_LINE = re.compile(r"^(?P<indent> *)(?P<key>[A-Za-z_][\w-]*):(?P<sep>[ \t]*)(?P<value>.*?)\s*$")
+_NO_SPACE = re.compile(r"^(?P<indent> *)(?P<key>[A-Za-z_][\w-]*):(?P<value>[^\s:].*?)\s*$")
+_SIGNIFICANT = re.compile(r"^(?P<indent>[ \t]*)(?P<text>[^\s#].*?)\s*$")
+# Keys whose value is one line of text: a value that is something else was meant as text.
+TEXT_KEYS = ("title", "name", "venue", "status", "track")
+# Quick tests of a whole frontmatter, so that a page with nothing suspect costs ~2 µs.
+_SUSPECT_TEXT = re.compile(rf"^(?:{'|'.join(TEXT_KEYS)}):[ \t]+[#&{''.join(_CURLY)}]",
+                           re.MULTILINE)
+_GLUED_ITEM = re.compile(r"^( *)- .*\n\1 +- ", re.MULTILINE)
+
+
+def quote(text: str) -> str:
+    """`text` as a YAML value that reads back as exactly `text`: plain when it can be,
+    else in single quotes (where a ' is written '')."""
+    plain = (text and text == text.strip() and text[0] not in _INDICATORS and text[0] not in "'\""
+             and ": " not in text and " #" not in text and not text.endswith(":")
+             and not any(c in text for c in ",[]{}\t"))
+    if plain:
+        try:
+            if yaml.safe_load(text) == text:
+                return text
+        except yaml.YAMLError:
+            pass
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _unquoted(value: str) -> str:
+    """The text an editor meant: outer straight or curly quotes taken off."""
+    if len(value) >= 2 and (value[0], value[-1]) in (("'", "'"), ('"', '"'), *_CURLY.items()):
+        return value[1:-1]
+    return value
+
+
+def _line(lines: list[str], number: int, first: int) -> str:
+    index = number - first
+    return lines[index] if 0 <= index < len(lines) else ""
+
+
+def tab_problems(frontmatter: str, path: str, first: int = 2) -> list[Problem]:
+    """Lines indented with a tab: YAML indents with spaces only."""
+    return [Problem(path, n, "tabs cannot indent YAML", "use two spaces per level instead")
+            for n, line in enumerate(frontmatter.split("\n"), start=first)
+            if "\t" in line[:len(line) - len(line.lstrip())]]
+
+
+def indentation_problems(frontmatter: str, path: str, first: int = 2) -> list[Problem]:
+    """Lines indented unlike the lines at their level: a key or list item indented more
+    than the line above when that line already has its value, or two lines under the same
+    key indented differently. Only asked when the YAML does not parse (a wrapped title's
+    continuation line is indented freely)."""
+    stack: list[tuple[int, int]] = [(0, 0)]  # (indent, line) of each open level
+    opens = True  # the line above ends with 'key:' and so may take deeper lines
+    above = 0
+    problems: list[Problem] = []
+    for number, raw in enumerate(frontmatter.split("\n"), start=first):
+        m = _SIGNIFICANT.match(raw)
+        if m is None or "\t" in m.group("indent"):
+            continue
+        indent = len(m.group("indent"))
+        if indent > stack[-1][0]:
+            if not opens:
+                problems.append(Problem(
+                    path, number, f"this line is indented more than line {above}, which "
+                                  "already has its value",
+                    f"indent it by {stack[-1][0]} spaces, like the lines at its level"))
+                continue
+            stack.append((indent, number))
+        else:
+            popped = None
+            while stack[-1][0] > indent:
+                popped = stack.pop()
+            if stack[-1][0] != indent and popped is not None:
+                # Two lines under one key, indented differently: the odd one is wrong.
+                bad, other = ((popped[1], number) if popped[0] % 2 and not indent % 2
+                              else (number, popped[1]))
+                widths = {popped[1]: popped[0], number: indent}
+                problems.append(Problem(
+                    path, bad, f"this line is indented by {widths[bad]} spaces, line "
+                               f"{other} at the same level by {widths[other]}",
+                    "indent the lines under the same key alike, by two spaces"))
+                continue
+        key = _KEY_LINE.match(raw)
+        opens = bool(key and not key.group("value")) or m.group("text") == "-"
+        above = number
+    return problems
+
+
+def _diagnose(e: yaml.YAMLError) -> tuple[str, int | None, int | None, str]:
+    context = str(getattr(e, "context", "") or "")
+    cm, pm = getattr(e, "context_mark", None), getattr(e, "problem_mark", None)
+    problem = str(getattr(e, "problem", None) or str(e).splitlines()[0])
+    return context, (cm.line if cm else None), (pm.line if pm else None), problem
+
+
+def _value_problem(key: str, value: str, path: str, number: int) -> Problem | None:
+    """A `key: value` line whose value YAML does not read as the text it looks like."""
+    what = "the title" if key == "title" else f"the {key}"
+    head = value[:1]
+    if head in _CURLY:
+        return Problem(path, number, f"curly quotes {head}{_CURLY[head]} around {what} are "
+                                     "not YAML quotes",
+                       f"use straight ones, or none: {key}: {quote(_unquoted(value))}")
+    if head in ("'", '"'):
+        end = _closing_quote(value)
+        if end is None:
+            return Problem(path, number, f"the {head} that opens {what} is never closed",
+                           f"end it with {head}: {key}: {quote(value[1:])}")
+        if value[end + 1:].strip() and not value[end + 1:].lstrip().startswith("#"):
+            inner = value[1:-1] if value.endswith(head) else value[1:]
+            fix = (f"inside '…' an apostrophe is written twice: {key}: {quote(inner)}"
+                   if head == "'" else f"write {key}: {quote(inner)}")
+            return Problem(path, number, f"a {head} inside {what} ends the quoted text early",
+                           fix)
+        return None
+    if head and head in _INDICATORS and key in TEXT_KEYS:
+        return Problem(path, number, f"{what} starts with {head!r}, which is "
+                                     f"{_INDICATORS[head]}",
+                       f"quote it: {key}: {quote(value)}")
+    if ": " in value or value.endswith(":"):
+        return Problem(path, number, f"a colon inside {what}", f"quote it: {key}: {quote(value)}")
+    return None
+
+
+def _closing_quote(value: str) -> int | None:
+    """Index of the quote that closes the quoted scalar `value` starts with."""
+    q, i = value[0], 1
+    while i < len(value):
+        if value[i] == q:
+            if q == "'" and value[i + 1:i + 2] == "'":
+                i += 2
+                continue
+            return i
+        if q == '"' and value[i] == "\\":
+            i += 1
+        i += 1
+    return None
+
+
+def parse_error_problems(frontmatter: str, path: str, first: int = 2) -> list[Problem]:
+    """Why the frontmatter does not parse, at the line to change, with the fix."""
+    tabs = tab_problems(frontmatter, path, first)
+    if tabs:
+        return tabs
+    try:
+        yaml.load(frontmatter, Loader=NoAliasLoader)  # noqa: S506 - a SafeLoader
+    except yaml.YAMLError as e:
+        context, cm, pm, problem = _diagnose(e)
+    else:
+        return []
+    lines = frontmatter.split("\n")
+    # The parser stops at the first token it cannot use, which is often lines after the
+    # mistake (a quote never closed runs on to the next quote): the mistake is on the
+    # first line from where the construct it was reading started to where it stopped.
+    stop = pm if pm is not None else (cm or 0)
+    candidates = list(range(min(cm if cm is not None else stop, stop), stop + 1))
+    if "quoted scalar" in context and cm is not None:
+        candidates = [cm]
+    for index in candidates:
+        number = index + first
+        raw = _line(lines, number, first)
+        m = _KEY_LINE.match(raw)
+        if m and m.group("value"):
+            found = _value_problem(m.group("key"), m.group("value"), path, number)
+            if found:
+                return [found]
+        m = _NO_SPACE.match(raw)
+        if m and "simple key" in context:
+            return [Problem(path, number, "a space is missing after the colon",
+                            f"write {m.group('key')}: {m.group('value')}")]
+        if "flow sequence" in context or "flow mapping" in context:
+            opener, closer = ("[", "]") if "sequence" in context else ("{", "}")
+            return [Problem(path, number, f"the {opener} opened on this line is never closed",
+                            f"end the list with {closer} on the same line")]
+    indents = indentation_problems(frontmatter, path, first)
+    if indents:
+        return indents[:1]
+    number = (pm if pm is not None else 0) + first
+    fix = ("write the value out in full; a page never uses YAML anchors (&) or aliases (*)"
+           if "alias" in problem else
+           "check this line's quoting and indentation; quote a value that contains ': ' or "
+           "' #' or starts with [ { * & ! | > % @ or a quote")
+    return [Problem(path, number, f"frontmatter is not valid YAML: {problem}", fix)]
+
+
+def silent_problems(frontmatter: str, meta: dict, path: str, first: int = 2) -> list[Problem]:
+    """Text YAML reads without an error but not as written: a title that starts with '#'
+    (all of it a comment), an anchor ('&x', dropped), a list item indented under the one
+    above (glued to it: '- A - B')."""
+    problems: list[Problem] = []
+    lines = frontmatter.split("\n")
+    suspects = [] if not _SUSPECT_TEXT.search(frontmatter) else list(enumerate(lines, first))
+    for number, raw in suspects:
+        m = _KEY_LINE.match(raw)
+        if m is None or m.group("indent") or m.group("key") not in TEXT_KEYS:
+            continue
+        value = m.group("value")
+        if value.startswith("#") and m.group("sep") and meta.get(m.group("key")) is None:
+            key = m.group("key")
+            problems.append(Problem(
+                path, number, f"the {key} starts with '#', which makes all of it a YAML comment",
+                f"quote it: {key}: {quote(value)}"))
+        elif value[:1] in _CURLY and value.endswith(_CURLY[value[0]]) \
+                and meta.get(m.group("key")) == value:
+            key = m.group("key")
+            problems.append(Problem(
+                path, number, f"curly quotes {value[0]}{value[-1]} around the {key} are kept "
+                              f"as part of the {key}",
+                f"use straight quotes, or none: {key}: {quote(_unquoted(value))}"))
+        elif value.startswith("&") and meta.get(m.group("key")) != value:
+            key = m.group("key")
+            problems.append(Problem(
+                path, number, f"the {key} starts with '&', which is a YAML anchor (dropped)",
+                f"quote it: {key}: {quote(value)}"))
+    item = re.compile(r"^( *)- \S")
+    for i in range(1, len(lines) if _GLUED_ITEM.search(frontmatter) else 0):
+        a, b = item.match(lines[i - 1]), item.match(lines[i])
+        if a and b and len(b.group(1)) > len(a.group(1)):
+            problems.append(Problem(
+                path, i + first, "this list item is indented more than the one above, so "
+                                 "YAML reads both as one item",
+                f"indent it by {len(a.group(1))} spaces, like the item above"))
+    return problems

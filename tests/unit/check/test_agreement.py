@@ -1,0 +1,94 @@
+"""A folder with its list (papers/source/*.txt) is checked against it as `paperlist import
+--check` would judge it, each disagreement at the page's line; and the tag count follows
+the taxonomy the catalogue uses."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from helpers import ROOT, SHIPPED_LIST
+from paperlist.check.checker import check_paths
+from paperlist.check.fields import schema
+from paperlist.model.taxonomy import load_taxonomy
+
+LIST = Path("papers/source") / SHIPPED_LIST.name
+
+
+@pytest.fixture
+def catalogue(tmp_path, monkeypatch):
+    """A copy of the shipped catalogue (pages and list) as papers/ in the current folder."""
+    shutil.copytree(ROOT / "papers", tmp_path / "papers")
+    monkeypatch.chdir(tmp_path)
+    return Path("papers")
+
+
+def test_an_abstract_added_to_the_list_without_its_page(catalogue):
+    text = LIST.read_text(encoding="utf-8")
+    LIST.write_text(text.rstrip("\n") + "\n\nWe propose NewNet, a new network for new things "
+                    "that nobody has imported yet.\n", encoding="utf-8")
+    line = text.rstrip("\n").count("\n") + 3
+    assert check_paths([catalogue]) == [
+        f"{LIST}:{line}: this abstract has no page in papers — run paperlist import and commit "
+        "the page it makes (if a page lost its source.digest, restore that instead)"]
+    # Checking some pages only says nothing about the list's other abstracts.
+    assert check_paths([catalogue / "eqr.md"]) == []
+
+
+def test_a_page_copied_under_a_new_name_keeps_the_digest(catalogue):
+    text = (catalogue / "eqr.md").read_text(encoding="utf-8")
+    (catalogue / "eqr2.md").write_text(text.replace("id: eqr", "id: eqr2"), encoding="utf-8")
+    assert check_paths([catalogue]) == [
+        "papers/eqr2.md:17: source.digest is also papers/eqr.md's — each page keeps its own "
+        "abstract's digest: the importer only updates the first page with it; restore this "
+        "one's (git show main:papers/eqr2.md)"]
+
+
+def test_a_page_that_does_not_parse_hides_no_abstract(catalogue):
+    """The broken page may be the abstract's: the list is not blamed for it."""
+    page = catalogue / "eqr.md"
+    page.write_text(page.read_text(encoding="utf-8").replace(
+        "source:\n  digest: b5eef71494fc1e8b\n", "").replace("name: EqR", "name: EqR: x"),
+        encoding="utf-8")
+    assert [p.split(" — ")[0] for p in check_paths([catalogue])] == [
+        "papers/eqr.md:5: a colon inside the name"]
+
+
+def test_two_lists_are_one_too_many(catalogue):
+    shutil.copy(LIST, LIST.with_name("more.txt"))
+    assert check_paths([catalogue]) == [
+        "papers/source:1: 2 lists (icml-2026-abstracts.txt, more.txt) — paperlist import "
+        "--check reads the one .txt list here: keep one"]
+
+
+def test_a_folder_without_a_list_is_checked_page_by_page(tmp_path):
+    shutil.copytree(ROOT / "papers", tmp_path / "papers", ignore=shutil.ignore_patterns("source"))
+    page = tmp_path / "papers" / "eqr.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("source:\n  digest: b5eef71494fc1e8b\n", ""), encoding="utf-8")
+    assert check_paths([tmp_path / "papers"]) == []
+
+
+def test_the_schema_allows_as_many_tags_as_the_shipped_taxonomy_gives():
+    assert schema()["properties"]["tags"]["maxItems"] == \
+        load_taxonomy().selection["max_tags"]
+
+
+def test_a_taxonomy_of_its_own_sets_the_tag_count(catalogue, tmp_path):
+    raw = yaml.safe_load((ROOT / "scripts/paperlist/data/taxonomy.yml").read_text())
+    raw["selection"]["max_tags"] = 6
+    ours = tmp_path / "six.yml"
+    ours.write_text(yaml.safe_dump(raw, allow_unicode=True), encoding="utf-8")
+    page = catalogue / "eqr.md"
+    six = page.read_text(encoding="utf-8").replace(
+        "- Dynamical Systems & Neural ODEs\nsource", "- Dynamical Systems & Neural ODEs\n"
+        "- Learning Theory\n- Optimization\n- Large Language Models\n- Interpretability\nsource")
+    page.write_text(six, encoding="utf-8")
+    assert check_paths([page], taxonomy=ours) == []
+    page.write_text(six.replace("- Interpretability\n", "- Interpretability\n- Privacy\n"),
+                    encoding="utf-8")
+    assert [p.split(" — ")[0] for p in check_paths([page], taxonomy=ours)] == [
+        "papers/eqr.md:13: 'tags' has 7 items, more than the 6 allowed"]
