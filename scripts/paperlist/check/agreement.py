@@ -190,13 +190,6 @@ def update_problems(r: PageResult, new: dict[str, Any]) -> list[Problem]:
                 problems.append(Problem(r.path, line, f"links.{kind} is missing",
                                         f"add {kind}: {flow(value[kind])} under links:"))
             continue
-        if isinstance(current, list) and sorted(map(str, current)) == sorted(map(str, value)):
-            problems.append(Problem(
-                r.path, line, f"the next import would put {key} back in the order "
-                              f"{flow(value)}",
-                f"write {key}: {flow(value)} (an import keeps the {key} you add or remove, "
-                "but lists the ones it inferred first, in its own order)"))
-            continue
         problems.append(Problem(r.path, line, f"the next import would change {key} to "
                                               f"{flow(value)}",
                                 f"write {key}: {flow(value)}"))

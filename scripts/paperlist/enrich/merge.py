@@ -4,7 +4,7 @@ The rule is the importer's (ingest/importer.py): a page keeps, under `source.rec
 the record said the last time enrich wrote it. A field is refreshed only while the page
 still says exactly that; an editor's change is theirs from then on. On a first enrich the
 baseline is what the importer left: an inferred title still as inferred, no authors, no
-status. Link lists merge item by item, as the importer's do.
+status. Link lists merge item by item with the importer's own merge_list.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import copy
 from typing import Any
 
 from paperlist.enrich.record import RECORD_LINKS, Record
+from paperlist.ingest.importer import merge_list
 from paperlist.model.page import LINK_KINDS
 
 #: the page fields a record sets, in the order they are compared
@@ -39,15 +40,6 @@ def record_values(record: Record) -> dict[str, Any]:
     if links:
         values["links"] = links
     return values
-
-
-def merge_links(current: list[str], last: list[str], new: list[str]) -> list[str]:
-    """A link list with the record's links refreshed: the page's own order first, minus
-    the record's old links it no longer gives, plus its new ones an editor has not
-    removed. The abstract's and editors' links always stay."""
-    removed = [x for x in last if x not in current]
-    out = [x for x in current if not (x in last and x not in new)]
-    return out + [x for x in new if x not in out and x not in removed]
 
 
 def _first_baseline(meta: dict[str, Any], key: str) -> Any:
@@ -94,7 +86,7 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
     merged = dict(links)
     for kind in RECORD_LINKS:
         current = list(links.get(kind) or [])
-        result = merge_links(current, list(last_links.get(kind) or []), new_links.get(kind, []))
+        result = merge_list(current, list(last_links.get(kind) or []), new_links.get(kind, []))
         if result != current:
             merged[kind] = result
     if merged != links:

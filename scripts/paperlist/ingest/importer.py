@@ -102,13 +102,16 @@ def infer_all(texts: list[str], taxonomy: Path | None = None) -> list[dict[str, 
 
 
 def merge_list(current: list, old: list, new: list) -> list:
-    """Three-way merge of a list field: new inference, minus what the editor removed,
-    plus what the editor added (in the editor's order)."""
+    """Three-way merge of a list field (`old` is what was last written, `new` what would be
+    now). A list nobody touched follows `new`, order and all. An edited list keeps the
+    editor's order: what they added or reordered stays where they put it, what they removed
+    stays removed; an item `old` had and `new` drops goes, and one `new` brings is
+    appended."""
+    if current == old:
+        return list(new)
     removed = [x for x in old if x not in current]
-    added = [x for x in current if x not in old]
-    out = [x for x in new if x not in removed]
-    out += [x for x in added if x not in out]
-    return out
+    out = [x for x in current if not (x in old and x not in new)]
+    return out + [x for x in new if x not in out and x not in removed]
 
 
 def merge_fields(meta: dict[str, Any], old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:

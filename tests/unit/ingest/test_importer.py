@@ -204,3 +204,15 @@ def test_interrupted_import_leaves_whole_pages(tmp_path):
     assert len(list(papers.glob("*.md"))) == 1500
     assert not [p for p in papers.iterdir() if p.name.endswith(".tmp")]
     shutil.rmtree(papers)
+
+
+def test_an_editors_tag_order_survives_an_import(papers):
+    """Reordering tags (most relevant first) is an edit like any other."""
+    page = read_page(papers / "prorl.md")
+    assert len(page.tags) >= 2
+    reordered = [*reversed(page.tags), "Optimization"]
+    edit(papers / "prorl.md", tags=reordered)
+    report = run_import(SHIPPED_LIST, papers)
+    assert "prorl" in report.unchanged
+    assert read_page(papers / "prorl.md").tags == reordered
+    assert main(["import", str(SHIPPED_LIST), "--papers", str(papers), "--check"]) == 0
