@@ -356,10 +356,11 @@ def retag_pages(papers_dir: Path, *, check: bool = False,
         meta = dict(page.meta)
         meta["tags"] = merge_list(page.tags, list(old.get("tags") or []), new_tags)
         meta["inferred"] = {**old, "tags": new_tags}
-        text = dump_page(Page(meta=meta, body=page.body))
-        if text != page.path.read_text(encoding="utf-8"):
+        # Compared as data, not text: a page written in another YAML style (`authors: [Ada
+        # Lovelace, Alan Turing]`, as the docs suggest) has not changed when its tags have not.
+        if meta != page.meta:
             changed.append(page.id)
-            writes[page.path] = text
+            writes[page.path] = dump_page(Page(meta=meta, body=page.body))
     if not check:
         write_files(writes)
     return changed

@@ -216,3 +216,14 @@ def test_an_editors_tag_order_survives_an_import(papers):
     assert "prorl" in report.unchanged
     assert read_page(papers / "prorl.md").tags == reordered
     assert main(["import", str(SHIPPED_LIST), "--papers", str(papers), "--check"]) == 0
+
+
+def test_retag_check_sees_no_change_in_a_page_written_in_flow_style(papers, capsys):
+    """`authors: [Ada Lovelace, Alan Turing]`, as the docs suggest, is not a tag change."""
+    path = papers / "prorl.md"
+    text = path.read_text(encoding="utf-8").replace("authors: []",
+                                                    "authors: [Ada Lovelace, Alan Turing]")
+    path.write_text(text, encoding="utf-8")
+    assert main(["retag", "--papers", str(papers), "--check"]) == 0
+    assert "0 page(s) would change" in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == text
