@@ -10,6 +10,10 @@ like one: no formulas, no dangling words, at most a hundred characters.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
 
 from paperlist.infer.names import (
     HEAD,
@@ -26,6 +30,39 @@ from paperlist.infer.names import (
 from paperlist.infer.text import FORMULA_PLACEHOLDER, STOP_WORDS, word_positions
 
 _MAX_TITLE = 100
+_DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "titles.yml"
+
+
+@lru_cache(maxsize=1)
+def title_rules() -> dict[str, frozenset[str] | int]:
+    """data/titles.yml: the word lists that tell a broken title (shared: read only)."""
+    raw = yaml.safe_load(_DATA_FILE.read_text(encoding="utf-8"))
+    return {k: v if isinstance(v, int) else frozenset(v.lower().split()) for k, v in raw.items()}
+
+
+_TITLE_WORD = re.compile(r"[^\W_](?:[\w'\u2019.+-]*[^\W_])?")
+_NAME_PREFIX = re.compile(r"^[^\s:]{1,40}:\s+")
+
+
+def title_problems(title: str) -> list[str]:
+    """Why a title does not read as one, by the rules of data/titles.yml: ``start`` (a
+    pronoun, determiner or counting word after any "Name:" prefix), ``end`` (a function
+    word), ``verb`` (a finite verb), ``long``, ``short``. Empty for a good title."""
+    rules = title_rules()
+    problems = []
+    desc = _NAME_PREFIX.sub("", title, count=1)
+    words = [w.lower() for w in _TITLE_WORD.findall(desc)]
+    if words and words[0] in rules["bad_start"]:
+        problems.append("start")
+    if words and words[-1] in rules["bad_end"]:
+        problems.append("end")
+    if any(w in rules["finite_verbs"] for w in words):
+        problems.append("verb")
+    if len(title) > rules["max_chars"]:
+        problems.append("long")
+    if len(words) < rules["min_words"]:
+        problems.append("short")
+    return problems
 # What a paper says it does, best topic first: "we study X" names the topic outright,
 # "we propose X" names the contribution, "we show that X" only a finding.
 _TOPIC_TIERS = (
