@@ -28,6 +28,7 @@ from paperlist.infer.names import (
     defined_abbreviations,
 )
 from paperlist.infer.text import FORMULA_PLACEHOLDER, STOP_WORDS, word_positions
+from paperlist.util.text import fold_plural
 
 _MAX_TITLE = 100
 _DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "titles.yml"
@@ -344,8 +345,8 @@ def _capitalise(phrase: str) -> str:
 _CAPITALISED = re.compile(r"[A-Z][a-z]")
 
 
-def infer_title(text: str, names: list[str]) -> str:
-    """A readable stand-in title: "Name: what it is" when the paper names its artefact,
+def rule_title(text: str, names: list[str]) -> str:
+    """The rule-made title: "Name: what it is" when the paper names its artefact,
     otherwise the topic of its "We study ..." sentence. Never empty."""
     analysis = analyse(text)
     if names:
@@ -355,3 +356,152 @@ def infer_title(text: str, names: list[str]) -> str:
         return f"{name}: {desc}" if desc else name
     topic = _topic(analysis).replace(FORMULA_PLACEHOLDER, "").strip()
     return _capitalise(topic) or "Untitled paper"
+
+
+# --------------------------------------------------------------------------- chosen spans
+#
+# The title of a paper is, more often than not, a phrase of its abstract (or nearly): the
+# contribution's noun phrase, its task, its long form. Every phrase of the abstract that
+# could stand as a title (it starts and ends at a phrase boundary and runs through no verb,
+# pronoun or clause) is a candidate, and so is the rule-made title above; a linear model
+# (data/title_model.json, fitted by scripts/tools/train_titles.py on public papers whose
+# real titles are known) scores each from a few cheap features, the best one is the title.
+
+_MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "title_model.json"
+_TOKEN_EDGE = "\"'()[]{}.,;:!?\u201c\u201d\u2018\u2019"
+_CLAUSE_MARK = ",;:.!?"
+_TIER_WORDS = tuple(re.compile(rf"(?:{verbs})", re.I) for verbs in _TOPIC_TIERS)
+_ARTICLES = frozenset(("a", "an", "the"))
+_PREPOSITIONS = frozenset("for to on of in with by via from towards toward into".split())
+_PRAISE = frozenset("new novel first simple general unified efficient effective generic "
+                    "principled practical flexible robust lightweight scalable powerful "
+                    "elegant intuitive".split())
+_HAS_UPPER_INSIDE = re.compile(r".[A-Z]")
+FEATURES = ("bias", "prior", "content", "words", "first_sentence", "sentence", "cue0", "cue1",
+            "cue2", "cue3", "after_article", "after_preposition", "name_sentence",
+            "repeated", "capitals", "has_name", "rule_made", "praise_before", "prior_mean",
+            "words_sq")
+
+
+@lru_cache(maxsize=1)
+def title_model() -> tuple[dict[str, float], dict[str, float], float]:
+    """(feature weights, word -> share of papers using it whose title has it, default)."""
+    import json
+
+    raw = json.loads(_MODEL_FILE.read_text(encoding="utf-8"))
+    return raw["weights"], raw["prior"], raw["default_prior"]
+
+
+def _tokens(sentence: str) -> list[tuple[str, str, bool]]:
+    """(word as written, lower-cased, whether a clause mark follows it)."""
+    out = []
+    for raw in _PARENTHESISED.sub("", sentence).split():
+        core = raw.strip(_TOKEN_EDGE)
+        out.append((core, core.lower(), raw[-1:] in _CLAUSE_MARK or raw[-1:] == ")"))
+    return out
+
+
+def _span_features(words: list[tuple[str, str, bool]], prior: dict[str, float], default: float,
+                   function: frozenset[str], elsewhere: set[str]) -> tuple[float, ...]:
+    p = content = repeated = capitals = 0.0
+    for core, lower, _ in words:
+        if lower in function:
+            continue
+        content += 1
+        p += prior.get(fold_plural(lower), default)
+        repeated += lower in elsewhere
+        capitals += bool(_HAS_UPPER_INSIDE.match(core))
+    return p, content, float(len(words)), repeated, capitals
+
+
+def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, float]]]:
+    """Every phrase of the abstract that could be its title, with its features, the
+    rule-made title first (``names[0]`` prefixes each, as "Name: phrase")."""
+    analysis = analyse(text)
+    rules = title_rules()
+    function = rules["function_words"] | _ARTICLES
+    breakers = rules["span_breakers"] | rules["finite_verbs"]
+    bad_start, bad_end = rules["bad_start"], rules["bad_end"]
+    _, prior, default = title_model()
+    name = names[0] if names else ""
+    name_lower = name.lower()
+    name_sentence = next((h.sentence for h in analysis.hits if h.name == name), -1)
+    sentences = [_tokens(s) for s in analysis.sentences]
+    counts: dict[str, int] = {}
+    for tokens in sentences:
+        for folded in {t[1] for t in tokens}:
+            counts[folded] = counts.get(folded, 0) + 1
+    elsewhere = {w for w, c in counts.items() if c > 1}
+    out: list[tuple[str, dict[str, float]]] = []
+
+    def add(phrase_words: list[tuple[str, str, bool]], extra: dict[str, float]) -> None:
+        p, content, nwords, repeated, capitals = _span_features(
+            phrase_words, prior, default, function, elsewhere)
+        phrase = _sentence_case(" ".join(w[0] for w in phrase_words))
+        feats = {"bias": 1.0, "prior": p, "content": content, "words": nwords,
+                 "repeated": repeated, "capitals": capitals,
+                 "prior_mean": p / content if content else 0.0, "words_sq": nwords * nwords / 16,
+                 "has_name": float(bool(name) and any(w[1] == name_lower
+                                                       for w in phrase_words)),
+                 **extra}
+        out.append((phrase, feats))
+
+    rule_made = rule_title(text, names)
+    desc = rule_made[len(name) + 2 :] if name and rule_made.startswith(name + ": ") else (
+        "" if rule_made == name else rule_made)
+    if desc:
+        add(_tokens(desc), {"rule_made": 1.0})
+    for index, tokens in enumerate(sentences[:12]):
+        n = len(tokens)
+        for i in range(n):
+            core, folded, _ = tokens[i]
+            if (not core or folded in function or folded in breakers
+                    or folded in bad_start or FORMULA_PLACEHOLDER in core):
+                continue
+            prev = tokens[i - 1] if i else None
+            if prev is not None and not (prev[2] or prev[1] in function or prev[1] in breakers
+                                         or prev[1] in _PRAISE):
+                continue  # not a phrase boundary
+            back = i - 1
+            praise = 0.0
+            while back >= 0 and tokens[back][1] in _PRAISE | _ARTICLES:
+                praise += tokens[back][1] in _PRAISE
+                back -= 1
+            verb = tokens[back][0] if back >= 0 else ""
+            extra = {"first_sentence": float(index == 0), "sentence": min(index, 6) / 6,
+                     "name_sentence": float(index == name_sentence),
+                     "after_article": float(prev is not None and prev[1] in _ARTICLES),
+                     "after_preposition": float(prev is not None and prev[1] in _PREPOSITIONS),
+                     "praise_before": praise}
+            for tier, words in enumerate(_TIER_WORDS):
+                extra[f"cue{tier}"] = float(bool(verb) and bool(words.fullmatch(verb)))
+            for j in range(i, min(n, i + 14)):
+                core_j, folded_j, mark = tokens[j]
+                if j > i and (folded_j in breakers or not core_j
+                              or FORMULA_PLACEHOLDER in core_j):
+                    break
+                last = j == n - 1 or mark or tokens[j + 1][1] in function \
+                    or tokens[j + 1][1] in breakers
+                if (j > i and last and folded_j not in bad_end
+                        and folded_j not in function):
+                    add(tokens[i : j + 1], extra)
+                if mark:
+                    break
+    return out
+
+
+def infer_title(text: str, names: list[str]) -> str:
+    """A readable stand-in title: the best-scoring candidate (see
+    :func:`title_candidates`) that reads as one, "Name: phrase" when the paper names its
+    artefact. Never empty."""
+    weights, _, _ = title_model()
+    name = names[0] if names else ""
+    best: tuple[float, str] | None = None
+    for phrase, feats in title_candidates(text, names):
+        score = sum(weights.get(k, 0.0) * v for k, v in feats.items())
+        if best is not None and score <= best[0]:
+            continue
+        title = f"{name}: {phrase}" if name else _capitalise(phrase)
+        if len(title) <= _MAX_TITLE and not title_problems(title):
+            best = (score, title)
+    return best[1] if best else rule_title(text, names)
