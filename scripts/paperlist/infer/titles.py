@@ -377,10 +377,12 @@ _PRAISE = frozenset("new novel first simple general unified efficient effective 
                     "principled practical flexible robust lightweight scalable powerful "
                     "elegant intuitive".split())
 _HAS_UPPER_INSIDE = re.compile(r".[A-Z]")
-FEATURES = ("bias", "prior", "content", "words", "first_sentence", "sentence", "cue0", "cue1",
-            "cue2", "cue3", "after_article", "after_preposition", "name_sentence",
-            "repeated", "capitals", "has_name", "rule_made", "praise_before", "prior_mean",
-            "words_sq")
+FEATURES = ("prior", "content", "prior_mean", "spread", "repeated", "capitals", "has_name",
+            "first_prior", "last_prior", "words2", "words3", "words4", "words5", "words7",
+            "words10", "sentence0", "sentence1", "sentence2", "sentence3", "sentence4",
+            "cue0", "cue1", "cue2", "cue3", "after_article", "after_preposition",
+            "sentence_start", "name_sentence", "praise_before", "ends_at_mark", "rule_made")
+_WORD_BINS = ((2, "words2"), (3, "words3"), (4, "words4"), (6, "words5"), (9, "words7"))
 
 
 @lru_cache(maxsize=1)
@@ -402,16 +404,24 @@ def _tokens(sentence: str) -> list[tuple[str, str, bool]]:
 
 
 def _span_features(words: list[tuple[str, str, bool]], prior: dict[str, float], default: float,
-                   function: frozenset[str], elsewhere: set[str]) -> tuple[float, ...]:
-    p = content = repeated = capitals = 0.0
+                   function: frozenset[str], counts: dict[str, int]) -> dict[str, float]:
+    p = content = repeated = capitals = spread = 0.0
     for core, lower, _ in words:
         if lower in function:
             continue
         content += 1
         p += prior.get(fold_plural(lower), default)
-        repeated += lower in elsewhere
+        seen = counts.get(lower, 1)
+        repeated += seen > 1
+        spread += min(seen, 4) / 4
         capitals += bool(_HAS_UPPER_INSIDE.match(core))
-    return p, content, float(len(words)), repeated, capitals
+    n = len(words)
+    feats = {"prior": p, "content": content, "prior_mean": p / content if content else 0.0,
+             "spread": spread, "repeated": repeated, "capitals": capitals,
+             "first_prior": prior.get(fold_plural(words[0][1]), default) if words else 0.0,
+             "last_prior": prior.get(fold_plural(words[-1][1]), default) if words else 0.0}
+    feats[next((key for top, key in _WORD_BINS if n <= top), "words10")] = 1.0
+    return feats
 
 
 def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, float]]]:
@@ -431,19 +441,13 @@ def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, f
     for tokens in sentences:
         for folded in {t[1] for t in tokens}:
             counts[folded] = counts.get(folded, 0) + 1
-    elsewhere = {w for w, c in counts.items() if c > 1}
     out: list[tuple[str, dict[str, float]]] = []
 
     def add(phrase_words: list[tuple[str, str, bool]], extra: dict[str, float]) -> None:
-        p, content, nwords, repeated, capitals = _span_features(
-            phrase_words, prior, default, function, elsewhere)
+        feats = _span_features(phrase_words, prior, default, function, counts)
         phrase = _sentence_case(" ".join(w[0] for w in phrase_words))
-        feats = {"bias": 1.0, "prior": p, "content": content, "words": nwords,
-                 "repeated": repeated, "capitals": capitals,
-                 "prior_mean": p / content if content else 0.0, "words_sq": nwords * nwords / 16,
-                 "has_name": float(bool(name) and any(w[1] == name_lower
-                                                       for w in phrase_words)),
-                 **extra}
+        feats["has_name"] = float(bool(name) and any(w[1] == name_lower for w in phrase_words))
+        feats.update(extra)
         out.append((phrase, feats))
 
     rule_made = rule_title(text, names)
@@ -468,7 +472,7 @@ def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, f
                 praise += tokens[back][1] in _PRAISE
                 back -= 1
             verb = tokens[back][0] if back >= 0 else ""
-            extra = {"first_sentence": float(index == 0), "sentence": min(index, 6) / 6,
+            extra = {f"sentence{min(index, 4)}": 1.0, "sentence_start": float(i == 0),
                      "name_sentence": float(index == name_sentence),
                      "after_article": float(prev is not None and prev[1] in _ARTICLES),
                      "after_preposition": float(prev is not None and prev[1] in _PREPOSITIONS),
@@ -484,7 +488,7 @@ def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, f
                     or tokens[j + 1][1] in breakers
                 if (j > i and last and folded_j not in bad_end
                         and folded_j not in function):
-                    add(tokens[i : j + 1], extra)
+                    add(tokens[i : j + 1], {**extra, "ends_at_mark": float(mark or j == n - 1)})
                 if mark:
                     break
     return out
