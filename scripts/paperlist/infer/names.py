@@ -17,6 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
+
+import yaml
 
 from paperlist.infer.text import (
     STOP_WORDS,
@@ -49,8 +52,8 @@ _DATA_HEADS = re.compile(
 )
 # A name introduced as one of these is a task or a concept, not the paper's artefact.
 _NOT_ARTEFACT = re.compile(
-    r"\b(?:task|problem|setting|challenge|notion|concept|phenomenon|hypothesis|question|curse"
-    r"|regime|assumption|property|perspective|scenario|issue|bias|effect|principle)s?\b",
+    r"(?:task|problem|setting|challenge|notion|concept|phenomenon|hypothesis|question|curse"
+    r"|regime|assumption|property|perspective|scenario|issue|bias|effect|principle)s?",
     re.I,
 )
 #: "we propose/introduce/present ...": the verbs that introduce a contribution. A leading
@@ -67,13 +70,14 @@ PROPOSING_VERB = re.compile(
 _SUBJECT = re.compile(r"(?=[woth])\b(?:we|our|this (?:paper|work|study|article|note)|here)\b", re.I)
 #: "called", "dubbed", "we refer to it as": what a new name follows.
 NAMING_CUE = re.compile(
-    r"(?=[cndtkrw])(?<!so-)\b(?:called|named|dubbed|termed|coined|namely|know[n]? as"
+    r"(?=[cndtkrwas])(?<!so-)\b(?:(?:called|named|dubbed|termed|abbreviated)(?: as)?|coined"
+    r"|namely|know[n]? as|shorted as|short for"
     r"|refer(?:red)? (?:to )?as"
     r"|(?:we|which we) (?:call|name|term|refer to)(?: (?:it|this|them|our \w+))?(?: as)?)\s+",
     re.I,
 )
 #: A preposition: after one, a phrase modifies something else rather than naming it.
-PREPOSITION = re.compile(r"\b(?:of|for|on|in|with|by|from|using|based)\s", re.I)
+PREPOSITION = re.compile(r"(?<![-\w])(?:of|for|on|in|with|by|from|using|based)\s", re.I)
 _DETERMINER = re.compile(r"(?:a|an|the|our|this|two|three)\s", re.I)
 # Abbreviations of this shape are shared vocabulary, never one paper's own name.
 _COMMON = frozenset(
@@ -87,6 +91,8 @@ _ADJ_SUFFIX = re.compile(
 )
 _NUMBER_WORD = re.compile(r"^(?:\d+|one|two|three|four|multi|single|double|bi|tri)-[a-z]", re.I)
 _LETTER = re.compile(r"[^\W\d_]")
+_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?[A-Za-z]{0,2}")  # 7B, 2.2K, 13K, 2D: sizes, not names
+_PARENTHESISED = re.compile(r"\s*\([^()]*\)")
 _PLURAL_CAPS = re.compile(r"[A-Z]{2,}s")
 _TWO_CAPS = re.compile(r"[A-Z]{2}")
 _HYPHENATED_WORDS = re.compile(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)+")
@@ -99,7 +105,8 @@ _DIGIT = re.compile(r"\d")
 def _shape(token: str) -> int:
     """2 = unmistakably a coined name (ProRL, MES-RET, World-R1, word2ket), 1 = a
     capitalised word that can be a name only with a strong cue (Qkmeans), 0 = not one."""
-    if len(token) < 2 or not _LETTER.search(token) or _ADJ_SUFFIX.search(token):
+    if (len(token) < 2 or not _LETTER.search(token) or _ADJ_SUFFIX.search(token)
+            or _QUANTITY.fullmatch(token)):
         return 0
     if token.upper() in _COMMON or _PLURAL_CAPS.fullmatch(token) or _NUMBER_WORD.match(token):
         return 0
@@ -161,7 +168,9 @@ def _is_emphasised(token: str, emphasised: tuple[str, ...]) -> bool:
 
 
 _PHRASE_GOES_ON = re.compile(r"\s+(?:[A-Z]|[a-z]*[A-Z])")
-_SAYS_WHAT_IT_IS = re.compile(r"\s*(?:,\s+(?:a|an|the)\s|:\s|\(|\s[-\u2013\u2014]+\s)")
+_SAYS_WHAT_IT_IS = re.compile(
+    r"\s*(?:,\s+(?:a|an|the|which|that)\s|:\s|\(|\s[-\u2013\u2014]+\s"
+    r"|[\u2013\u2014]{1,2}\s*(?:a|an|the)\s)")
 
 
 def _name_at(sentence: str, pos: int, emphasised: tuple[str, ...], cued: bool) -> str | None:
@@ -228,14 +237,18 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
     window = _NOUN_PHRASE.match(sentence[pos:])
     phrase = window.group(0) if window else ""
     phrase = _RELATIVE_CLAUSE.split(phrase)[0]
-    if _NOT_ARTEFACT.search(phrase):
-        return None
+    head = _PARENTHESISED.sub("", PREPOSITION.split(phrase)[0]).split()
+    if head and _NOT_ARTEFACT.fullmatch(head[-1]):
+        return None  # "a new task, ...", "the problem of ...": not an artefact
     determined = bool(_DETERMINER.match(phrase))
     for m in _NAME_RE.finditer(phrase):
         token, before = m.group(0), phrase[: m.start()]
         if before.endswith("(") and phrase[m.end() : m.end() + 1] == ")":
             words = before[:-1].split()
             n = acronym_of(token, words)
+            if not n and determined and _shape(token) == 2 and _ENDS_WITH_HEAD.search(
+                    before[:-1].rstrip()):
+                return pos + m.start(), token  # "a new unsupervised approach (Patch2Loc)"
             # the long form must be the object itself, not a modifier deep inside it
             lead = words[:-n] if n else []
             if n and _shape(token) == 2 and not PREPOSITION.search(" ".join(lead) + " "):
@@ -246,6 +259,10 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
             continue
         if determined and _is_emphasised(token, emphasised):
             return pos + m.start(), token
+        elif (determined and _shape(token) == 2 and before.endswith(" ")
+              and _ENDS_WITH_HEAD.search(before.rstrip())
+              and not _HEAD_NEXT.match(phrase[m.end() :])):
+            return pos + m.start(), token  # "the first ... deployment framework PHOENIX"
         elif (determined and _shape(token) == 2
               and _HEAD_NEXT.match(phrase[m.end() :])
               and not _PLURAL_HEAD_NEXT.match(phrase[m.end() :])
@@ -272,6 +289,7 @@ _OPENS_WITH_NAME = re.compile(
 _NAME_THEN_PAREN = re.compile(r"\s*[,(]")
 # Lower-case words that each case-insensitive cue above needs (see mentions).
 _NAMING_WORDS = ("called", "named", "namely", "dubbed", "termed", "coined", "know as",
+                 "abbreviated", "shorted as", "short for",
                  "known as", "refer", "we call", "we name", "we term")
 _VERB_WORDS = ("propos", "introduc", "present", "develop", "design", "build", "built",
                "construct", "creat", "devis", "describ", "releas", "curat", "put forward",
@@ -354,11 +372,39 @@ def _called_a_method(sentence: str, name: str) -> bool:
     return False
 
 
+_SIZE_SUFFIX = re.compile(r"-\d+(?:\.\d+)?B$")  # "e3-1.7B": the model's size, not its name
+_GLUED = re.compile(r"\.([A-Z][a-z]+)")  # "MoSE.Moreover": a missing space
+_DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "names.yml"
+
+
+@lru_cache(maxsize=1)
+def _word_lists() -> dict[str, frozenset[str]]:
+    raw = yaml.safe_load(_DATA_FILE.read_text(encoding="utf-8"))
+    return {k: frozenset(v.lower().split()) for k, v in raw.items()}
+
+
+def _clean(name: str) -> str:
+    """A found name without the model size or the next sentence's first word glued to it."""
+    glued = _GLUED.search(name) if "." in name else None
+    if glued and glued.group(1).lower() in _word_lists()["sentence_openers"]:
+        name = name[: glued.start()]
+    return _SIZE_SUFFIX.sub("", name)
+
+
+def _spelled_by(text: str) -> dict[str, str]:
+    """Words of a long form that spell out a defined abbreviation -> the abbreviation:
+    "REinforcement Learning with ... (RESTRAIN)" is RESTRAIN, not "REinforcement"."""
+    return {word: abbr for abbr, long in defined_abbreviations(text).items()
+            for word in long.split() if _TWO_CAPS.match(word) or _UPPER.search(word[1:])}
+
+
 def _hits(sentences: tuple[str, ...], emphasised: tuple[str, ...]) -> tuple[Hit, ...]:
     hits: list[Hit] = []
     seen_before = ""
+    spelled = _spelled_by(" ".join(sentences)) if any("(" in s for s in sentences) else {}
     for index, sentence in enumerate(sentences):
-        for offset, name in _candidates(sentence, emphasised):
+        for offset, found in _candidates(sentence, emphasised):
+            name = _clean(spelled.get(found, found))
             if word_positions(seen_before, name):
                 continue  # used before it is introduced: someone else's name
             context = sentence[max(0, offset - 60) : offset + len(name) + 60]
@@ -386,13 +432,18 @@ def analyse(text: str) -> Analysis:
 
 
 def infer_names(text: str) -> list[str]:
-    """The short names the abstract introduces for its own artefacts, method first.
+    """The short names the abstract introduces for its own artefacts: the one it uses most
+    first (the paper's own name is what the rest of the abstract talks about), ties to
+    methods before datasets, then in order of introduction.
 
     Returns [] rather than guess: a wrong name on a catalogue page is worse than none.
     """
     names: list[str] = []
-    hits = analyse(text).hits
-    for hit in sorted(hits, key=lambda h: (h.is_data, h.sentence, h.start)):
+    analysis = analyse(text)
+    for hit in sorted(analysis.hits, key=lambda h: (h.is_data, h.sentence, h.start)):
         if hit.name.lower() not in (n.lower() for n in names):
             names.append(hit.name)
+    if len(names) > 1:
+        uses = {n: len(word_positions(analysis.doc.text, n)) for n in names}
+        names.sort(key=lambda n: -uses[n])  # stable: ties keep the order above
     return names[:4]

@@ -377,7 +377,9 @@ _PRAISE = frozenset("new novel first simple general unified efficient effective 
                     "principled practical flexible robust lightweight scalable powerful "
                     "elegant intuitive".split())
 _HAS_UPPER_INSIDE = re.compile(r".[A-Z]")
-FEATURES = ("prior", "content", "prior_mean", "spread", "repeated", "capitals", "has_name",
+#: A word that titles almost never take ("avoids", "significantly", "proposed").
+_LOW_PRIOR = 0.01
+FEATURES = ("prior", "content", "prior_mean", "low_words", "spread", "repeated", "capitals", "has_name",
             "first_prior", "last_prior", "words2", "words3", "words4", "words5", "words7",
             "words10", "sentence0", "sentence1", "sentence2", "sentence3", "sentence4",
             "cue0", "cue1", "cue2", "cue3", "after_article", "after_preposition",
@@ -405,19 +407,21 @@ def _tokens(sentence: str) -> list[tuple[str, str, bool]]:
 
 def _span_features(words: list[tuple[str, str, bool]], prior: dict[str, float], default: float,
                    function: frozenset[str], counts: dict[str, int]) -> dict[str, float]:
-    p = content = repeated = capitals = spread = 0.0
+    p = content = repeated = capitals = spread = low = 0.0
     for core, lower, _ in words:
         if lower in function:
             continue
         content += 1
-        p += prior.get(fold_plural(lower), default)
+        share = prior.get(fold_plural(lower), default)
+        p += share
+        low += share < _LOW_PRIOR
         seen = counts.get(lower, 1)
         repeated += seen > 1
         spread += min(seen, 4) / 4
         capitals += bool(_HAS_UPPER_INSIDE.match(core))
     n = len(words)
     feats = {"prior": p, "content": content, "prior_mean": p / content if content else 0.0,
-             "spread": spread, "repeated": repeated, "capitals": capitals,
+             "spread": spread, "repeated": repeated, "capitals": capitals, "low_words": low,
              "first_prior": prior.get(fold_plural(words[0][1]), default) if words else 0.0,
              "last_prior": prior.get(fold_plural(words[-1][1]), default) if words else 0.0}
     feats[next((key for top, key in _WORD_BINS if n <= top), "words10")] = 1.0
@@ -431,7 +435,7 @@ def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, f
     rules = title_rules()
     function = rules["function_words"] | _ARTICLES
     breakers = rules["span_breakers"] | rules["finite_verbs"]
-    bad_start, bad_end = rules["bad_start"], rules["bad_end"]
+    bad_start, bad_end, verb_next = rules["bad_start"], rules["bad_end"], rules["verb_next"]
     _, prior, default = title_model()
     name = names[0] if names else ""
     name_lower = name.lower()
@@ -466,6 +470,8 @@ def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, f
             if prev is not None and not (prev[2] or prev[1] in function or prev[1] in breakers
                                          or prev[1] in _PRAISE):
                 continue  # not a phrase boundary
+            if prev is not None and not prev[2] and prev[1] in verb_next:
+                continue  # "that aligns ...": a verb phrase
             back = i - 1
             praise = 0.0
             while back >= 0 and tokens[back][1] in _PRAISE | _ARTICLES:
