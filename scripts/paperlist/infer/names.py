@@ -44,6 +44,7 @@ _HEADS = (
     "|engine|solver|protocol|family|variant|operator|block|unit|transformer|encoder|decoder"
     "|generator|detector|classifier|learner|policy|score|measure|index|collection|testbed"
     "|database|formulation|mechanism|compiler|interface|reasoner|extension|implementation"
+    "|tokenizer|critic"
 )
 #: Pattern source of a head noun, singular or plural: what a named artefact is.
 HEAD = rf"(?:{_HEADS})(?:s|es)?"
@@ -137,6 +138,18 @@ def acronym_of(abbr: str, words: list[str]) -> int:
     return n if n <= min(len(chars) + 5, 2 * len(chars)) else 0
 
 
+_LEAD_WORDS = frozenset("a an the our new novel simple first general unified".split())
+
+
+def _spells_start(abbr: str, words: list[str]) -> bool:
+    """Whether a long form right after "we propose" starts with its abbreviation's first
+    letter and is capitalised there: "Continual Real-time Unlearning with ... (CaRE)",
+    "Tool-integrated verification (T1)" (acronym_of wants every letter at a word start)."""
+    words = [w for w in words if w.lower() not in _LEAD_WORDS]
+    return (1 < len(words) <= 14 and words[0][:1].isupper()
+            and words[0][:1].lower() == abbr[:1].lower())
+
+
 _ABBR_IN_PARENS = re.compile(r"\((" + NAME + r")\)")
 # Up to eight words, each preceded by one space, read backwards from a "(": the reversed
 # form of "(?:word ){1,8}" ending right before the parenthesis.
@@ -223,6 +236,7 @@ _PLURAL_HEAD_NEXT = re.compile(rf"\s+(?:{_HEADS})(?:s|es)\b", re.I)
 #: A head noun as a whole word anywhere.
 HEAD_WORD = re.compile(rf"\b{HEAD}\b", re.I)
 _ENDS_WITH_HEAD = re.compile(rf"\b{HEAD}$", re.I)
+_HEAD_COMMA_NAME = re.compile(rf"(?:a|an|the)\s[^.;:()]*?\b{HEAD},\s+(?:the\s+)?({NAME})", re.I)
 _APPOSITIVE_END = re.compile(r"[,.(]|\s(?:which|that|to|for|is|and)\b|$")
 
 
@@ -254,6 +268,8 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
             if n and _shape(token) == 2 and not PREPOSITION.search(" ".join(lead) + " "):
                 if determined or all(w[0].isupper() for w in lead):
                     return pos + m.start(), token
+            if _shape(token) == 2 and _spells_start(token, words):
+                return pos + m.start(), token  # a long form too loose for acronym_of
             continue
         if not _shape(token) or PREPOSITION.search(before):
             continue
@@ -268,6 +284,12 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
               and not _PLURAL_HEAD_NEXT.match(phrase[m.end() :])
               and not HEAD_WORD.search(before)):
             return pos + m.start(), token
+    # "a lightweight, economical and transparent reasoning framework, PathHD, that ..."
+    late = _HEAD_COMMA_NAME.match(sentence, pos)
+    if late and late.end(1) - pos < 160:
+        name = _name_at(sentence, late.start(1), emphasised, cued=True)
+        if name and _APPOSITIVE_END.match(sentence[late.start(1) + len(name) :]):
+            return late.start(1), name
     # "a novel adversarial training algorithm, FreeLB, that ..."
     rest = sentence[pos + len(window.group(0) if window else "") :]
     if determined and _ENDS_WITH_HEAD.search(phrase.strip()) and rest.startswith(", "):

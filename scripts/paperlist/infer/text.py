@@ -21,7 +21,7 @@ FORMULA_PLACEHOLDER = "\u00a7"
 # --------------------------------------------------------------------------- plain text
 
 _WRAPPER = re.compile(
-    r"\\(?:operatorname\*?|math[a-z]*|text[a-z]*|emph|underline|overline|boldsymbol|bm"
+    r"\\(?:operatorname\*?|math[a-z]*|text[a-z]*|emph|em|underline|overline|boldsymbol|bm"
     r"|rm|bf|it|sf|tt|sc|small|large|Large|scriptsize)(?![a-zA-Z])\s*"
 )
 _MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
