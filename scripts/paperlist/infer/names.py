@@ -415,9 +415,18 @@ def _clean(name: str) -> str:
 
 def _spelled_by(text: str) -> dict[str, str]:
     """Words of a long form that spell out a defined abbreviation -> the abbreviation:
-    "REinforcement Learning with ... (RESTRAIN)" is RESTRAIN, not "REinforcement"."""
-    return {word: abbr for abbr, long in defined_abbreviations(text).items()
-            for word in long.split() if _TWO_CAPS.match(word) or _UPPER.search(word[1:])}
+    "REinforcement Learning with ... (RESTRAIN)" is RESTRAIN, not "REinforcement". But
+    an abbreviation of one coined word -> that word: "Graph-of-Agents (GoA)" is the name
+    the paper goes by."""
+    spelled = {}
+    for abbr, long in defined_abbreviations(text).items():
+        words = long.split()
+        if len(words) == 1 and _shape(words[0]) and ("-" in long or _UPPER.search(long[1:])):
+            spelled[abbr] = long
+            continue
+        spelled.update((word, abbr) for word in words
+                       if _TWO_CAPS.match(word) or _UPPER.search(word[1:]))
+    return spelled
 
 
 def _hits(sentences: tuple[str, ...], emphasised: tuple[str, ...]) -> tuple[Hit, ...]:
@@ -467,5 +476,6 @@ def infer_names(text: str) -> list[str]:
             names.append(hit.name)
     if len(names) > 1:
         uses = {n: len(word_positions(analysis.doc.text, n)) for n in names}
-        names.sort(key=lambda n: -uses[n])  # stable: ties keep the order above
+        # stable: ties go to a coined word over a bare acronym, then keep the order above
+        names.sort(key=lambda n: (-uses[n], n.isupper()))
     return names[:4]
