@@ -74,7 +74,9 @@ NAMING_CUE = re.compile(
     r"(?=[cndtkrwas])(?<!so-)\b(?:(?:called|named|dubbed|termed|abbreviated)(?: as)?|coined"
     r"|namely|know[n]? as|shorted as|short for"
     r"|refer(?:red)? (?:to )?as"
-    r"|(?:we|which we) (?:call|name|term|refer to)(?: (?:it|this|them|our \w+))?(?: as)?)\s+",
+    r"|(?:we|which we) (?:call|name|term|refer to)"
+    r"(?: (?:it|this|them|(?:our|the|this|these) (?:resulting |final |proposed |new )?\w+))?"
+    r"(?: as)?)\s+",
     re.I,
 )
 #: A preposition: after one, a phrase modifies something else rather than naming it.
@@ -181,6 +183,10 @@ def _is_emphasised(token: str, emphasised: tuple[str, ...]) -> bool:
 
 
 _PHRASE_GOES_ON = re.compile(r"\s+(?:[A-Z]|[a-z]*[A-Z])")
+# A lower-case word that carries the phrase on (not "that", "to", "is", "and", ...).
+_WORD_GOES_ON = re.compile(
+    r"\s+(?!(?:that|which|who|to|for|and|or|is|are|was|were|has|have|can|with|in|on|as|by"
+    r"|from|at|of|via|using|under|over|into|than|then|also|while|when|where)\b)[a-z]")
 _SAYS_WHAT_IT_IS = re.compile(
     r"\s*(?:,\s+(?:a|an|the|which|that)\s|:\s|\(|\s[-\u2013\u2014]+\s"
     r"|[\u2013\u2014]{1,2}\s*(?:a|an|the)\s)")
@@ -201,6 +207,8 @@ def _name_at(sentence: str, pos: int, emphasised: tuple[str, ...], cued: bool) -
         return None  # the start of a multi-word name or phrase, not a one-token name
     shape = _shape(token)
     described = _SAYS_WHAT_IT_IS.match(after)
+    if shape == 1 and not described and _WORD_GOES_ON.match(after):
+        return None  # "called Physics guided ...": a plain word starting a phrase
     if shape == 2 or (shape == 1 and (cued or described)):
         return token
     if cued and _is_emphasised(token, emphasised) and token.lower() not in STOP_WORDS:
@@ -454,12 +462,39 @@ class Analysis:
     hits: tuple[Hit, ...]
 
 
+_SUBJECT_NAME = re.compile(rf"({NAME}) (?!is\b|has\b|was\b|does\b)[a-z]{{3,}}s\b")
+
+
+def _subject_hit(sentences: tuple[str, ...], text: str) -> tuple[Hit, ...]:
+    """With no cue at all: a coined name that first appears as the subject of a sentence
+    after the first and that the abstract uses again ("NoiseTune adds noise to ...")."""
+    for index, sentence in enumerate(sentences[1:], 1):
+        m = _SUBJECT_NAME.match(sentence)
+        if not m or _shape(m.group(1)) != 2:
+            continue
+        name = m.group(1)
+        uses = word_positions(text, name)
+        if len(uses) > 1 and not word_positions(" ".join(sentences[:index]), name):
+            return (Hit(name, index, 0, False),)
+    return ()
+
+
 @lru_cache(maxsize=16)
 def analyse(text: str) -> Analysis:
     """Read an abstract once: an import calls infer_names and then infer_title on it."""
     doc = normalise(text)
     sentences = tuple(split_sentences(doc.text))
-    return Analysis(doc, sentences, _hits(sentences, doc.emphasised))
+    hits = _hits(sentences, doc.emphasised) or _subject_hit(sentences, doc.text)
+    return Analysis(doc, sentences, hits)
+
+
+_VERSION = re.compile(r"[-\s]?(?:[vV]?\d+(?:\.\d+)*|\+\+?|[vV]\d+)")
+
+
+def _is_version_of(newer: str, older: str) -> bool:
+    """"TD-MPC2" of "TD-MPC", "MiniGPT-v2" of "MiniGPT", "Pseudo-LiDAR++" of "Pseudo-LiDAR"."""
+    return (len(newer) > len(older) and newer.startswith(older)
+            and bool(_VERSION.fullmatch(newer[len(older) :])))
 
 
 def infer_names(text: str) -> list[str]:
@@ -475,6 +510,8 @@ def infer_names(text: str) -> list[str]:
         if hit.name.lower() not in (n.lower() for n in names):
             names.append(hit.name)
     if len(names) > 1:
+        # "TD-MPC2 ... upon the TD-MPC algorithm": the new version is the paper's
+        names = [n for n in names if not any(_is_version_of(m, n) for m in names)]
         uses = {n: len(word_positions(analysis.doc.text, n)) for n in names}
         # stable: ties go to a coined word over a bare acronym, then keep the order above
         names.sort(key=lambda n: (-uses[n], n.isupper()))
