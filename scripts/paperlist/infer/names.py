@@ -75,7 +75,7 @@ NAMING_CUE = re.compile(
     r"|namely|know[n]? as|shorted as|short for"
     r"|refer(?:red)? (?:to )?as"
     r"|(?:we|which we) (?:call|name|term|refer to)"
-    r"(?: (?:it|this|them|(?:our|the|this|these) (?:resulting |final |proposed |new )?\w+))?"
+    r"(?: (?:it|this|them|(?:our|the|this|these) (?:resulting |final |proposed |new )?(?-i:[a-z]+)))?"
     r"(?: as)?)\s+",
     re.I,
 )
@@ -186,7 +186,8 @@ _PHRASE_GOES_ON = re.compile(r"\s+(?:[A-Z]|[a-z]*[A-Z])")
 # A lower-case word that carries the phrase on (not "that", "to", "is", "and", ...).
 _WORD_GOES_ON = re.compile(
     r"\s+(?!(?:that|which|who|to|for|and|or|is|are|was|were|has|have|can|with|in|on|as|by"
-    r"|from|at|of|via|using|under|over|into|than|then|also|while|when|where)\b)[a-z]")
+    r"|from|at|of|via|using|under|over|into|than|then|also|while|when|where)\b)"
+    r"[a-z][\w-]*(?<!s)\b")  # not a verb: "dubbed Chameleon leverages ..."
 _SAYS_WHAT_IT_IS = re.compile(
     r"\s*(?:,\s+(?:a|an|the|which|that)\s|:\s|\(|\s[-\u2013\u2014]+\s"
     r"|[\u2013\u2014]{1,2}\s*(?:a|an|the)\s)")
