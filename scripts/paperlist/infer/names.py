@@ -75,7 +75,8 @@ NAMING_CUE = re.compile(
     r"|namely|know[n]? as|shorted as|short for"
     r"|refer(?:red)? (?:to )?as"
     r"|(?:we|which we) (?:call|name|term|refer to)"
-    r"(?: (?:it|this|them|(?:our|the|this|these) (?:resulting |final |proposed |new )?(?-i:[a-z]+)))?"
+    r"(?: (?:it|this|them|(?:our|the|this|these) (?:resulting |final |proposed |new )?"
+    r"(?-i:[a-z]+)))?"
     r"(?: as)?)\s+",
     re.I,
 )

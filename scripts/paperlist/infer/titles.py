@@ -379,7 +379,8 @@ _PRAISE = frozenset("new novel first simple general unified efficient effective 
 _HAS_UPPER_INSIDE = re.compile(r".[A-Z]")
 #: A word that titles almost never take ("avoids", "significantly", "proposed").
 _LOW_PRIOR = 0.01
-FEATURES = ("prior", "content", "prior_mean", "low_words", "spread", "repeated", "capitals", "has_name",
+FEATURES = ("prior", "content", "prior_mean", "low_words", "spread", "repeated", "capitals",
+            "has_name",
             "first_prior", "last_prior", "words2", "words3", "words4", "words5", "words7",
             "words10", "sentence0", "sentence1", "sentence2", "sentence3", "sentence4",
             "cue0", "cue1", "cue2", "cue3", "after_article", "after_preposition",
@@ -405,32 +406,13 @@ def _tokens(sentence: str) -> list[tuple[str, str, bool]]:
     return out
 
 
-def _span_features(words: list[tuple[str, str, bool]], prior: dict[str, float], default: float,
-                   function: frozenset[str], counts: dict[str, int]) -> dict[str, float]:
-    p = content = repeated = capitals = spread = low = 0.0
-    for core, lower, _ in words:
-        if lower in function:
-            continue
-        content += 1
-        share = prior.get(fold_plural(lower), default)
-        p += share
-        low += share < _LOW_PRIOR
-        seen = counts.get(lower, 1)
-        repeated += seen > 1
-        spread += min(seen, 4) / 4
-        capitals += bool(_HAS_UPPER_INSIDE.match(core))
-    n = len(words)
-    feats = {"prior": p, "content": content, "prior_mean": p / content if content else 0.0,
-             "spread": spread, "repeated": repeated, "capitals": capitals, "low_words": low,
-             "first_prior": prior.get(fold_plural(words[0][1]), default) if words else 0.0,
-             "last_prior": prior.get(fold_plural(words[-1][1]), default) if words else 0.0}
-    feats[next((key for top, key in _WORD_BINS if n <= top), "words10")] = 1.0
-    return feats
+def _phrase(words: list[tuple[str, str, bool]]) -> str:
+    return _sentence_case(" ".join(w[0] for w in words))
 
 
-def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, float]]]:
-    """Every phrase of the abstract that could be its title, with its features, the
-    rule-made title first (``names[0]`` prefixes each, as "Name: phrase")."""
+def _candidate_rows(text: str, names: list[str]):
+    """(words, features) of every candidate phrase, the rule-made title's first. Features
+    are summed word by word as a phrase grows, so each costs a few additions."""
     analysis = analyse(text)
     rules = title_rules()
     function = rules["function_words"] | _ARTICLES
@@ -440,31 +422,51 @@ def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, f
     name = names[0] if names else ""
     name_lower = name.lower()
     name_sentence = next((h.sentence for h in analysis.hits if h.name == name), -1)
-    sentences = [_tokens(s) for s in analysis.sentences]
+    sentences = [_tokens(s) for s in analysis.sentences[:12]]
     counts: dict[str, int] = {}
     for tokens in sentences:
-        for folded in {t[1] for t in tokens}:
-            counts[folded] = counts.get(folded, 0) + 1
-    out: list[tuple[str, dict[str, float]]] = []
+        for lower in {t[1] for t in tokens}:
+            counts[lower] = counts.get(lower, 0) + 1
 
-    def add(phrase_words: list[tuple[str, str, bool]], extra: dict[str, float]) -> None:
-        feats = _span_features(phrase_words, prior, default, function, counts)
-        phrase = _sentence_case(" ".join(w[0] for w in phrase_words))
-        feats["has_name"] = float(bool(name) and any(w[1] == name_lower for w in phrase_words))
+    def word_values(tokens):
+        """Per word: (content, prior, low, spread, repeated, capitals, is the name)."""
+        values = []
+        for core, lower, _ in tokens:
+            share = prior.get(fold_plural(lower), default)
+            if lower in function:
+                values.append((0, share, 0, 0.0, 0, 0, 0))
+                continue
+            seen = counts.get(lower, 1)
+            values.append((1, share, share < _LOW_PRIOR, min(seen, 4) / 4, seen > 1,
+                           1 if _HAS_UPPER_INSIDE.match(core) else 0, lower == name_lower))
+        return values
+
+    def features(values, i, j, sums, extra):
+        content, p, low, spread, repeated, capitals, has_name = sums
+        n = j - i + 1
+        feats = {"prior": p, "content": content, "prior_mean": p / content if content else 0.0,
+                 "low_words": low, "spread": spread, "repeated": repeated,
+                 "capitals": capitals, "has_name": float(has_name > 0),
+                 "first_prior": values[i][1], "last_prior": values[j][1],
+                 next((key for top, key in _WORD_BINS if n <= top), "words10"): 1.0}
         feats.update(extra)
-        out.append((phrase, feats))
+        return feats
 
     rule_made = rule_title(text, names)
     desc = rule_made[len(name) + 2 :] if name and rule_made.startswith(name + ": ") else (
         "" if rule_made == name else rule_made)
     if desc:
-        add(_tokens(desc), {"rule_made": 1.0})
-    for index, tokens in enumerate(sentences[:12]):
+        tokens = _tokens(desc)
+        values = word_values(tokens)
+        sums = [sum(v[k] for v in values) for k in range(7)]
+        yield tokens, features(values, 0, len(tokens) - 1, sums, {"rule_made": 1.0})
+    for index, tokens in enumerate(sentences):
         n = len(tokens)
+        values = None
         for i in range(n):
-            core, folded, _ = tokens[i]
-            if (not core or folded in function or folded in breakers
-                    or folded in bad_start or FORMULA_PLACEHOLDER in core):
+            core, lower, _ = tokens[i]
+            if (not core or lower in function or lower in breakers
+                    or lower in bad_start or FORMULA_PLACEHOLDER in core):
                 continue
             prev = tokens[i - 1] if i else None
             if prev is not None and not (prev[2] or prev[1] in function or prev[1] in breakers
@@ -472,9 +474,11 @@ def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, f
                 continue  # not a phrase boundary
             if prev is not None and not prev[2] and prev[1] in verb_next:
                 continue  # "that aligns ...": a verb phrase
+            if values is None:
+                values = word_values(tokens)
             back = i - 1
             praise = 0.0
-            while back >= 0 and tokens[back][1] in _PRAISE | _ARTICLES:
+            while back >= 0 and (tokens[back][1] in _PRAISE or tokens[back][1] in _ARTICLES):
                 praise += tokens[back][1] in _PRAISE
                 back -= 1
             verb = tokens[back][0] if back >= 0 else ""
@@ -483,21 +487,31 @@ def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, f
                      "after_article": float(prev is not None and prev[1] in _ARTICLES),
                      "after_preposition": float(prev is not None and prev[1] in _PREPOSITIONS),
                      "praise_before": praise}
-            for tier, words in enumerate(_TIER_WORDS):
-                extra[f"cue{tier}"] = float(bool(verb) and bool(words.fullmatch(verb)))
+            if verb:
+                for tier, words in enumerate(_TIER_WORDS):
+                    if words.fullmatch(verb):
+                        extra[f"cue{tier}"] = 1.0
+            sums = [0, 0.0, 0, 0.0, 0, 0, 0]
             for j in range(i, min(n, i + 14)):
-                core_j, folded_j, mark = tokens[j]
-                if j > i and (folded_j in breakers or not core_j
+                core_j, lower_j, mark = tokens[j]
+                if j > i and (lower_j in breakers or not core_j
                               or FORMULA_PLACEHOLDER in core_j):
                     break
+                for k, v in enumerate(values[j]):
+                    sums[k] += v
                 last = j == n - 1 or mark or tokens[j + 1][1] in function \
                     or tokens[j + 1][1] in breakers
-                if (j > i and last and folded_j not in bad_end
-                        and folded_j not in function):
-                    add(tokens[i : j + 1], {**extra, "ends_at_mark": float(mark or j == n - 1)})
+                if j > i and last and lower_j not in bad_end and lower_j not in function:
+                    yield tokens[i : j + 1], features(
+                        values, i, j, sums, {**extra, "ends_at_mark": float(mark or j == n - 1)})
                 if mark:
                     break
-    return out
+
+
+def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, float]]]:
+    """Every phrase of the abstract that could be its title, with its features, the
+    rule-made title first (``names[0]`` prefixes each, as "Name: phrase")."""
+    return [(_phrase(words), feats) for words, feats in _candidate_rows(text, names)]
 
 
 def infer_title(text: str, names: list[str]) -> str:
@@ -507,10 +521,11 @@ def infer_title(text: str, names: list[str]) -> str:
     weights, _, _ = title_model()
     name = names[0] if names else ""
     best: tuple[float, str] | None = None
-    for phrase, feats in title_candidates(text, names):
+    for words, feats in _candidate_rows(text, names):
         score = sum(weights.get(k, 0.0) * v for k, v in feats.items())
         if best is not None and score <= best[0]:
             continue
+        phrase = _phrase(words)
         title = f"{name}: {phrase}" if name else _capitalise(phrase)
         if len(title) <= _MAX_TITLE and not title_problems(title):
             best = (score, title)
