@@ -372,6 +372,8 @@ _TOKEN_EDGE = "\"'()[]{}.,;:!?\u201c\u201d\u2018\u2019"
 _CLAUSE_MARK = ",;:.!?"
 _TIER_WORDS = tuple(re.compile(rf"(?:{verbs})", re.I) for verbs in _TOPIC_TIERS)
 _ARTICLES = frozenset(("a", "an", "the"))
+_GERUND_CUE = re.compile(r"(?:introduc|propos|present|develop|design|describ|build|construct"
+                         r"|creat|devis)ing", re.I)
 _PREPOSITIONS = frozenset("for to on of in with by via from towards toward into".split())
 _PRAISE = frozenset("new novel first simple general unified efficient effective generic "
                     "principled practical flexible robust lightweight scalable powerful "
@@ -384,7 +386,8 @@ FEATURES = ("prior", "content", "prior_mean", "low_words", "spread", "repeated",
             "first_prior", "last_prior", "words2", "words3", "words4", "words5", "words7",
             "words10", "sentence0", "sentence1", "sentence2", "sentence3", "sentence4",
             "cue0", "cue1", "cue2", "cue3", "after_article", "after_preposition",
-            "sentence_start", "name_sentence", "praise_before", "ends_at_mark", "rule_made")
+            "sentence_start", "name_sentence", "praise_before", "ends_at_mark", "rule_made",
+            "long_form")
 _WORD_BINS = ((2, "words2"), (3, "words3"), (4, "words4"), (6, "words5"), (9, "words7"))
 
 
@@ -410,9 +413,10 @@ def _phrase(words: list[tuple[str, str, bool]]) -> str:
     return _sentence_case(" ".join(w[0] for w in words))
 
 
-def _candidate_rows(text: str, names: list[str]):
-    """(words, features) of every candidate phrase, the rule-made title's first. Features
-    are summed word by word as a phrase grows, so each costs a few additions."""
+def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | None = None):
+    """(words, features) of every candidate phrase, the rule-made title's first; with
+    ``weights``, (words, score) instead. Features are summed word by word as a phrase
+    grows, so each costs a few additions."""
     analysis = analyse(text)
     rules = title_rules()
     function = rules["function_words"] | _ARTICLES
@@ -422,7 +426,10 @@ def _candidate_rows(text: str, names: list[str]):
     name = names[0] if names else ""
     name_lower = name.lower()
     name_sentence = next((h.sentence for h in analysis.hits if h.name == name), -1)
-    sentences = [_tokens(s) for s in analysis.sentences[:12]]
+    sentences = [_tokens(s) for s in analysis.sentences[:8]]
+    # the name's long form ("Equilibrium Reasoners (EqR)") is what the paper is called
+    long_form = defined_abbreviations(analysis.doc.text).get(name, "").lower().split() if name \
+        else []
     counts: dict[str, int] = {}
     for tokens in sentences:
         for lower in {t[1] for t in tokens}:
@@ -441,9 +448,21 @@ def _candidate_rows(text: str, names: list[str]):
                            1 if _HAS_UPPER_INSIDE.match(core) else 0, lower == name_lower))
         return values
 
+    if weights is not None:
+        w = [weights.get(k, 0.0) for k in ("prior", "content", "prior_mean", "low_words",
+                                           "spread", "repeated", "capitals", "has_name",
+                                           "first_prior", "last_prior")]
+
     def features(values, i, j, sums, extra):
         content, p, low, spread, repeated, capitals, has_name = sums
         n = j - i + 1
+        if weights is not None:  # the score straight away: the same sum as below
+            return (w[0] * p + w[1] * content + (w[2] * p / content if content else 0.0)
+                    + w[3] * low + w[4] * spread + w[5] * repeated + w[6] * capitals
+                    + (w[7] if has_name > 0 else 0.0) + w[8] * values[i][1]
+                    + w[9] * values[j][1] + extra
+                    + weights.get(next((key for top, key in _WORD_BINS if n <= top),
+                                       "words10"), 0.0))
         feats = {"prior": p, "content": content, "prior_mean": p / content if content else 0.0,
                  "low_words": low, "spread": spread, "repeated": repeated,
                  "capitals": capitals, "has_name": float(has_name > 0),
@@ -459,10 +478,16 @@ def _candidate_rows(text: str, names: list[str]):
         tokens = _tokens(desc)
         values = word_values(tokens)
         sums = [sum(v[k] for v in values) for k in range(7)]
-        yield tokens, features(values, 0, len(tokens) - 1, sums, {"rule_made": 1.0})
+        extra = {"rule_made": 1.0}
+        yield tokens, features(values, 0, len(tokens) - 1, sums,
+                               _weigh(extra, weights) if weights is not None else extra)
     for index, tokens in enumerate(sentences):
         n = len(tokens)
         values = None
+        # a cue counts after the paper's own subject ("we introduce", not "recent works
+        # introduce")
+        subject = next((k for k, t in enumerate(tokens)
+                        if t[1] in ("we", "our", "paper", "work", "study", "here")), n)
         for i in range(n):
             core, lower, _ = tokens[i]
             if (not core or lower in function or lower in breakers
@@ -470,7 +495,7 @@ def _candidate_rows(text: str, names: list[str]):
                 continue
             prev = tokens[i - 1] if i else None
             if prev is not None and not (prev[2] or prev[1] in function or prev[1] in breakers
-                                         or prev[1] in _PRAISE):
+                                         or prev[1] in _PRAISE or prev[1].endswith("ing")):
                 continue  # not a phrase boundary
             if prev is not None and not prev[2] and prev[1] in verb_next:
                 continue  # "that aligns ...": a verb phrase
@@ -487,11 +512,17 @@ def _candidate_rows(text: str, names: list[str]):
                      "after_article": float(prev is not None and prev[1] in _ARTICLES),
                      "after_preposition": float(prev is not None and prev[1] in _PREPOSITIONS),
                      "praise_before": praise}
-            if verb:
+            if verb and back > subject:
                 for tier, words in enumerate(_TIER_WORDS):
                     if words.fullmatch(verb):
                         extra[f"cue{tier}"] = 1.0
+                if _GERUND_CUE.fullmatch(verb):
+                    extra["cue1"] = 1.0  # "by introducing X"
             sums = [0, 0.0, 0, 0.0, 0, 0, 0]
+            at_mark = {**extra, "ends_at_mark": 1.0}
+            extra_feats, mark_feats = extra, at_mark
+            if weights is not None:
+                extra, at_mark = _weigh(extra, weights), _weigh(at_mark, weights)
             for j in range(i, min(n, i + 14)):
                 core_j, lower_j, mark = tokens[j]
                 if j > i and (lower_j in breakers or not core_j
@@ -502,10 +533,22 @@ def _candidate_rows(text: str, names: list[str]):
                 last = j == n - 1 or mark or tokens[j + 1][1] in function \
                     or tokens[j + 1][1] in breakers
                 if j > i and last and lower_j not in bad_end and lower_j not in function:
+                    if long_form and j - i + 1 == len(long_form) and [
+                            t[1] for t in tokens[i : j + 1]] == long_form:
+                        named = {**(mark_feats if mark or j == n - 1 else extra_feats),
+                                 "long_form": 1.0}
+                        yield tokens[i : j + 1], features(
+                            values, i, j, sums,
+                            _weigh(named, weights) if weights is not None else named)
+                        continue
                     yield tokens[i : j + 1], features(
-                        values, i, j, sums, {**extra, "ends_at_mark": float(mark or j == n - 1)})
+                        values, i, j, sums, at_mark if mark or j == n - 1 else extra)
                 if mark:
                     break
+
+
+def _weigh(feats: dict[str, float], weights: dict[str, float]) -> float:
+    return sum(weights.get(k, 0.0) * v for k, v in feats.items())
 
 
 def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, float]]]:
@@ -521,8 +564,7 @@ def infer_title(text: str, names: list[str]) -> str:
     weights, _, _ = title_model()
     name = names[0] if names else ""
     best: tuple[float, str] | None = None
-    for words, feats in _candidate_rows(text, names):
-        score = sum(weights.get(k, 0.0) * v for k, v in feats.items())
+    for words, score in _candidate_rows(text, names, weights):
         if best is not None and score <= best[0]:
             continue
         phrase = _phrase(words)
