@@ -331,8 +331,8 @@ _OUR_HEAD_WORDS = ("our", "the resulting", "the proposed", "the complete", "the 
 _OUR_NAME_WORDS = ("our", "the proposed", "this")
 
 
-def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, str]]:
-    """(offset, name) for every introduction cue in one sentence.
+def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, str, bool]]:
+    """(offset, name, weak) for every introduction cue in one sentence.
 
     Each pattern is tried only if the words it needs occur in the sentence: most sentences
     have no cue at all, and scanning them is what made this slow.
@@ -373,10 +373,15 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
             if _shape(m.group(1)) == 2:
                 hits.append((m.end(), m.group(1)))
     # A sentence that opens with a coined name and says what it is: "X is a ... method".
+    # It is only a weak hint (a cited method is described so too: "X, a popular method"):
+    # dropped when the abstract introduces a name of its own.
     m = _OPENS_WITH_NAME.match(sentence)
+    found = [(offset, name, False) for offset, name in filter(None, hits)]
     if m and _shape(m.group(1)) == 2:
-        hits.append((0, m.group(1)))
-    return [h for h in hits if h]
+        described = fold_case(m.group(0)).split()
+        if not _word_lists()["not_own"].intersection(described):
+            found.append((0, m.group(1), True))
+    return found
 
 
 @dataclass(frozen=True)
@@ -387,6 +392,7 @@ class Hit:
     sentence: int
     start: int  # offset of the name in its sentence
     is_data: bool  # a dataset or benchmark rather than a method: listed after methods
+    weak: bool = False  # only "X is a ... method": dropped if the abstract has a name cued
 
 
 # "X, a new method ...": a name the sentence calls a method is not a dataset after all.
@@ -444,13 +450,13 @@ def _hits(sentences: tuple[str, ...], emphasised: tuple[str, ...]) -> tuple[Hit,
     seen_before = ""
     spelled = _spelled_by(" ".join(sentences)) if any("(" in s for s in sentences) else {}
     for index, sentence in enumerate(sentences):
-        for offset, found in _candidates(sentence, emphasised):
+        for offset, found, weak in _candidates(sentence, emphasised):
             name = _clean(spelled.get(found, found))
             if word_positions(seen_before, name):
                 continue  # used before it is introduced: someone else's name
             context = sentence[max(0, offset - 60) : offset + len(name) + 60]
             is_data = bool(_DATA_HEADS.search(context)) and not _called_a_method(sentence, name)
-            hits.append(Hit(name, index, offset, is_data))
+            hits.append(Hit(name, index, offset, is_data, weak))
         seen_before += " " + sentence
     return tuple(hits)
 
@@ -508,7 +514,10 @@ def infer_names(text: str) -> list[str]:
     """
     names: list[str] = []
     analysis = analyse(text)
+    strong = any(not h.weak for h in analysis.hits)
     for hit in sorted(analysis.hits, key=lambda h: (h.is_data, h.sentence, h.start)):
+        if hit.weak and strong:
+            continue
         if hit.name.lower() not in (n.lower() for n in names):
             names.append(hit.name)
     if len(names) > 1:

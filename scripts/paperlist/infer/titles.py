@@ -372,6 +372,8 @@ _TOKEN_EDGE = "\"'()[]{}.,;:!?\u201c\u201d\u2018\u2019"
 _CLAUSE_MARK = ",;:.!?"
 _TIER_WORDS = tuple(re.compile(rf"(?:{verbs})", re.I) for verbs in _TOPIC_TIERS)
 _ARTICLES = frozenset(("a", "an", "the"))
+_OWN_SUBJECT = frozenset(("we", "our", "paper", "work", "study", "here"))
+_COUNTING = frozenset("two three four five several multiple various both".split())
 _GERUND_CUE = re.compile(r"(?:introduc|propos|present|develop|design|describ|build|construct"
                          r"|creat|devis)ing", re.I)
 _PREPOSITIONS = frozenset("for to on of in with by via from towards toward into".split())
@@ -387,7 +389,7 @@ FEATURES = ("prior", "content", "prior_mean", "low_words", "spread", "repeated",
             "words10", "sentence0", "sentence1", "sentence2", "sentence3", "sentence4",
             "cue0", "cue1", "cue2", "cue3", "after_article", "after_preposition",
             "sentence_start", "name_sentence", "praise_before", "ends_at_mark", "rule_made",
-            "long_form")
+            "long_form", "background")
 _WORD_BINS = ((2, "words2"), (3, "words3"), (4, "words4"), (6, "words5"), (9, "words7"))
 
 
@@ -441,11 +443,16 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
         for core, lower, _ in tokens:
             share = prior.get(fold_plural(lower), default)
             if lower in function:
-                values.append((0, share, 0, 0.0, 0, 0, 0))
+                values.append((0, share, 0, 0.0, 0, 0, 0, False))
                 continue
             seen = counts.get(lower, 1)
+            # a word titles never take that ends in -s is mostly a verb ("beats", "lacks"),
+            # and a phrase does not run through a verb; nor through the name itself
+            stop = (share < _LOW_PRIOR and lower.endswith("s") and not lower.endswith("ss")
+                    ) or lower == name_lower
             values.append((1, share, share < _LOW_PRIOR, min(seen, 4) / 4, seen > 1,
-                           1 if _HAS_UPPER_INSIDE.match(core) else 0, lower == name_lower))
+                           1 if _HAS_UPPER_INSIDE.match(core) else 0, lower == name_lower,
+                           stop))
         return values
 
     if weights is not None:
@@ -474,20 +481,35 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
     rule_made = rule_title(text, names)
     desc = rule_made[len(name) + 2 :] if name and rule_made.startswith(name + ": ") else (
         "" if rule_made == name else rule_made)
-    if desc:
-        tokens = _tokens(desc)
-        values = word_values(tokens)
+    # a clause with a finite verb is cut off: "process that follows X and can be trained"
+    raw = desc.split()
+    verb_at = next((k for k, w in enumerate(raw)
+                    if w.lower().strip(_TOKEN_EDGE) in rules["finite_verbs"]), None)
+    if verb_at is not None:
+        raw = raw[:verb_at]
+        while raw and raw[-1].lower().strip(_TOKEN_EDGE) in (function | verb_next | bad_end):
+            raw.pop()
+        desc = " ".join(raw).rstrip(_CLAUSE_MARK) if len(raw) >= 2 else ""
+    first = desc.split(maxsplit=1)[0].lower() if desc.strip() else ""
+    if desc and (first in _ARTICLES or first not in function) and first not in verb_next \
+            and first not in bad_start:
+        values = word_values(_tokens(desc))
+        tokens = [(raw, "", False) for raw in desc.split()]  # the phrase as the rules made it
         sums = [sum(v[k] for v in values) for k in range(7)]
+        values = [v[:7] for v in values]
         extra = {"rule_made": 1.0}
         yield tokens, features(values, 0, len(tokens) - 1, sums,
                                _weigh(extra, weights) if weights is not None else extra)
+    # sentences before the first that speaks of the paper itself ("we", "this paper")
+    # are background
+    own = next((k for k, tokens in enumerate(sentences)
+                if any(t[1] in _OWN_SUBJECT for t in tokens)), len(sentences))
     for index, tokens in enumerate(sentences):
         n = len(tokens)
         values = None
         # a cue counts after the paper's own subject ("we introduce", not "recent works
         # introduce")
-        subject = next((k for k, t in enumerate(tokens)
-                        if t[1] in ("we", "our", "paper", "work", "study", "here")), n)
+        subject = next((k for k, t in enumerate(tokens) if t[1] in _OWN_SUBJECT), n)
         for i in range(n):
             core, lower, _ = tokens[i]
             if (not core or lower in function or lower in breakers
@@ -495,19 +517,24 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
                 continue
             prev = tokens[i - 1] if i else None
             if prev is not None and not (prev[2] or prev[1] in function or prev[1] in breakers
-                                         or prev[1] in _PRAISE or prev[1].endswith("ing")):
+                                         or prev[1] in _PRAISE or prev[1] in bad_start
+                                         or prev[1].endswith("ing")):
                 continue  # not a phrase boundary
             if prev is not None and not prev[2] and prev[1] in verb_next:
                 continue  # "that aligns ...": a verb phrase
             if values is None:
                 values = word_values(tokens)
+            if values[i][7]:
+                continue
             back = i - 1
             praise = 0.0
-            while back >= 0 and (tokens[back][1] in _PRAISE or tokens[back][1] in _ARTICLES):
+            while back >= 0 and (tokens[back][1] in _PRAISE or tokens[back][1] in _ARTICLES
+                                 or tokens[back][1] in _COUNTING):
                 praise += tokens[back][1] in _PRAISE
                 back -= 1
             verb = tokens[back][0] if back >= 0 else ""
             extra = {f"sentence{min(index, 4)}": 1.0, "sentence_start": float(i == 0),
+                     "background": float(index < own),
                      "name_sentence": float(index == name_sentence),
                      "after_article": float(prev is not None and prev[1] in _ARTICLES),
                      "after_preposition": float(prev is not None and prev[1] in _PREPOSITIONS),
@@ -526,10 +553,10 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
             for j in range(i, min(n, i + 14)):
                 core_j, lower_j, mark = tokens[j]
                 if j > i and (lower_j in breakers or not core_j
-                              or FORMULA_PLACEHOLDER in core_j):
+                              or FORMULA_PLACEHOLDER in core_j or values[j][7]):
                     break
-                for k, v in enumerate(values[j]):
-                    sums[k] += v
+                for k in range(7):
+                    sums[k] += values[j][k]
                 last = j == n - 1 or mark or tokens[j + 1][1] in function \
                     or tokens[j + 1][1] in breakers
                 if j > i and last and lower_j not in bad_end and lower_j not in function:
