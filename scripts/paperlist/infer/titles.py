@@ -446,10 +446,11 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
                 values.append((0, share, 0, 0.0, 0, 0, 0, False))
                 continue
             seen = counts.get(lower, 1)
-            # a word titles never take that ends in -s is mostly a verb ("beats", "lacks"),
-            # and a phrase does not run through a verb; nor through the name itself
-            stop = (share < _LOW_PRIOR and lower.endswith("s") and not lower.endswith("ss")
-                    ) or lower == name_lower
+            # a word titles never take that ends in -s, -ed or -ly is mostly a verb or an
+            # adverb ("beats", "lacks", "famously"), and a phrase does not run through one;
+            # nor through the name itself
+            stop = (share < _LOW_PRIOR and lower.endswith(("s", "ly", "ed"))
+                    and not lower.endswith("ss")) or lower == name_lower
             values.append((1, share, share < _LOW_PRIOR, min(seen, 4) / 4, seen > 1,
                            1 if _HAS_UPPER_INSIDE.match(core) else 0, lower == name_lower,
                            stop))
