@@ -113,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
              "weights": {}, "default_prior": default, "prior": prior}
     args.out.write_text(json.dumps(model, indent=0, sort_keys=False) + "\n", encoding="utf-8")
     titles.title_model.cache_clear()
+    titles._word_share.cache_clear()
     model["weights"] = fit(load(args.papers, args.fit_rows, args.every))
     args.out.write_text(json.dumps(model, indent=0) + "\n", encoding="utf-8")
     print(json.dumps(model["weights"], indent=1), f"\n{len(prior)} words, default {default}")

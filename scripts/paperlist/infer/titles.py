@@ -415,10 +415,22 @@ def _phrase(words: list[tuple[str, str, bool]]) -> str:
     return _sentence_case(" ".join(w[0] for w in words))
 
 
+@lru_cache(maxsize=1 << 16)
+def _word_share(lower: str) -> tuple[float, bool, bool]:
+    """A word's prior share, whether titles almost never take it, and whether a phrase
+    stops before it: a word titles never take that ends in -s, -ed or -ly is mostly a verb
+    or an adverb ("beats", "lacks", "famously"), and a phrase does not run through one."""
+    _, prior, default = title_model()
+    share = prior.get(fold_plural(lower), default)
+    low = share < _LOW_PRIOR
+    return share, low, low and lower.endswith(("s", "ly", "ed")) and not lower.endswith("ss")
+
+
 def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | None = None):
     """(words, features) of every candidate phrase, the rule-made title's first; with
-    ``weights``, (words, score) instead. Features are summed word by word as a phrase
-    grows, so each costs a few additions."""
+    ``weights``, ((tokens, start, end), score) instead, the phrase being
+    ``tokens[start:end]`` (sliced only for the one chosen). Features are summed word by
+    word as a phrase grows, so each costs a few additions."""
     analysis = analyse(text)
     rules = title_rules()
     function = rules["function_words"] | _ARTICLES
@@ -441,25 +453,23 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
         """Per word: (content, prior, low, spread, repeated, capitals, is the name)."""
         values = []
         for core, lower, _ in tokens:
-            share = prior.get(fold_plural(lower), default)
+            share, low, stop = _word_share(lower)
             if lower in function:
                 values.append((0, share, 0, 0.0, 0, 0, 0, False))
                 continue
             seen = counts.get(lower, 1)
-            # a word titles never take that ends in -s, -ed or -ly is mostly a verb or an
-            # adverb ("beats", "lacks", "famously"), and a phrase does not run through one;
-            # nor through the name itself
-            stop = (share < _LOW_PRIOR and lower.endswith(("s", "ly", "ed"))
-                    and not lower.endswith("ss")) or lower == name_lower
-            values.append((1, share, share < _LOW_PRIOR, min(seen, 4) / 4, seen > 1,
-                           1 if _HAS_UPPER_INSIDE.match(core) else 0, lower == name_lower,
-                           stop))
+            is_name = lower == name_lower
+            values.append((1, share, low, min(seen, 4) / 4, seen > 1,
+                           1 if _HAS_UPPER_INSIDE.match(core) else 0, is_name,
+                           stop or is_name))
         return values
 
     if weights is not None:
         w = [weights.get(k, 0.0) for k in ("prior", "content", "prior_mean", "low_words",
                                            "spread", "repeated", "capitals", "has_name",
                                            "first_prior", "last_prior")]
+        wx = {k: weights.get(k, 0.0) for k in FEATURES}
+        w_bins = [(top, wx[key]) for top, key in _WORD_BINS]
 
     def features(values, i, j, sums, extra):
         content, p, low, spread, repeated, capitals, has_name = sums
@@ -469,8 +479,7 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
                     + w[3] * low + w[4] * spread + w[5] * repeated + w[6] * capitals
                     + (w[7] if has_name > 0 else 0.0) + w[8] * values[i][1]
                     + w[9] * values[j][1] + extra
-                    + weights.get(next((key for top, key in _WORD_BINS if n <= top),
-                                       "words10"), 0.0))
+                    + next((v for top, v in w_bins if n <= top), wx["words10"]))
         feats = {"prior": p, "content": content, "prior_mean": p / content if content else 0.0,
                  "low_words": low, "spread": spread, "repeated": repeated,
                  "capitals": capitals, "has_name": float(has_name > 0),
@@ -499,8 +508,9 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
         sums = [sum(v[k] for v in values) for k in range(7)]
         values = [v[:7] for v in values]
         extra = {"rule_made": 1.0}
-        yield tokens, features(values, 0, len(tokens) - 1, sums,
-                               _weigh(extra, weights) if weights is not None else extra)
+        yield ((tokens, 0, len(tokens)) if weights is not None else tokens), features(
+            values, 0, len(tokens) - 1, sums,
+            _weigh(extra, weights) if weights is not None else extra)
     # sentences before the first that speaks of the paper itself ("we", "this paper")
     # are background
     own = next((k for k, tokens in enumerate(sentences)
@@ -546,31 +556,41 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
                         extra[f"cue{tier}"] = 1.0
                 if _GERUND_CUE.fullmatch(verb):
                     extra["cue1"] = 1.0  # "by introducing X"
-            sums = [0, 0.0, 0, 0.0, 0, 0, 0]
             at_mark = {**extra, "ends_at_mark": 1.0}
             extra_feats, mark_feats = extra, at_mark
             if weights is not None:
-                extra, at_mark = _weigh(extra, weights), _weigh(at_mark, weights)
+                extra = sum(wx[k] * v for k, v in extra_feats.items())
+                at_mark = extra + wx["ends_at_mark"]
+            content = low = repeated = capitals = has_name = 0
+            p = spread = 0.0
             for j in range(i, min(n, i + 14)):
                 core_j, lower_j, mark = tokens[j]
+                v = values[j]
                 if j > i and (lower_j in breakers or not core_j
-                              or FORMULA_PLACEHOLDER in core_j or values[j][7]):
+                              or FORMULA_PLACEHOLDER in core_j or v[7]):
                     break
-                for k in range(7):
-                    sums[k] += values[j][k]
+                content += v[0]
+                p += v[1]
+                low += v[2]
+                spread += v[3]
+                repeated += v[4]
+                capitals += v[5]
+                has_name += v[6]
                 last = j == n - 1 or mark or tokens[j + 1][1] in function \
                     or tokens[j + 1][1] in breakers
                 if j > i and last and lower_j not in bad_end and lower_j not in function:
+                    sums = (content, p, low, spread, repeated, capitals, has_name)
+                    where = (tokens, i, j + 1) if weights is not None else tokens[i : j + 1]
+                    ends = mark or j == n - 1
                     if long_form and j - i + 1 == len(long_form) and [
                             t[1] for t in tokens[i : j + 1]] == long_form:
-                        named = {**(mark_feats if mark or j == n - 1 else extra_feats),
-                                 "long_form": 1.0}
-                        yield tokens[i : j + 1], features(
-                            values, i, j, sums,
-                            _weigh(named, weights) if weights is not None else named)
+                        if weights is not None:
+                            named = (at_mark if ends else extra) + wx["long_form"]
+                        else:
+                            named = {**(mark_feats if ends else extra_feats), "long_form": 1.0}
+                        yield where, features(values, i, j, sums, named)
                         continue
-                    yield tokens[i : j + 1], features(
-                        values, i, j, sums, at_mark if mark or j == n - 1 else extra)
+                    yield where, features(values, i, j, sums, at_mark if ends else extra)
                 if mark:
                     break
 
@@ -592,10 +612,10 @@ def infer_title(text: str, names: list[str]) -> str:
     weights, _, _ = title_model()
     name = names[0] if names else ""
     best: tuple[float, str] | None = None
-    for words, score in _candidate_rows(text, names, weights):
+    for (tokens, start, end), score in _candidate_rows(text, names, weights):
         if best is not None and score <= best[0]:
             continue
-        phrase = _phrase(words)
+        phrase = _phrase(tokens[start:end])
         title = f"{name}: {phrase}" if name else _capitalise(phrase)
         if len(title) <= _MAX_TITLE and not title_problems(title):
             best = (score, title)
