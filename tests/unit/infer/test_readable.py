@@ -137,3 +137,19 @@ def test_the_title_model_is_deterministic() -> None:
 )
 def test_names(text: str, expected: list[str]) -> None:
     assert infer_names(text) == expected
+
+
+def test_the_fast_score_is_the_models_score() -> None:
+    """infer_title sums weights on the fly; train_titles.py fits them on feature rows: the
+    two must agree, or the shipped weights would score something else than was fitted."""
+    from paperlist.infer import titles
+
+    weights = titles.title_model()[0]
+    for text in ABSTRACTS.values():
+        names = infer_names(text)
+        rows = list(titles._candidate_rows(text, names))
+        fast = list(titles._candidate_rows(text, names, weights))
+        assert len(rows) == len(fast) > 0
+        for (words, feats), ((tokens, start, end), score) in zip(rows, fast, strict=True):
+            assert [w[0] for w in words] == [w[0] for w in tokens[start:end]]
+            assert abs(sum(weights.get(k, 0.0) * v for k, v in feats.items()) - score) < 1e-9
