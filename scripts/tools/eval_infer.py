@@ -1,12 +1,24 @@
-"""Measure how well `paperlist.infer` generalises, on real papers whose titles we know.
+"""Measure how well `paperlist.infer` reads names and titles, on real papers whose titles we know.
 
-Usage: python scripts/tools/eval_infer.py PAPERS.jsonl
+Usage: python scripts/tools/eval_infer.py PAPERS.jsonl [--rows 0:12000] [--every 4]
+       [--sample 10] [--json figures.json]
 
-Each line is {"title", "abstract", ...}. Many real titles read "Name: description"; when
-the part before the colon is one name-like token that the abstract also uses, it is the
-gold name. Titles without a colon are taken to have no name, which makes the reported
-false-positive rate an upper bound: some of those papers do coin a name they did not put
-in their title.
+Each line is {"title", "abstract"[, "primary_area"]}. What is measured:
+
+- names: when the real title reads "Name: ..." with one name-like token before the colon
+  that the abstract also uses, that token is the gold name. *exact* is the share of those
+  papers whose inferred primary name is it (case aside); *precision* the share right among
+  those given a name. Titles without a colon are taken to have no name: *given without*
+  is the share of them that got one anyway (an upper bound on false names: some of those
+  papers do coin a name they did not put in their title).
+- titles: *F1* is the content-word F1 of the inferred title against the real one (words
+  lower-cased, split at anything not a letter or digit, a plural "s" dropped, function
+  words of data/titles.yml left out), averaged over papers; *broken* is the share that
+  `paperlist.infer.titles.title_problems` rejects, and by which rule.
+- time: infer_names + infer_title per abstract, in milliseconds (one process).
+
+``--rows A:B`` evaluates lines A to B (a split), ``--every N`` one line in N of them (a
+lean sample while iterating); ``--sample N`` prints N examples of each kind of error.
 """
 
 from __future__ import annotations
@@ -14,12 +26,16 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
+import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 from paperlist.infer.names import infer_names
-from paperlist.infer.titles import infer_title
+from paperlist.infer.titles import infer_title, title_problems, title_rules
+
+_RULES = ("start", "end", "verb", "long", "short")
+_WORD = re.compile(r"[a-z0-9]+")
 
 
 @dataclass
@@ -39,82 +55,133 @@ class Paper:
         return prefix if used else None
 
 
-def _title_backs(name: str, title: str) -> bool:
-    """True when the real title confirms a name: it uses the name, or its words start with
-    the name's capitals in order ("Mutual Information Gradient Estimation" for MIGE)."""
-    if name.lower() in title.lower():
-        return True
-    capitals = [c for c in name if c.isupper()]
-    initials = [w[0].upper() for w in re.findall(r"[A-Za-z]+", title)]
-    it = iter(initials)
-    return len(capitals) >= 2 and all(c in it for c in capitals) and capitals[0] in initials[:3]
+def content_words(title: str) -> set[str]:
+    """A title's content words: lower-cased, plural "s" dropped, function words left out."""
+    function = title_rules()["function_words"]
+    words = set()
+    for w in _WORD.findall(title.lower()):
+        if w in function:
+            continue
+        if len(w) > 3 and w.endswith("s") and not w.endswith("ss"):
+            w = w[:-1]
+        words.add(w)
+    return words
 
 
-def load(path: Path) -> list[Paper]:
-    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
-    return [Paper(r["title"], r["abstract"]) for r in rows]
+def f1(inferred: str, real: str) -> float:
+    a, b = content_words(inferred), content_words(real)
+    common = len(a & b)
+    if not common:
+        return 0.0
+    p, r = common / len(a), common / len(b)
+    return 2 * p * r / (p + r)
 
 
-def _ratio(a: int, b: int) -> str:
-    return f"{a}/{b} = {a / b:.2f}" if b else "n/a"
+def load(path: Path, rows: str = ":", every: int = 1) -> list[Paper]:
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line]
+    start, _, stop = rows.partition(":")
+    lines = lines[int(start or 0) : int(stop) if stop else None : max(1, every)]
+    return [Paper(r["title"], r["abstract"]) for r in map(json.loads, lines)]
 
 
-def evaluate(papers: list[Paper], sample: int = 25) -> dict[str, float]:
-    """Print the figures and a sample of titles; return the figures for scripting."""
-    named = [p for p in papers if p.gold_name]
-    unnamed = [p for p in papers if ":" not in p.title]
-    hits = wrong = predicted = 0
-    misses: list[str] = []
-    for paper in named:
-        gold = (paper.gold_name or "").lower()
-        names = [n.lower() for n in infer_names(paper.abstract)]
-        if names:
-            predicted += 1
-            if names[0] == gold:
-                hits += 1
+def _share(a: int, b: int) -> float:
+    return a / b if b else 0.0
+
+
+def evaluate(papers: list[Paper]) -> tuple[dict[str, float], dict[str, list[str]]]:
+    """The figures, and examples of each kind of error."""
+    examples: dict[str, list[str]] = {k: [] for k in ("missed", "wrong", *_RULES, "low_f1")}
+    named = exact = given = right = unnamed = unnamed_given = 0
+    f1_sum = 0.0
+    broken = 0
+    by_rule: Counter[str] = Counter()
+    seconds = 0.0
+    for paper in papers:
+        t0 = time.perf_counter()
+        names = infer_names(paper.abstract)
+        title = infer_title(paper.abstract, names)
+        seconds += time.perf_counter() - t0
+        gold = paper.gold_name
+        first = names[0].lower() if names else None
+        if gold:
+            named += 1
+            exact += first == gold.lower()
+            if names:
+                given += 1
+                right += first == gold.lower()
+                if first != gold.lower():
+                    examples["wrong"].append(f"gold={gold!r} got={names}")
             else:
-                wrong += 1
-                misses.append(f"  wrong  gold={paper.gold_name!r} got={names}")
-        else:
-            misses.append(f"  missed gold={paper.gold_name!r}")
-    false_pos = [(p, infer_names(p.abstract)) for p in unnamed]
-    false_pos = [(p, n) for p, n in false_pos if n]
-    backed = [(p, n) for p, n in false_pos if _title_backs(n[0], p.title)]
-
-    print(f"papers: {len(papers)}; with a gold name: {len(named)}; no colon in title: "
-          f"{len(unnamed)}")
-    print(f"name precision (primary name == gold, when one is given): {_ratio(hits, predicted)}")
-    print(f"name recall    (primary name == gold):                    {_ratio(hits, len(named))}")
-    print(f"names given for papers without a name in the title:      "
-          f"{_ratio(len(false_pos), len(unnamed))}")
-    print(f"  of which the title backs the name (contains it or spells out its letters): "
-          f"{len(backed)}; unverified: {_ratio(len(false_pos) - len(backed), len(unnamed))}")
-    if "-v" in sys.argv:
-        print("\nerrors on gold-named papers:", *misses, sep="\n")
-        print("\nunverified names for papers without a titled name:")
-        for paper, names in false_pos:
-            if (paper, names) not in backed:
-                print(f"  {names}  <- {paper.title}")
-    print("\nsample of inferred titles (inferred  <-  real):")
-    step = max(1, len(papers) // sample)
-    for paper in papers[::step][:sample]:
-        title = infer_title(paper.abstract, infer_names(paper.abstract))
-        print(f"  {title}\n      <- {paper.title}")
-    return {
-        "precision": hits / predicted if predicted else 0.0,
-        "recall": hits / len(named) if named else 0.0,
-        "false_positive_rate": len(false_pos) / len(unnamed) if unnamed else 0.0,
+                examples["missed"].append(f"gold={gold!r}")
+        elif ":" not in paper.title:
+            unnamed += 1
+            unnamed_given += bool(names)
+        score = f1(title, paper.title)
+        f1_sum += score
+        problems = title_problems(title)
+        broken += bool(problems)
+        by_rule.update(problems)
+        for rule in problems:
+            examples[rule].append(f"{title}  <-  {paper.title}")
+        if score == 0:
+            examples["low_f1"].append(f"{title}  <-  {paper.title}")
+    n = len(papers)
+    figures = {
+        "papers": n,
+        "named": named,
+        "name_exact": _share(exact, named),
+        "name_precision": _share(right, given),
+        "name_given_without": _share(unnamed_given, unnamed),
+        "title_f1": f1_sum / n if n else 0.0,
+        "title_broken": _share(broken, n),
+        **{f"broken_{rule}": _share(by_rule[rule], n) for rule in _RULES},
+        "ms_per_abstract": 1000 * seconds / n if n else 0.0,
     }
+    return figures, examples
+
+
+_LABELS = {
+    "papers": "papers",
+    "named": "with a gold name (title 'Name: ...')",
+    "name_exact": "names: primary == gold, of gold-named",
+    "name_precision": "names: precision when one is given",
+    "name_given_without": "names: given where the title has no colon",
+    "title_f1": "titles: content-word F1 vs the real title",
+    "title_broken": "titles: broken",
+    **{f"broken_{r}": f"  by rule '{r}'" for r in _RULES},
+    "ms_per_abstract": "ms per abstract (names + title)",
+}
+
+
+def table(figures: dict[str, float]) -> str:
+    lines = ["| figure | value |", "|---|---|"]
+    for key, label in _LABELS.items():
+        value = figures[key]
+        shown = f"{value:,}" if isinstance(value, int) else f"{value:.3f}"
+        lines.append(f"| {label} | {shown} |")
+    return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("papers", type=Path,
                         help="JSONL of real papers with 'title' and 'abstract' "
-                             "(e.g. the ICLR 2020 development set)")
-    parser.add_argument("--sample", type=int, default=25, help="examples of each kind to show")
+                             "(e.g. ../shared/data/iclr-2026-papers.jsonl)")
+    parser.add_argument("--rows", default=":", help="lines A:B only (a split), e.g. 12000:")
+    parser.add_argument("--every", type=int, default=1, help="one line in N (a lean sample)")
+    parser.add_argument("--sample", type=int, default=0, help="examples of each kind of error")
+    parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args(argv)
-    evaluate(load(args.papers), sample=args.sample)
+    figures, examples = evaluate(load(args.papers, args.rows, args.every))
+    print(table(figures))
+    if args.sample:
+        for kind, found in examples.items():
+            if found:
+                step = max(1, len(found) // args.sample)
+                print(f"\n{kind} ({len(found)}):")
+                print("\n".join(f"  {e}" for e in found[::step][: args.sample]))
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2) + "\n", encoding="utf-8")
     return 0
 
 

@@ -17,6 +17,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
+
+import yaml
 
 from paperlist.infer.text import (
     STOP_WORDS,
@@ -41,6 +44,7 @@ _HEADS = (
     "|engine|solver|protocol|family|variant|operator|block|unit|transformer|encoder|decoder"
     "|generator|detector|classifier|learner|policy|score|measure|index|collection|testbed"
     "|database|formulation|mechanism|compiler|interface|reasoner|extension|implementation"
+    "|tokenizer|critic"
 )
 #: Pattern source of a head noun, singular or plural: what a named artefact is.
 HEAD = rf"(?:{_HEADS})(?:s|es)?"
@@ -49,8 +53,8 @@ _DATA_HEADS = re.compile(
 )
 # A name introduced as one of these is a task or a concept, not the paper's artefact.
 _NOT_ARTEFACT = re.compile(
-    r"\b(?:task|problem|setting|challenge|notion|concept|phenomenon|hypothesis|question|curse"
-    r"|regime|assumption|property|perspective|scenario|issue|bias|effect|principle)s?\b",
+    r"(?:task|problem|setting|challenge|notion|concept|phenomenon|hypothesis|question|curse"
+    r"|regime|assumption|property|perspective|scenario|issue|bias|effect|principle)s?",
     re.I,
 )
 #: "we propose/introduce/present ...": the verbs that introduce a contribution. A leading
@@ -67,13 +71,17 @@ PROPOSING_VERB = re.compile(
 _SUBJECT = re.compile(r"(?=[woth])\b(?:we|our|this (?:paper|work|study|article|note)|here)\b", re.I)
 #: "called", "dubbed", "we refer to it as": what a new name follows.
 NAMING_CUE = re.compile(
-    r"(?=[cndtkrw])(?<!so-)\b(?:called|named|dubbed|termed|coined|namely|know[n]? as"
+    r"(?=[cndtkrwas])(?<!so-)\b(?:(?:called|named|dubbed|termed|abbreviated)(?: as)?|coined"
+    r"|namely|know[n]? as|shorted as|short for"
     r"|refer(?:red)? (?:to )?as"
-    r"|(?:we|which we) (?:call|name|term|refer to)(?: (?:it|this|them|our \w+))?(?: as)?)\s+",
+    r"|(?:we|which we) (?:call|name|term|refer to)"
+    r"(?: (?:it|this|them|(?:our|the|this|these) (?:resulting |final |proposed |new )?"
+    r"(?-i:[a-z]+)))?"
+    r"(?: as)?)\s+",
     re.I,
 )
 #: A preposition: after one, a phrase modifies something else rather than naming it.
-PREPOSITION = re.compile(r"\b(?:of|for|on|in|with|by|from|using|based)\s", re.I)
+PREPOSITION = re.compile(r"(?<![-\w])(?:of|for|on|in|with|by|from|using|based)\s", re.I)
 _DETERMINER = re.compile(r"(?:a|an|the|our|this|two|three)\s", re.I)
 # Abbreviations of this shape are shared vocabulary, never one paper's own name.
 _COMMON = frozenset(
@@ -87,6 +95,8 @@ _ADJ_SUFFIX = re.compile(
 )
 _NUMBER_WORD = re.compile(r"^(?:\d+|one|two|three|four|multi|single|double|bi|tri)-[a-z]", re.I)
 _LETTER = re.compile(r"[^\W\d_]")
+_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?[A-Za-z]{0,2}")  # 7B, 2.2K, 13K, 2D: sizes, not names
+_PARENTHESISED = re.compile(r"\s*\([^()]*\)")
 _PLURAL_CAPS = re.compile(r"[A-Z]{2,}s")
 _TWO_CAPS = re.compile(r"[A-Z]{2}")
 _HYPHENATED_WORDS = re.compile(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)+")
@@ -99,7 +109,8 @@ _DIGIT = re.compile(r"\d")
 def _shape(token: str) -> int:
     """2 = unmistakably a coined name (ProRL, MES-RET, World-R1, word2ket), 1 = a
     capitalised word that can be a name only with a strong cue (Qkmeans), 0 = not one."""
-    if len(token) < 2 or not _LETTER.search(token) or _ADJ_SUFFIX.search(token):
+    if (len(token) < 2 or not _LETTER.search(token) or _ADJ_SUFFIX.search(token)
+            or _QUANTITY.fullmatch(token)):
         return 0
     if token.upper() in _COMMON or _PLURAL_CAPS.fullmatch(token) or _NUMBER_WORD.match(token):
         return 0
@@ -128,6 +139,18 @@ def acronym_of(abbr: str, words: list[str]) -> int:
         i, j = i - 1, j - 1
     n = len(long[j + 1 :].split())
     return n if n <= min(len(chars) + 5, 2 * len(chars)) else 0
+
+
+_LEAD_WORDS = frozenset("a an the our new novel simple first general unified".split())
+
+
+def _spells_start(abbr: str, words: list[str]) -> bool:
+    """Whether a long form right after "we propose" starts with its abbreviation's first
+    letter and is capitalised there: "Continual Real-time Unlearning with ... (CaRE)",
+    "Tool-integrated verification (T1)" (acronym_of wants every letter at a word start)."""
+    words = [w for w in words if w.lower() not in _LEAD_WORDS]
+    return (1 < len(words) <= 14 and words[0][:1].isupper()
+            and words[0][:1].lower() == abbr[:1].lower())
 
 
 _ABBR_IN_PARENS = re.compile(r"\((" + NAME + r")\)")
@@ -161,7 +184,14 @@ def _is_emphasised(token: str, emphasised: tuple[str, ...]) -> bool:
 
 
 _PHRASE_GOES_ON = re.compile(r"\s+(?:[A-Z]|[a-z]*[A-Z])")
-_SAYS_WHAT_IT_IS = re.compile(r"\s*(?:,\s+(?:a|an|the)\s|:\s|\(|\s[-\u2013\u2014]+\s)")
+# A lower-case word that carries the phrase on (not "that", "to", "is", "and", ...).
+_WORD_GOES_ON = re.compile(
+    r"\s+(?!(?:that|which|who|to|for|and|or|is|are|was|were|has|have|can|with|in|on|as|by"
+    r"|from|at|of|via|using|under|over|into|than|then|also|while|when|where)\b)"
+    r"[a-z][\w-]*(?<!s)\b")  # not a verb: "dubbed Chameleon leverages ..."
+_SAYS_WHAT_IT_IS = re.compile(
+    r"\s*(?:,\s+(?:a|an|the|which|that)\s|:\s|\(|\s[-\u2013\u2014]+\s"
+    r"|[\u2013\u2014]{1,2}\s*(?:a|an|the)\s)")
 
 
 def _name_at(sentence: str, pos: int, emphasised: tuple[str, ...], cued: bool) -> str | None:
@@ -179,6 +209,8 @@ def _name_at(sentence: str, pos: int, emphasised: tuple[str, ...], cued: bool) -
         return None  # the start of a multi-word name or phrase, not a one-token name
     shape = _shape(token)
     described = _SAYS_WHAT_IT_IS.match(after)
+    if shape == 1 and not described and _WORD_GOES_ON.match(after):
+        return None  # "called Physics guided ...": a plain word starting a phrase
     if shape == 2 or (shape == 1 and (cued or described)):
         return token
     if cued and _is_emphasised(token, emphasised) and token.lower() not in STOP_WORDS:
@@ -214,6 +246,7 @@ _PLURAL_HEAD_NEXT = re.compile(rf"\s+(?:{_HEADS})(?:s|es)\b", re.I)
 #: A head noun as a whole word anywhere.
 HEAD_WORD = re.compile(rf"\b{HEAD}\b", re.I)
 _ENDS_WITH_HEAD = re.compile(rf"\b{HEAD}$", re.I)
+_HEAD_COMMA_NAME = re.compile(rf"(?:a|an|the)\s[^.;:()]*?\b{HEAD},\s+(?:the\s+)?({NAME})", re.I)
 _APPOSITIVE_END = re.compile(r"[,.(]|\s(?:which|that|to|for|is|and)\b|$")
 
 
@@ -228,29 +261,45 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
     window = _NOUN_PHRASE.match(sentence[pos:])
     phrase = window.group(0) if window else ""
     phrase = _RELATIVE_CLAUSE.split(phrase)[0]
-    if _NOT_ARTEFACT.search(phrase):
-        return None
+    head = _PARENTHESISED.sub("", PREPOSITION.split(phrase)[0]).split()
+    if head and _NOT_ARTEFACT.fullmatch(head[-1]):
+        return None  # "a new task, ...", "the problem of ...": not an artefact
     determined = bool(_DETERMINER.match(phrase))
     for m in _NAME_RE.finditer(phrase):
         token, before = m.group(0), phrase[: m.start()]
         if before.endswith("(") and phrase[m.end() : m.end() + 1] == ")":
             words = before[:-1].split()
             n = acronym_of(token, words)
+            if not n and determined and _shape(token) == 2 and _ENDS_WITH_HEAD.search(
+                    before[:-1].rstrip()):
+                return pos + m.start(), token  # "a new unsupervised approach (Patch2Loc)"
             # the long form must be the object itself, not a modifier deep inside it
             lead = words[:-n] if n else []
             if n and _shape(token) == 2 and not PREPOSITION.search(" ".join(lead) + " "):
                 if determined or all(w[0].isupper() for w in lead):
                     return pos + m.start(), token
+            if _shape(token) == 2 and _spells_start(token, words):
+                return pos + m.start(), token  # a long form too loose for acronym_of
             continue
         if not _shape(token) or PREPOSITION.search(before):
             continue
         if determined and _is_emphasised(token, emphasised):
             return pos + m.start(), token
+        elif (determined and _shape(token) == 2 and before.endswith(" ")
+              and _ENDS_WITH_HEAD.search(before.rstrip())
+              and not _HEAD_NEXT.match(phrase[m.end() :])):
+            return pos + m.start(), token  # "the first ... deployment framework PHOENIX"
         elif (determined and _shape(token) == 2
               and _HEAD_NEXT.match(phrase[m.end() :])
               and not _PLURAL_HEAD_NEXT.match(phrase[m.end() :])
               and not HEAD_WORD.search(before)):
             return pos + m.start(), token
+    # "a lightweight, economical and transparent reasoning framework, PathHD, that ..."
+    late = _HEAD_COMMA_NAME.match(sentence, pos)
+    if late and late.end(1) - pos < 160:
+        name = _name_at(sentence, late.start(1), emphasised, cued=True)
+        if name and _APPOSITIVE_END.match(sentence[late.start(1) + len(name) :]):
+            return late.start(1), name
     # "a novel adversarial training algorithm, FreeLB, that ..."
     rest = sentence[pos + len(window.group(0) if window else "") :]
     if determined and _ENDS_WITH_HEAD.search(phrase.strip()) and rest.startswith(", "):
@@ -272,6 +321,7 @@ _OPENS_WITH_NAME = re.compile(
 _NAME_THEN_PAREN = re.compile(r"\s*[,(]")
 # Lower-case words that each case-insensitive cue above needs (see mentions).
 _NAMING_WORDS = ("called", "named", "namely", "dubbed", "termed", "coined", "know as",
+                 "abbreviated", "shorted as", "short for",
                  "known as", "refer", "we call", "we name", "we term")
 _VERB_WORDS = ("propos", "introduc", "present", "develop", "design", "build", "built",
                "construct", "creat", "devis", "describ", "releas", "curat", "put forward",
@@ -281,8 +331,8 @@ _OUR_HEAD_WORDS = ("our", "the resulting", "the proposed", "the complete", "the 
 _OUR_NAME_WORDS = ("our", "the proposed", "this")
 
 
-def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, str]]:
-    """(offset, name) for every introduction cue in one sentence.
+def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, str, bool]]:
+    """(offset, name, weak) for every introduction cue in one sentence.
 
     Each pattern is tried only if the words it needs occur in the sentence: most sentences
     have no cue at all, and scanning them is what made this slow.
@@ -323,10 +373,15 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
             if _shape(m.group(1)) == 2:
                 hits.append((m.end(), m.group(1)))
     # A sentence that opens with a coined name and says what it is: "X is a ... method".
+    # It is only a weak hint (a cited method is described so too: "X, a popular method"):
+    # dropped when the abstract introduces a name of its own.
     m = _OPENS_WITH_NAME.match(sentence)
+    found = [(offset, name, False) for offset, name in filter(None, hits)]
     if m and _shape(m.group(1)) == 2:
-        hits.append((0, m.group(1)))
-    return [h for h in hits if h]
+        described = fold_case(m.group(0)).split()
+        if not _word_lists()["not_own"].intersection(described):
+            found.append((0, m.group(1), True))
+    return found
 
 
 @dataclass(frozen=True)
@@ -337,6 +392,7 @@ class Hit:
     sentence: int
     start: int  # offset of the name in its sentence
     is_data: bool  # a dataset or benchmark rather than a method: listed after methods
+    weak: bool = False  # only "X is a ... method": dropped if the abstract has a name cued
 
 
 # "X, a new method ...": a name the sentence calls a method is not a dataset after all.
@@ -354,16 +410,53 @@ def _called_a_method(sentence: str, name: str) -> bool:
     return False
 
 
+_SIZE_SUFFIX = re.compile(r"-\d+(?:\.\d+)?B$")  # "e3-1.7B": the model's size, not its name
+_GLUED = re.compile(r"\.([A-Z][a-z]+)")  # "MoSE.Moreover": a missing space
+_DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "names.yml"
+
+
+@lru_cache(maxsize=1)
+def _word_lists() -> dict[str, frozenset[str]]:
+    raw = yaml.safe_load(_DATA_FILE.read_text(encoding="utf-8"))
+    return {k: frozenset(v.lower().split()) for k, v in raw.items()}
+
+
+def _clean(name: str) -> str:
+    """A found name without the model size or the next sentence's first word glued to it."""
+    glued = _GLUED.search(name) if "." in name else None
+    if glued and glued.group(1).lower() in _word_lists()["sentence_openers"]:
+        name = name[: glued.start()]
+    return _SIZE_SUFFIX.sub("", name)
+
+
+def _spelled_by(text: str) -> dict[str, str]:
+    """Words of a long form that spell out a defined abbreviation -> the abbreviation:
+    "REinforcement Learning with ... (RESTRAIN)" is RESTRAIN, not "REinforcement". But
+    an abbreviation of one coined word -> that word: "Graph-of-Agents (GoA)" is the name
+    the paper goes by."""
+    spelled = {}
+    for abbr, long in defined_abbreviations(text).items():
+        words = long.split()
+        if len(words) == 1 and _shape(words[0]) and ("-" in long or _UPPER.search(long[1:])):
+            spelled[abbr] = long
+            continue
+        spelled.update((word, abbr) for word in words
+                       if _TWO_CAPS.match(word) or _UPPER.search(word[1:]))
+    return spelled
+
+
 def _hits(sentences: tuple[str, ...], emphasised: tuple[str, ...]) -> tuple[Hit, ...]:
     hits: list[Hit] = []
     seen_before = ""
+    spelled = _spelled_by(" ".join(sentences)) if any("(" in s for s in sentences) else {}
     for index, sentence in enumerate(sentences):
-        for offset, name in _candidates(sentence, emphasised):
+        for offset, found, weak in _candidates(sentence, emphasised):
+            name = _clean(spelled.get(found, found))
             if word_positions(seen_before, name):
                 continue  # used before it is introduced: someone else's name
             context = sentence[max(0, offset - 60) : offset + len(name) + 60]
             is_data = bool(_DATA_HEADS.search(context)) and not _called_a_method(sentence, name)
-            hits.append(Hit(name, index, offset, is_data))
+            hits.append(Hit(name, index, offset, is_data, weak))
         seen_before += " " + sentence
     return tuple(hits)
 
@@ -377,22 +470,60 @@ class Analysis:
     hits: tuple[Hit, ...]
 
 
+_SUBJECT_NAME = re.compile(rf"({NAME}) (?!is\b|has\b|was\b|does\b)[a-z]{{3,}}s\b")
+
+
+def _subject_hit(sentences: tuple[str, ...], text: str) -> tuple[Hit, ...]:
+    """With no cue at all: a coined name that first appears as the subject of a sentence
+    after the first and that the abstract uses again ("NoiseTune adds noise to ...")."""
+    for index, sentence in enumerate(sentences[1:], 1):
+        m = _SUBJECT_NAME.match(sentence)
+        if not m or _shape(m.group(1)) != 2:
+            continue
+        name = m.group(1)
+        uses = word_positions(text, name)
+        if len(uses) > 1 and not word_positions(" ".join(sentences[:index]), name):
+            return (Hit(name, index, 0, False),)
+    return ()
+
+
 @lru_cache(maxsize=16)
 def analyse(text: str) -> Analysis:
     """Read an abstract once: an import calls infer_names and then infer_title on it."""
     doc = normalise(text)
     sentences = tuple(split_sentences(doc.text))
-    return Analysis(doc, sentences, _hits(sentences, doc.emphasised))
+    hits = _hits(sentences, doc.emphasised) or _subject_hit(sentences, doc.text)
+    return Analysis(doc, sentences, hits)
+
+
+_VERSION = re.compile(r"[-\s]?(?:[vV]?\d+(?:\.\d+)*|\+\+?|[vV]\d+)")
+
+
+def _is_version_of(newer: str, older: str) -> bool:
+    """"TD-MPC2" of "TD-MPC", "MiniGPT-v2" of "MiniGPT", "Pseudo-LiDAR++" of "Pseudo-LiDAR"."""
+    return (len(newer) > len(older) and newer.startswith(older)
+            and bool(_VERSION.fullmatch(newer[len(older) :])))
 
 
 def infer_names(text: str) -> list[str]:
-    """The short names the abstract introduces for its own artefacts, method first.
+    """The short names the abstract introduces for its own artefacts: the one it uses most
+    first (the paper's own name is what the rest of the abstract talks about), ties to
+    methods before datasets, then in order of introduction.
 
     Returns [] rather than guess: a wrong name on a catalogue page is worse than none.
     """
     names: list[str] = []
-    hits = analyse(text).hits
-    for hit in sorted(hits, key=lambda h: (h.is_data, h.sentence, h.start)):
+    analysis = analyse(text)
+    strong = any(not h.weak for h in analysis.hits)
+    for hit in sorted(analysis.hits, key=lambda h: (h.is_data, h.sentence, h.start)):
+        if hit.weak and strong:
+            continue
         if hit.name.lower() not in (n.lower() for n in names):
             names.append(hit.name)
+    if len(names) > 1:
+        # "TD-MPC2 ... upon the TD-MPC algorithm": the new version is the paper's
+        names = [n for n in names if not any(_is_version_of(m, n) for m in names)]
+        uses = {n: len(word_positions(analysis.doc.text, n)) for n in names}
+        # stable: ties go to a coined word over a bare acronym, then keep the order above
+        names.sort(key=lambda n: (-uses[n], n.isupper()))
     return names[:4]

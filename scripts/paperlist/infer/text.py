@@ -21,18 +21,19 @@ FORMULA_PLACEHOLDER = "\u00a7"
 # --------------------------------------------------------------------------- plain text
 
 _WRAPPER = re.compile(
-    r"\\(?:operatorname\*?|math[a-z]*|text[a-z]*|emph|underline|overline|boldsymbol|bm"
+    r"\\(?:operatorname\*?|math[a-z]*|text[a-z]*|emph|em|underline|overline|boldsymbol|bm"
     r"|rm|bf|it|sf|tt|sc|small|large|Large|scriptsize)(?![a-zA-Z])\s*"
 )
 _MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
-_EMPH = re.compile(r"\*\*(.+?)\*\*|(?<!\*)\*([^*\n]+?)\*(?!\*)|__(.+?)__")
+_EMPH = re.compile(r"\*\*(.+?)\*\*|(?<!\*)\*([^*\n]+?)\*(?!\*)|__(.+?)__"
+                   r"|(?<![\w_\\])_([^_\s][^_\n]*?)_(?![\w_])")
 _QUOTED = re.compile(r"``(.+?)''|\u201c(.+?)\u201d|\"([^\"\n]+)\"|\u2018(.+?)\u2019")
 _MD_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _ESCAPED = re.compile(r"\\([%&#_$])")
 _MATH_JUNK = re.compile(r"[{}\s]")
 _PLAIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]*")
 # Literal strings without which a pattern cannot match: a cheap test that skips the scan.
-_EMPH_MARKS = ("*", "__")
+_EMPH_MARKS = ("*", "_")
 _QUOTE_MARKS = ("``", "\u201c", '"', "\u2018")
 
 

@@ -10,6 +10,10 @@ like one: no formulas, no dangling words, at most a hundred characters.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
 
 from paperlist.infer.names import (
     HEAD,
@@ -24,8 +28,42 @@ from paperlist.infer.names import (
     defined_abbreviations,
 )
 from paperlist.infer.text import FORMULA_PLACEHOLDER, STOP_WORDS, word_positions
+from paperlist.util.text import fold_plural
 
 _MAX_TITLE = 100
+_DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "titles.yml"
+
+
+@lru_cache(maxsize=1)
+def title_rules() -> dict[str, frozenset[str] | int]:
+    """data/titles.yml: the word lists that tell a broken title (shared: read only)."""
+    raw = yaml.safe_load(_DATA_FILE.read_text(encoding="utf-8"))
+    return {k: v if isinstance(v, int) else frozenset(v.lower().split()) for k, v in raw.items()}
+
+
+_TITLE_WORD = re.compile(r"[^\W_](?:[\w'\u2019.+-]*[^\W_])?")
+_NAME_PREFIX = re.compile(r"^[^\s:]{1,40}:\s+")
+
+
+def title_problems(title: str) -> list[str]:
+    """Why a title does not read as one, by the rules of data/titles.yml: ``start`` (a
+    pronoun, determiner or counting word after any "Name:" prefix), ``end`` (a function
+    word), ``verb`` (a finite verb), ``long``, ``short``. Empty for a good title."""
+    rules = title_rules()
+    problems = []
+    desc = _NAME_PREFIX.sub("", title, count=1)
+    words = [w.lower() for w in _TITLE_WORD.findall(desc)]
+    if words and words[0] in rules["bad_start"]:
+        problems.append("start")
+    if words and words[-1] in rules["bad_end"]:
+        problems.append("end")
+    if any(w in rules["finite_verbs"] for w in words):
+        problems.append("verb")
+    if len(title) > rules["max_chars"]:
+        problems.append("long")
+    if len(words) < rules["min_words"]:
+        problems.append("short")
+    return problems
 # What a paper says it does, best topic first: "we study X" names the topic outright,
 # "we propose X" names the contribution, "we show that X" only a finding.
 _TOPIC_TIERS = (
@@ -307,8 +345,8 @@ def _capitalise(phrase: str) -> str:
 _CAPITALISED = re.compile(r"[A-Z][a-z]")
 
 
-def infer_title(text: str, names: list[str]) -> str:
-    """A readable stand-in title: "Name: what it is" when the paper names its artefact,
+def rule_title(text: str, names: list[str]) -> str:
+    """The rule-made title: "Name: what it is" when the paper names its artefact,
     otherwise the topic of its "We study ..." sentence. Never empty."""
     analysis = analyse(text)
     if names:
@@ -318,3 +356,267 @@ def infer_title(text: str, names: list[str]) -> str:
         return f"{name}: {desc}" if desc else name
     topic = _topic(analysis).replace(FORMULA_PLACEHOLDER, "").strip()
     return _capitalise(topic) or "Untitled paper"
+
+
+# --------------------------------------------------------------------------- chosen spans
+#
+# The title of a paper is, more often than not, a phrase of its abstract (or nearly): the
+# contribution's noun phrase, its task, its long form. Every phrase of the abstract that
+# could stand as a title (it starts and ends at a phrase boundary and runs through no verb,
+# pronoun or clause) is a candidate, and so is the rule-made title above; a linear model
+# (data/title_model.json, fitted by scripts/tools/train_titles.py on public papers whose
+# real titles are known) scores each from a few cheap features, the best one is the title.
+
+_MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "title_model.json"
+_TOKEN_EDGE = "\"'()[]{}.,;:!?\u201c\u201d\u2018\u2019"
+_CLAUSE_MARK = ",;:.!?"
+_TIER_WORDS = tuple(re.compile(rf"(?:{verbs})", re.I) for verbs in _TOPIC_TIERS)
+_ARTICLES = frozenset(("a", "an", "the"))
+_OWN_SUBJECT = frozenset(("we", "our", "paper", "work", "study", "here"))
+_COUNTING = frozenset("two three four five several multiple various both".split())
+_GERUND_CUE = re.compile(r"(?:introduc|propos|present|develop|design|describ|build|construct"
+                         r"|creat|devis)ing", re.I)
+_PREPOSITIONS = frozenset("for to on of in with by via from towards toward into".split())
+_PRAISE = frozenset("new novel first simple general unified efficient effective generic "
+                    "principled practical flexible robust lightweight scalable powerful "
+                    "elegant intuitive".split())
+_HAS_UPPER_INSIDE = re.compile(r".[A-Z]")
+#: A word that titles almost never take ("avoids", "significantly", "proposed").
+_LOW_PRIOR = 0.01
+FEATURES = ("prior", "content", "prior_mean", "low_words", "spread", "repeated", "capitals",
+            "has_name",
+            "first_prior", "last_prior", "words2", "words3", "words4", "words5", "words7",
+            "words10", "sentence0", "sentence1", "sentence2", "sentence3", "sentence4",
+            "cue0", "cue1", "cue2", "cue3", "after_article", "after_preposition",
+            "sentence_start", "name_sentence", "praise_before", "ends_at_mark", "rule_made",
+            "long_form", "background")
+_WORD_BINS = ((2, "words2"), (3, "words3"), (4, "words4"), (6, "words5"), (9, "words7"))
+
+
+@lru_cache(maxsize=1)
+def title_model() -> tuple[dict[str, float], dict[str, float], float]:
+    """(feature weights, word -> share of papers using it whose title has it, default)."""
+    import json
+
+    raw = json.loads(_MODEL_FILE.read_text(encoding="utf-8"))
+    return raw["weights"], raw["prior"], raw["default_prior"]
+
+
+def _tokens(sentence: str) -> list[tuple[str, str, bool]]:
+    """(word as written, lower-cased, whether a clause mark follows it)."""
+    out = []
+    for raw in _PARENTHESISED.sub("", sentence).split():
+        core = raw.strip(_TOKEN_EDGE)
+        out.append((core, core.lower(), raw[-1:] in _CLAUSE_MARK or raw[-1:] == ")"))
+    return out
+
+
+def _phrase(words: list[tuple[str, str, bool]]) -> str:
+    return _sentence_case(" ".join(w[0] for w in words))
+
+
+@lru_cache(maxsize=1 << 16)
+def _word_share(lower: str) -> tuple[float, bool, bool]:
+    """A word's prior share, whether titles almost never take it, and whether a phrase
+    stops before it: a word titles never take that ends in -s, -ed or -ly is mostly a verb
+    or an adverb ("beats", "lacks", "famously"), and a phrase does not run through one."""
+    _, prior, default = title_model()
+    share = prior.get(fold_plural(lower), default)
+    low = share < _LOW_PRIOR
+    return share, low, low and lower.endswith(("s", "ly", "ed")) and not lower.endswith("ss")
+
+
+def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | None = None):
+    """(words, features) of every candidate phrase, the rule-made title's first; with
+    ``weights``, ((tokens, start, end), score) instead, the phrase being
+    ``tokens[start:end]`` (sliced only for the one chosen). Features are summed word by
+    word as a phrase grows, so each costs a few additions."""
+    analysis = analyse(text)
+    rules = title_rules()
+    function = rules["function_words"] | _ARTICLES
+    breakers = rules["span_breakers"] | rules["finite_verbs"]
+    bad_start, bad_end, verb_next = rules["bad_start"], rules["bad_end"], rules["verb_next"]
+    _, prior, default = title_model()
+    name = names[0] if names else ""
+    name_lower = name.lower()
+    name_sentence = next((h.sentence for h in analysis.hits if h.name == name), -1)
+    sentences = [_tokens(s) for s in analysis.sentences[:8]]
+    # the name's long form ("Equilibrium Reasoners (EqR)") is what the paper is called
+    long_form = defined_abbreviations(analysis.doc.text).get(name, "").lower().split() if name \
+        else []
+    counts: dict[str, int] = {}
+    for tokens in sentences:
+        for lower in {t[1] for t in tokens}:
+            counts[lower] = counts.get(lower, 0) + 1
+
+    def word_values(tokens):
+        """Per word: (content, prior, low, spread, repeated, capitals, is the name)."""
+        values = []
+        for core, lower, _ in tokens:
+            share, low, stop = _word_share(lower)
+            if lower in function:
+                values.append((0, share, 0, 0.0, 0, 0, 0, False))
+                continue
+            seen = counts.get(lower, 1)
+            is_name = lower == name_lower
+            values.append((1, share, low, min(seen, 4) / 4, seen > 1,
+                           1 if _HAS_UPPER_INSIDE.match(core) else 0, is_name,
+                           stop or is_name))
+        return values
+
+    if weights is not None:
+        w = [weights.get(k, 0.0) for k in ("prior", "content", "prior_mean", "low_words",
+                                           "spread", "repeated", "capitals", "has_name",
+                                           "first_prior", "last_prior")]
+        wx = {k: weights.get(k, 0.0) for k in FEATURES}
+        w_bins = [(top, wx[key]) for top, key in _WORD_BINS]
+
+    def features(values, i, j, sums, extra):
+        content, p, low, spread, repeated, capitals, has_name = sums
+        n = j - i + 1
+        if weights is not None:  # the score straight away: the same sum as below
+            return (w[0] * p + w[1] * content + (w[2] * p / content if content else 0.0)
+                    + w[3] * low + w[4] * spread + w[5] * repeated + w[6] * capitals
+                    + (w[7] if has_name > 0 else 0.0) + w[8] * values[i][1]
+                    + w[9] * values[j][1] + extra
+                    + next((v for top, v in w_bins if n <= top), wx["words10"]))
+        feats = {"prior": p, "content": content, "prior_mean": p / content if content else 0.0,
+                 "low_words": low, "spread": spread, "repeated": repeated,
+                 "capitals": capitals, "has_name": float(has_name > 0),
+                 "first_prior": values[i][1], "last_prior": values[j][1],
+                 next((key for top, key in _WORD_BINS if n <= top), "words10"): 1.0}
+        feats.update(extra)
+        return feats
+
+    rule_made = rule_title(text, names)
+    desc = rule_made[len(name) + 2 :] if name and rule_made.startswith(name + ": ") else (
+        "" if rule_made == name else rule_made)
+    # a clause with a finite verb is cut off: "process that follows X and can be trained"
+    raw = desc.split()
+    verb_at = next((k for k, w in enumerate(raw)
+                    if w.lower().strip(_TOKEN_EDGE) in rules["finite_verbs"]), None)
+    if verb_at is not None:
+        raw = raw[:verb_at]
+        while raw and raw[-1].lower().strip(_TOKEN_EDGE) in (function | verb_next | bad_end):
+            raw.pop()
+        desc = " ".join(raw).rstrip(_CLAUSE_MARK) if len(raw) >= 2 else ""
+    first = desc.split(maxsplit=1)[0].lower() if desc.strip() else ""
+    if desc and (first in _ARTICLES or first not in function) and first not in verb_next \
+            and first not in bad_start:
+        values = word_values(_tokens(desc))
+        tokens = [(raw, "", False) for raw in desc.split()]  # the phrase as the rules made it
+        sums = [sum(v[k] for v in values) for k in range(7)]
+        values = [v[:7] for v in values]
+        extra = {"rule_made": 1.0}
+        yield ((tokens, 0, len(tokens)) if weights is not None else tokens), features(
+            values, 0, len(tokens) - 1, sums,
+            _weigh(extra, weights) if weights is not None else extra)
+    # sentences before the first that speaks of the paper itself ("we", "this paper")
+    # are background
+    own = next((k for k, tokens in enumerate(sentences)
+                if any(t[1] in _OWN_SUBJECT for t in tokens)), len(sentences))
+    for index, tokens in enumerate(sentences):
+        n = len(tokens)
+        values = None
+        # a cue counts after the paper's own subject ("we introduce", not "recent works
+        # introduce")
+        subject = next((k for k, t in enumerate(tokens) if t[1] in _OWN_SUBJECT), n)
+        for i in range(n):
+            core, lower, _ = tokens[i]
+            if (not core or lower in function or lower in breakers
+                    or lower in bad_start or FORMULA_PLACEHOLDER in core):
+                continue
+            prev = tokens[i - 1] if i else None
+            if prev is not None and not (prev[2] or prev[1] in function or prev[1] in breakers
+                                         or prev[1] in _PRAISE or prev[1] in bad_start
+                                         or prev[1].endswith("ing")):
+                continue  # not a phrase boundary
+            if prev is not None and not prev[2] and prev[1] in verb_next:
+                continue  # "that aligns ...": a verb phrase
+            if values is None:
+                values = word_values(tokens)
+            if values[i][7]:
+                continue
+            back = i - 1
+            praise = 0.0
+            while back >= 0 and (tokens[back][1] in _PRAISE or tokens[back][1] in _ARTICLES
+                                 or tokens[back][1] in _COUNTING):
+                praise += tokens[back][1] in _PRAISE
+                back -= 1
+            verb = tokens[back][0] if back >= 0 else ""
+            extra = {f"sentence{min(index, 4)}": 1.0, "sentence_start": float(i == 0),
+                     "background": float(index < own),
+                     "name_sentence": float(index == name_sentence),
+                     "after_article": float(prev is not None and prev[1] in _ARTICLES),
+                     "after_preposition": float(prev is not None and prev[1] in _PREPOSITIONS),
+                     "praise_before": praise}
+            if verb and back > subject:
+                for tier, words in enumerate(_TIER_WORDS):
+                    if words.fullmatch(verb):
+                        extra[f"cue{tier}"] = 1.0
+                if _GERUND_CUE.fullmatch(verb):
+                    extra["cue1"] = 1.0  # "by introducing X"
+            at_mark = {**extra, "ends_at_mark": 1.0}
+            extra_feats, mark_feats = extra, at_mark
+            if weights is not None:
+                extra = sum(wx[k] * v for k, v in extra_feats.items())
+                at_mark = extra + wx["ends_at_mark"]
+            content = low = repeated = capitals = has_name = 0
+            p = spread = 0.0
+            for j in range(i, min(n, i + 14)):
+                core_j, lower_j, mark = tokens[j]
+                v = values[j]
+                if j > i and (lower_j in breakers or not core_j
+                              or FORMULA_PLACEHOLDER in core_j or v[7]):
+                    break
+                content += v[0]
+                p += v[1]
+                low += v[2]
+                spread += v[3]
+                repeated += v[4]
+                capitals += v[5]
+                has_name += v[6]
+                last = j == n - 1 or mark or tokens[j + 1][1] in function \
+                    or tokens[j + 1][1] in breakers
+                if j > i and last and lower_j not in bad_end and lower_j not in function:
+                    sums = (content, p, low, spread, repeated, capitals, has_name)
+                    where = (tokens, i, j + 1) if weights is not None else tokens[i : j + 1]
+                    ends = mark or j == n - 1
+                    if long_form and j - i + 1 == len(long_form) and [
+                            t[1] for t in tokens[i : j + 1]] == long_form:
+                        if weights is not None:
+                            named = (at_mark if ends else extra) + wx["long_form"]
+                        else:
+                            named = {**(mark_feats if ends else extra_feats), "long_form": 1.0}
+                        yield where, features(values, i, j, sums, named)
+                        continue
+                    yield where, features(values, i, j, sums, at_mark if ends else extra)
+                if mark:
+                    break
+
+
+def _weigh(feats: dict[str, float], weights: dict[str, float]) -> float:
+    return sum(weights.get(k, 0.0) * v for k, v in feats.items())
+
+
+def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, float]]]:
+    """Every phrase of the abstract that could be its title, with its features, the
+    rule-made title first (``names[0]`` prefixes each, as "Name: phrase")."""
+    return [(_phrase(words), feats) for words, feats in _candidate_rows(text, names)]
+
+
+def infer_title(text: str, names: list[str]) -> str:
+    """A readable stand-in title: the best-scoring candidate (see
+    :func:`title_candidates`) that reads as one, "Name: phrase" when the paper names its
+    artefact. Never empty."""
+    weights, _, _ = title_model()
+    name = names[0] if names else ""
+    best: tuple[float, str] | None = None
+    for (tokens, start, end), score in _candidate_rows(text, names, weights):
+        if best is not None and score <= best[0]:
+            continue
+        phrase = _phrase(tokens[start:end])
+        title = f"{name}: {phrase}" if name else _capitalise(phrase)
+        if len(title) <= _MAX_TITLE and not title_problems(title):
+            best = (score, title)
+    return best[1] if best else rule_title(text, names)

@@ -1,0 +1,155 @@
+"""The failures the issue measured on real abstracts, each on a made-up abstract showing
+the same pattern: titles that start with "This paper" or "Two novel", end on "due" or
+"of", or hold a finite verb; names missed (coined words, versions, a name first seen as a
+sentence's subject) or wrong (a cited method's, a common word's)."""
+
+from __future__ import annotations
+
+import pytest
+
+from paperlist.infer.names import infer_names
+from paperlist.infer.titles import infer_title, title_problems
+
+
+def title_of(text: str) -> str:
+    return infer_title(text, infer_names(text))
+
+
+# ------------------------------------------------------------------ what "broken" means
+
+
+@pytest.mark.parametrize(
+    ("title", "problems"),
+    [
+        ("This paper introduces", ["start"]),
+        ("Two novel approaches", ["start"]),
+        ("These methods experience instabilities", ["start"]),
+        ("Sparse coding in the literature due", ["end"]),
+        ("Robust estimation of", ["end"]),
+        ("Federated learning has attracted attention", ["verb"]),
+        ("KiteNet: such models can fail", ["start", "verb"]),
+        ("MEMO: architecture", ["short"]),
+        ("Graph " + "learning " * 20, ["long"]),
+        ("WildCat: compressing attention with a weighted coreset", []),
+        ("Horizon-free regret for linear Markov decision processes", []),
+        ("The population loss landscape of two-layer ReLU networks", []),
+    ],
+)
+def test_title_problems(title: str, problems: list[str]) -> None:
+    assert title_problems(title) == problems
+
+
+# ------------------------------------------------------------------ titles
+
+
+ABSTRACTS = {
+    "this paper": "This paper introduces a method for estimating sparse precision matrices "
+                  "from few samples. The estimator solves a convex program and comes with "
+                  "recovery guarantees. Experiments on gene networks confirm the theory.",
+    "two novel": "We propose two novel approaches for online change-point detection in data "
+                 "streams. Both run in constant memory and come with false-alarm guarantees.",
+    "due": "Label noise in crowdsourcing has attracted much attention in the literature due "
+           "to its cost. We study how annotator overlap changes the error of majority vote.",
+    "of": "Robustness of graph classifiers is the subject of a long line of work. We examine "
+          "the certified robustness of message passing networks to edge deletions.",
+    "these methods": "These methods experience instabilities when the step size is large. We "
+                     "analyse the edge of stability for adaptive optimisers in deep linear "
+                     "networks, and show it is reached after a short warm-up.",
+    "has": "Continual learning has been studied for decades. We consider replay buffers that "
+           "can be compressed, and show that compression can be traded for buffer size.",
+    "named": "Weather models are costly. We present GeoFlowNet, a continuous-time process "
+             "that follows advection and can be trained on reanalysis data. GeoFlowNet beats "
+             "prior neural methods.",
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ABSTRACTS))
+def test_titles_are_not_broken(kind: str) -> None:
+    title = title_of(ABSTRACTS[kind])
+    assert not title_problems(title), title
+    lowered = title.lower()
+    assert not lowered.startswith(("this paper", "two novel", "these", "two "))
+    assert not lowered.endswith((" due", " of"))
+
+
+def test_a_named_title_says_what_it_is() -> None:
+    title = title_of(ABSTRACTS["named"])
+    assert title.startswith("GeoFlowNet: ")
+    assert not title_problems(title)
+
+
+def test_titles_name_the_topic() -> None:
+    assert "precision matri" in title_of(ABSTRACTS["this paper"]).lower()
+    assert "change-point detection" in title_of(ABSTRACTS["two novel"]).lower()
+
+
+def test_the_title_model_is_deterministic() -> None:
+    first = [title_of(t) for t in ABSTRACTS.values()]
+    assert first == [title_of(t) for t in ABSTRACTS.values()]
+
+
+# ------------------------------------------------------------------ names
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a coined word, not an acronym, after "we call the resulting model"
+        ("Instruction data written by people is costly. We grow it with an LLM instead. We "
+         "call the resulting model OwlChat. OwlChat beats strong baselines on many skills.",
+         ["OwlChat"]),
+        # first seen as a sentence's subject, no cue at all
+        ("Fine-tuning can be improved, sometimes a lot, with a simple trick. NoiseTune adds "
+         "uniform noise to the embedding vectors during training. NoiseTune lifts chat "
+         "quality by ten points.", ["NoiseTune"]),
+        # a coined word said to be "a ... process" (no head noun of the usual kind)
+        (ABSTRACTS["named"], ["GeoFlowNet"]),
+        # a version of an earlier method is the paper's name, not the method it improves
+        ("Model-based RL is sample efficient. TD-PLAN is a strong algorithm for it. We "
+         "present TD-PLAN2: a series of improvements upon the TD-PLAN algorithm. TD-PLAN2 "
+         "scales to large models.", ["TD-PLAN2"]),
+        ("We introduce VisTalk-v2, a model that serves as a unified interface for many "
+         "vision-language tasks.", ["VisTalk-v2"]),
+        # a long form after the verb, its letters not all at word starts
+        ("We propose Continual Real-time Forgetting with Kept Abilities (CoRFKA), an "
+         "unlearning method for language models.", ["CoRFKA"]),
+        ("We propose a lightweight, cheap and transparent reasoning framework, PathMix, that "
+         "scores paths with random features.", ["PathMix"]),
+        # a cited method is not the paper's name
+        ("Point-based image editing is hard to make precise. We propose DragFlow, which "
+         "optimizes the diffusion latent to move handle points. To keep the identity, we "
+         "fine-tune a LoRA on the input image before editing. DragFlow beats prior editors.",
+         ["DragFlow"]),
+        ("LoRA, a popular fine-tuning method, adapts large models cheaply. We propose "
+         "DragFlow, an editing framework that moves handle points in diffusion latents.",
+         ["DragFlow"]),
+        ("LoRA, a popular fine-tuning method, adapts large models cheaply. We study how its "
+         "rank affects forgetting.", []),
+        # a common word is not a name, even after "called"
+        ("Air pollution kills. We propose a new approach called Physics guided Air Network "
+         "(AirPhyNet) for forecasting.", ["AirPhyNet"]),
+        ("We propose a physics-guided network for air quality. Physics is the key. We name "
+         "it AirPhysNet.", ["AirPhysNet"]),
+        # sizes and a glued next sentence are not part of a name
+        ("We train 7B and 13B models on 2.2K tasks.", []),
+        ("We propose KiteMix.Moreover, it is fast.", ["KiteMix"]),
+    ],
+)
+def test_names(text: str, expected: list[str]) -> None:
+    assert infer_names(text) == expected
+
+
+def test_the_fast_score_is_the_models_score() -> None:
+    """infer_title sums weights on the fly; train_titles.py fits them on feature rows: the
+    two must agree, or the shipped weights would score something else than was fitted."""
+    from paperlist.infer import titles
+
+    weights = titles.title_model()[0]
+    for text in ABSTRACTS.values():
+        names = infer_names(text)
+        rows = list(titles._candidate_rows(text, names))
+        fast = list(titles._candidate_rows(text, names, weights))
+        assert len(rows) == len(fast) > 0
+        for (words, feats), ((tokens, start, end), score) in zip(rows, fast, strict=True):
+            assert [w[0] for w in words] == [w[0] for w in tokens[start:end]]
+            assert abs(sum(weights.get(k, 0.0) * v for k, v in feats.items()) - score) < 1e-9
