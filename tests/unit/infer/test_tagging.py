@@ -176,3 +176,13 @@ def test_explain_quotes_exact_phrases():
     assert "Alignment & Preference Learning [alignment]" in out
     assert '"Direct Preference Optimization"' in out
     assert "Near misses" in out
+
+
+@pytest.mark.parametrize("phrase", ["theoretically sound", "statistically sound",
+                                    "sound and complete"])
+def test_sound_as_in_valid_is_not_audio(phrase):
+    text = (f"We propose a {phrase} estimator of mutual information for graph neural "
+            "networks, with guarantees, and show that it improves node classification.")
+    assert "speech-and-audio" not in [t.slug for t in infer_tags(text, load_taxonomy())]
+    audio = "We separate each sound source in a recording with a diffusion model."
+    assert "speech-and-audio" in [t.slug for t in infer_tags(audio, load_taxonomy())]
