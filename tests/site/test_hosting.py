@@ -51,8 +51,8 @@ def test_a_fork_in_github_actions_links_and_deploys_as_itself(tmp_path):
     feed = (site / "feed.xml").read_text(encoding="utf-8")
     assert 'href="https://someone.github.io/fork/papers/wildcat/"' in feed
     page = (site / "papers" / "wildcat" / "index.html").read_text(encoding="utf-8")
-    assert 'name="citation_abstract_html_url" content="https://someone.github.io/fork/papers/' \
-        'wildcat/"' in page or "https://someone.github.io/fork/papers/wildcat/" in page
+    assert ('<meta name="citation_abstract_html_url" '
+            'content="https://someone.github.io/fork/papers/wildcat/">') in page
 
 
 def test_site_url_makes_bibtex_feed_and_citation_urls_absolute(tmp_path):
@@ -89,6 +89,8 @@ def test_the_home_heading_is_the_site_name(neurips):
      ("https://github.com/a/b", "dev", "")),
     ({"GITHUB_REPOSITORY": "a/b", "GITHUB_REF_NAME": "7/merge", "GITHUB_BASE_REF": "main",
       "GITHUB_ACTIONS": "true"}, ("https://github.com/a/b", "main", "https://a.github.io/b/")),
+    ({"GITHUB_REPOSITORY": "a/b", "GITHUB_REF_NAME": "v1.0", "GITHUB_REF_TYPE": "tag"},
+     ("https://github.com/a/b", "main", "")),
     ({}, ("", "main", "")),
 ])
 def test_defaults_from_the_environment(env, want):

@@ -42,6 +42,18 @@ def pages_url(repository: str) -> str:
     return f"https://{host}/" if name.lower() == host else f"https://{host}/{name}/"
 
 
+def _built_branch(env: Mapping[str, str]) -> str:
+    """The branch a workflow builds: a pull request's base (its own ref, `12/merge`, is no
+    branch to edit on), else the pushed branch; '' for a tag or outside Actions."""
+    base = env.get("GITHUB_BASE_REF", "").strip()
+    if base:
+        return base
+    name = env.get("GITHUB_REF_NAME", "").strip()
+    if env.get("GITHUB_REF_TYPE", "branch") != "branch" or name.endswith("/merge"):
+        return ""
+    return name
+
+
 def resolve(repo: str | None, branch: str | None, site_url: str | None,
             env: Mapping[str, str]) -> Hosting:
     """The options as given in mkdocs.yml, each missing one defaulted from GitHub Actions'
@@ -55,12 +67,7 @@ def resolve(repo: str | None, branch: str | None, site_url: str | None,
     if not repo and repository:
         server = env.get("GITHUB_SERVER_URL", "").strip() or "https://github.com"
         repo = f"{server.rstrip('/')}/{repository}"
-    if not branch:
-        branch = (env.get("GITHUB_BASE_REF", "").strip()
-                  or (env.get("GITHUB_REF_NAME", "").strip() if env.get("GITHUB_REF_TYPE",
-                                                                         "branch") == "branch"
-                      and "/merge" not in env.get("GITHUB_REF_NAME", "") else "")
-                  or DEFAULT_BRANCH)
+    branch = branch or _built_branch(env) or DEFAULT_BRANCH
     if not site_url and repository and env.get("GITHUB_ACTIONS") == "true":
         site_url = pages_url(repository)
     site_url = (site_url or "").strip()
