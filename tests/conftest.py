@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,15 @@ from helpers import (
     mkdocs_build,
     serve,
 )
+
+# Builds take the repository, branch and public URL from GitHub Actions' environment when
+# mkdocs.yml does not set them (structure/hosting.py). Every build of the tests is made as
+# outside Actions, for this repository, so a test passes the same on a laptop and in CI;
+# a test that wants another environment passes it to mkdocs_build(env=...).
+for _name in ("GITHUB_ACTIONS", "GITHUB_BASE_REF", "GITHUB_REF_NAME", "GITHUB_REF_TYPE",
+              "GITHUB_SERVER_URL"):
+    os.environ.pop(_name, None)
+os.environ["GITHUB_REPOSITORY"] = "paperlist/paperlist"
 
 
 def pytest_collection_modifyitems(items):

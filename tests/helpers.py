@@ -42,9 +42,12 @@ def make_project(dest: Path, papers_from: Path | None = None) -> Path:
     return dest
 
 
-def mkdocs_build(project: Path, site_dir: Path | None = None) -> subprocess.CompletedProcess:
+def mkdocs_build(project: Path, site_dir: Path | None = None,
+                 env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict` of project; env: variables to set ('' unsets one)."""
     site_dir = site_dir or project / "site"
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    env = {k: v for k, v in dict(os.environ, NO_MKDOCS_2_WARNING="1", **(env or {})).items()
+           if v != ""}
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"),
          "-d", str(site_dir)], capture_output=True, text=True, env=env, cwd=project)

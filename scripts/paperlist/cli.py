@@ -20,6 +20,7 @@ from paperlist.ingest.importer import print_import_report, retag_pages, run_impo
 from paperlist.ingest.listfile import ListError
 from paperlist.model.page import PageError
 from paperlist.model.taxonomy import load_taxonomy
+from paperlist.structure.scaffold import InitError
 
 DEFAULT_PAPERS = Path("papers")
 SOURCE_DIR = "source"
@@ -164,6 +165,19 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_init(args: argparse.Namespace) -> int:
+    from paperlist.ingest.importer import print_import_report
+    from paperlist.structure.scaffold import init_catalogue
+
+    result = init_catalogue(Path(args.dir), Path(args.list), repo=args.repo,
+                            branch=args.branch, site_url=args.site_url, title=args.title)
+    print_import_report(result.report, check=False)
+    print(f"init: {result.site_name!r} in {result.dest}{os.sep}; next: cd {result.dest} && "
+          "paperlist build, then push it to GitHub (README: Deploy to GitHub Pages)",
+          file=sys.stderr)
+    return 0 if result.report.ok else 1
+
+
 def _mkdocs(*argv: str) -> int:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
     return subprocess.call([sys.executable, "-m", "mkdocs", *argv], env=env)
@@ -232,6 +246,23 @@ def build_parser() -> argparse.ArgumentParser:
     _taxonomy_option(s)
     s.set_defaults(func=cmd_import)
 
+    s = command("init", "make a new catalogue repository for a venue from its abstract list")
+    s.add_argument("dir", metavar="DIR", help="the folder to make (new or empty)")
+    s.add_argument("--list", required=True, metavar="LIST",
+                   help="the venue's abstract list: imported into DIR/papers/, copied to "
+                        "DIR/papers/source/")
+    s.add_argument("--repo", default=None, metavar="URL",
+                   help="the repository it will live in, e.g. https://github.com/owner/name "
+                        "(default: in GitHub Actions, the repository the workflow runs in)")
+    s.add_argument("--branch", default="main",
+                   help="the branch edit links open (default: %(default)s)")
+    s.add_argument("--site-url", default=None, metavar="URL",
+                   help="the site's public URL (default: in GitHub Actions, its Pages URL)")
+    s.add_argument("--title", default=None, metavar="TEXT",
+                   help="the site's name (default: '<venue> paper catalogue', the venue "
+                        "from the list's header)")
+    s.set_defaults(func=cmd_init)
+
     s = command("build", "build the site (mkdocs build --strict with the paperlist plugin)")
     _config_option(s)
     s.add_argument("-d", "--site-dir", default="site", metavar="DIR",
@@ -299,7 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         status = args.func(args)
         sys.stdout.flush()  # a closed pipe shows up here, inside the handler below
         return status
-    except (CliError, ListError, PageError, RecordError) as e:
+    except (CliError, ListError, PageError, RecordError, InitError) as e:
         print(f"paperlist: error: {e}", file=sys.stderr)
         return 1
     except BrokenPipeError:

@@ -46,7 +46,7 @@ def documented_actions(parser: argparse.ArgumentParser) -> list[argparse.Action]
 def test_the_parser_has_the_commands_users_rely_on():
     """Guards the walk below: an empty walk would pass every documentation check."""
     assert set(subcommands()) == {"import", "enrich", "build", "serve", "check", "retag",
-                                   "explain"}
+                                   "explain", "init"}
 
 
 @pytest.mark.parametrize("name", sorted(subcommands()))

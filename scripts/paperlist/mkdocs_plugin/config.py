@@ -27,3 +27,11 @@ class PaperlistConfig(base.Config):
     #: `pagefind` answers Material's search box from a Pagefind index of the papers
     #: (search/index.py); `lunr` leaves Material's own search as it is.
     search = c.Choice(("pagefind", "lunr"), default="pagefind")
+    #: The catalogue's repository, e.g. https://github.com/owner/name: every edit button
+    #: opens `<repo>/edit/<branch>/papers/<id>.md`, the footer and the contribute pages
+    #: link there. Default: mkdocs.yml's repo_url, else, in GitHub Actions, the repository
+    #: the workflow runs in (GITHUB_REPOSITORY); none, no edit buttons (structure/hosting.py).
+    repo = c.Optional(c.Type(str))
+    #: The branch edit links open. Default: in GitHub Actions the branch built (a pull
+    #: request's base), else `main`.
+    branch = c.Optional(c.Type(str))

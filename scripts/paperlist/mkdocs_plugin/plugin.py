@@ -40,6 +40,7 @@ from paperlist.search import index as search_index
 from paperlist.search.data import row as search_row
 from paperlist.structure import pages
 from paperlist.structure.discovery import SCRIPT, STYLESHEET, Discovery
+from paperlist.structure.hosting import Hosting, expand_docs_page, resolve
 from paperlist.structure.paths import SEARCH_PAGE, Link, tag_src
 from paperlist.util.background import BackgroundError, split_map
 
@@ -112,11 +113,32 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self.taxonomy = load_taxonomy(self._taxonomy_file)
         #: a live preview shows a broken page's problems in its place (see config.py)
         self.show_problems = bool(os.environ.get(SHOW_PROBLEMS_ENV)) and not config.strict
+        self.hosting = self._host(config, root)
         if STYLESHEET not in config.extra_css:  # related papers, map, filters, citation
             config.extra_css.append(STYLESHEET)
         if SCRIPT not in [str(s) for s in config.extra_javascript]:
             config.extra_javascript.append(SCRIPT)
         return config
+
+    def _host(self, config: MkDocsConfig, root: Path) -> Hosting:
+        """The repository, branch and public URL (structure/hosting.py), put where MkDocs
+        and Material read them: site_url (sitemap, 404 page, our absolute URLs), edit_uri
+        (an absolute `<repo>/edit/<branch>/docs/`, so no `repo_url` is needed: with one,
+        Material calls the GitHub API from every reader's browser, and MkDocs guesses a
+        `master` branch) and the footer's repository link."""
+        hosting = resolve(self.config.repo or config.repo_url, self.config.branch,
+                          config.site_url, os.environ)
+        if hosting.site_url and not config.site_url:
+            config.site_url = hosting.site_url
+        if hosting.repo:
+            docs = Path(os.path.relpath(Path(config.docs_dir).resolve(), root)).as_posix()
+            config.edit_uri = hosting.edit_url(f"{docs}/")
+            social = list(config.extra.get("social") or [])
+            if not any(str(s.get("link", "")).rstrip("/") == hosting.repo for s in social):
+                social.append({"icon": "fontawesome/brands/github", "link": hosting.repo,
+                               "name": "The catalogue's repository"})
+            config.extra["social"] = social
+        return hosting
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         try:
@@ -301,6 +323,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                     if heading:
                         page.meta["title"] = heading.group(1)
                     return ""
+        markdown = expand_docs_page(markdown, config.site_name, self.hosting)
         return home.expand_markers(markdown, cat, link)
 
     def on_page_content(self, html_: str, /, *, page: MkPage, config: MkDocsConfig,

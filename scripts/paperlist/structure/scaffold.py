@@ -1,0 +1,122 @@
+"""`paperlist init`: a new catalogue repository for any venue, ready to build and deploy.
+
+Everything it writes comes from the package (`data/init/`), so an installed paperlist can
+make one: this repository's own docs/, mkdocs.yml, CONTRIBUTING.md and pull request
+template (linked there, so the two never drift; the wheel carries copies), adjusted to a
+catalogue that has no `scripts/` of its own, plus the catalogue's workflows, README and
+requirements. The new repository's own taxonomy is `taxonomy.yml`, a copy of the
+shipped one, so its editors can add tags in a pull request as editors here do.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from string import Template
+
+from paperlist import DATA_DIR
+from paperlist.ingest.importer import ImportReport, run_import
+from paperlist.ingest.listfile import parse_list
+from paperlist.structure.hosting import DEFAULT_BRANCH
+
+TEMPLATE_DIR = DATA_DIR / "init"
+TAXONOMY = "taxonomy.yml"
+#: How the new repository's workflows install paperlist (its requirements.txt); pin a
+#: commit or tag there for builds that never change under you.
+PAPERLIST_REQUIREMENT = "paperlist @ git+https://github.com/paperlist/paperlist"
+_SHIPPED_TAXONOMY = "scripts/paperlist/data/taxonomy.yml"
+_UPSTREAM_DATA = "https://github.com/paperlist/paperlist/blob/main/scripts/paperlist/data/"
+
+
+class InitError(ValueError):
+    """A destination that cannot become a catalogue (it holds files already)."""
+
+
+@dataclass
+class InitResult:
+    dest: Path
+    site_name: str
+    report: ImportReport
+
+
+def _for_catalogue(text: str) -> str:
+    """This repository's wording, for a catalogue with its own taxonomy.yml and no code."""
+    text = text.replace(_SHIPPED_TAXONOMY, TAXONOMY)
+    return re.sub(r"\]\(scripts/paperlist/data/", f"]({_UPSTREAM_DATA}", text)
+
+
+def _contributing(text: str) -> str:
+    """CONTRIBUTING.md without "Change the code": the new repository has no code."""
+    text = re.sub(r"(?ms)^## Change the code\n.*?(?=^## |\Z)", "", text)
+    text = re.sub(r"(?m)^- \[Change the code\]\(#change-the-code\)\n", "", text)
+    return _for_catalogue(text).rstrip("\n") + "\n"
+
+
+def _yaml_str(value: str) -> str:
+    return "'" + value.replace("'", "''") + "'"
+
+
+def _mkdocs_yml(text: str, site_name: str, description: str, repo: str | None,
+                branch: str, site_url: str | None) -> str:
+    """The template's mkdocs.yml with the catalogue's name and where it lives."""
+    text = re.sub(r"(?m)^site_name:.*$", lambda _: f"site_name: {_yaml_str(site_name)}", text,
+                  count=1)
+    text = re.sub(r"(?m)^site_description:.*$",
+                  lambda _: f"site_description: {_yaml_str(description)}", text, count=1)
+    if site_url:
+        text = text.replace("\ntheme:", f"\nsite_url: {_yaml_str(site_url)}\n\ntheme:", 1)
+    block = re.search(r"(?ms)^  # Where the catalogue lives.*?^  - paperlist\n", text)
+    if block is None:
+        raise InitError(f"{TEMPLATE_DIR / 'mkdocs.yml'}: no paperlist plugin block to fill in")
+    options = ["  # Where the catalogue lives (unset: in GitHub Actions, the repository the",
+               "  # workflow runs in, and its Pages URL as site_url). See paperlist's README.",
+               "  - paperlist:", f"      taxonomy: {TAXONOMY}", f"      branch: {branch}"]
+    if repo:
+        options.append(f"      repo: {repo}")
+    return text[:block.start()] + "\n".join(options) + "\n" + text[block.end():]
+
+
+def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
+                   branch: str = DEFAULT_BRANCH, site_url: str | None = None,
+                   title: str | None = None) -> InitResult:
+    """Make dest a catalogue repository of the list's papers. The list is read first and
+    dest must be empty (or absent), so a failure leaves nothing half-made behind."""
+    if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
+        raise InitError(f"{dest}: is not an empty folder; give a new or empty one "
+                        "(init never overwrites a catalogue)")
+    parsed = parse_list(list_path)  # a ListError here: nothing written yet
+    venue = parsed.venue
+    site_name = title or (f"{venue} paper catalogue" if venue else "Paper catalogue")
+    description = (f"Every {venue} abstract, browsable by topic and searchable in the browser."
+                   if venue else "Every abstract, browsable by topic and searchable in the "
+                   "browser.")
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(TEMPLATE_DIR / "docs", dest / "docs")
+    for page in (dest / "docs").rglob("*.md"):
+        page.write_text(_for_catalogue(page.read_text(encoding="utf-8")), encoding="utf-8")
+    (dest / "mkdocs.yml").write_text(_mkdocs_yml(
+        (TEMPLATE_DIR / "mkdocs.yml").read_text(encoding="utf-8"), site_name, description,
+        repo, branch, site_url), encoding="utf-8")
+    shutil.copy(DATA_DIR / "taxonomy.yml", dest / TAXONOMY)
+    (dest / "CONTRIBUTING.md").write_text(
+        _contributing((TEMPLATE_DIR / "CONTRIBUTING.md").read_text(encoding="utf-8")),
+        encoding="utf-8")
+    github = dest / ".github"
+    shutil.copytree(TEMPLATE_DIR / "github", github)
+    template = github / "pull_request_template.md"
+    text = template.read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^- Tests: .*\n", "", text)  # no code, no tests
+    template.write_text(_for_catalogue(text), encoding="utf-8")
+    (dest / "README.md").write_text(Template(
+        (TEMPLATE_DIR / "README.md").read_text(encoding="utf-8")).safe_substitute(
+        site_name=site_name, description=description), encoding="utf-8")
+    (dest / "requirements.txt").write_text(PAPERLIST_REQUIREMENT + "\n", encoding="utf-8")
+    (dest / ".gitignore").write_text("site/\n.venv/\n__pycache__/\n", encoding="utf-8")
+    source = dest / "papers" / "source"
+    source.mkdir(parents=True)
+    copied = source / list_path.name
+    shutil.copy(list_path, copied)
+    report = run_import(copied, dest / "papers", taxonomy=dest / TAXONOMY)
+    return InitResult(dest, site_name, report)

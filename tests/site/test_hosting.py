@@ -1,0 +1,103 @@
+"""Where the catalogue lives: the repo/branch options and site_url, or GitHub Actions'
+environment, decide every edit link, the footer, the contribute page and absolute URLs."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_plugin_config import set_plugin_options
+
+from helpers import ROOT, make_project, mkdocs_build
+from paperlist.structure.hosting import pages_url, resolve
+
+NO_ACTIONS = {"GITHUB_REPOSITORY": ""}
+
+
+def edit_link(site, paper="wildcat") -> str:
+    page = (site / "papers" / paper / "index.html").read_text(encoding="utf-8")
+    m = re.search(r'href="([^"]+)"[^>]*class="md-content__button', page)
+    return m.group(1) if m else ""
+
+
+@pytest.fixture(scope="module")
+def neurips(tmp_path_factory):
+    project = make_project(tmp_path_factory.mktemp("neurips"), ROOT / "papers")
+    set_plugin_options(project, "      repo: https://github.com/someone/neurips26\n")
+    result = mkdocs_build(project, env=NO_ACTIONS)
+    assert result.returncode == 0, result.stderr
+    return project / "site"
+
+
+def test_repo_option_moves_edit_links_footer_and_contribute_page(neurips):
+    assert edit_link(neurips) == "https://github.com/someone/neurips26/edit/main/papers/wildcat.md"
+    home = (neurips / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://github.com/someone/neurips26"' in home  # the footer
+    # upstream only as the software's credit ("inferred by paperlist"), not as the catalogue's
+    assert home.count('href="https://github.com/paperlist/paperlist"') == 1
+    contribute = (neurips / "contribute" / "index.html").read_text(encoding="utf-8")
+    assert 'href="https://github.com/someone/neurips26/blob/main/CONTRIBUTING.md"' in contribute
+    assert "paperlist/paperlist/blob" not in contribute
+
+
+def test_a_fork_in_github_actions_links_and_deploys_as_itself(tmp_path):
+    project = make_project(tmp_path / "p", ROOT / "papers")
+    result = mkdocs_build(project, env={"GITHUB_ACTIONS": "true",
+                                        "GITHUB_REPOSITORY": "someone/fork",
+                                        "GITHUB_REF_NAME": "trunk"})
+    assert result.returncode == 0, result.stderr
+    site = project / "site"
+    assert edit_link(site) == "https://github.com/someone/fork/edit/trunk/papers/wildcat.md"
+    feed = (site / "feed.xml").read_text(encoding="utf-8")
+    assert 'href="https://someone.github.io/fork/papers/wildcat/"' in feed
+    page = (site / "papers" / "wildcat" / "index.html").read_text(encoding="utf-8")
+    assert ('<meta name="citation_abstract_html_url" '
+            'content="https://someone.github.io/fork/papers/wildcat/">') in page
+
+
+def test_site_url_makes_bibtex_feed_and_citation_urls_absolute(tmp_path):
+    project = make_project(tmp_path / "p", ROOT / "papers")
+    yml = project / "mkdocs.yml"
+    yml.write_text("site_url: https://papers.example.org/\n" + yml.read_text("utf-8"), "utf-8")
+    result = mkdocs_build(project, env=NO_ACTIONS)
+    assert result.returncode == 0, result.stderr
+    site = project / "site"
+    url = "https://papers.example.org/papers/wildcat/"
+    assert f"url = {{{url}}}" in (site / "papers.bib").read_text(encoding="utf-8")
+    assert f'href="{url}"' in (site / "feed.xml").read_text(encoding="utf-8")
+    head = (site / "papers" / "wildcat" / "index.html").read_text(encoding="utf-8")
+    assert re.search(rf'<meta name="citation_\w+" content="{re.escape(url)}"', head)
+
+
+def test_without_a_repository_there_is_no_edit_button_and_no_dead_link(tmp_path):
+    project = make_project(tmp_path / "p", ROOT / "papers")
+    result = mkdocs_build(project, env=NO_ACTIONS)
+    assert result.returncode == 0, result.stderr
+    site = project / "site"
+    assert edit_link(site) == ""
+    contribute = (site / "contribute" / "index.html").read_text(encoding="utf-8")
+    assert "CONTRIBUTING.md" in contribute and "repo:" not in contribute
+
+
+def test_the_home_heading_is_the_site_name(neurips):
+    home = (neurips / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"<h1[^>]*>ICML 2026 paper catalogue", home)
+
+
+@pytest.mark.parametrize("env, want", [
+    ({"GITHUB_REPOSITORY": "a/b", "GITHUB_REF_NAME": "dev"},
+     ("https://github.com/a/b", "dev", "")),
+    ({"GITHUB_REPOSITORY": "a/b", "GITHUB_REF_NAME": "7/merge", "GITHUB_BASE_REF": "main",
+      "GITHUB_ACTIONS": "true"}, ("https://github.com/a/b", "main", "https://a.github.io/b/")),
+    ({"GITHUB_REPOSITORY": "a/b", "GITHUB_REF_NAME": "v1.0", "GITHUB_REF_TYPE": "tag"},
+     ("https://github.com/a/b", "main", "")),
+    ({}, ("", "main", "")),
+])
+def test_defaults_from_the_environment(env, want):
+    h = resolve(None, None, None, env)
+    assert (h.repo, h.branch, h.site_url) == want
+
+
+def test_pages_url_of_a_project_and_of_a_user_site():
+    assert pages_url("Someone/neurips26") == "https://someone.github.io/neurips26/"
+    assert pages_url("someone/Someone.github.io") == "https://someone.github.io/"

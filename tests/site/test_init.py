@@ -1,0 +1,96 @@
+"""`paperlist init`: a new venue's catalogue repository that builds at once, with its own
+name, heading and edit links, while this repository stays the ICML 2026 catalogue."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from helpers import ROOT, mkdocs_build
+from paperlist.cli import main
+
+NEURIPS = """NeurIPS 2026 accepted papers
+
+We propose SparseNet, a method for pruning sparse neural networks that keeps accuracy while
+removing ninety percent of the weights. Code is available at https://github.com/alice/sparsenet.
+
+We introduce GraphFlow, a graph neural network for molecular property prediction that uses
+message passing over chemical bonds, improving over prior graph models on molecule benchmarks.
+
+We present RoboPlan, a reinforcement learning agent for robot manipulation that learns from
+sparse rewards in simulation and transfers to real robots on long-horizon tasks.
+"""
+
+
+@pytest.fixture(scope="module")
+def neurips(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("init")
+    listing = tmp / "neurips-2026-abstracts.txt"
+    listing.write_text(NEURIPS, encoding="utf-8")
+    dest = tmp / "neurips26"
+    assert main(["init", str(dest), "--list", str(listing),
+                 "--repo", "https://github.com/someone/neurips26"]) == 0
+    result = mkdocs_build(dest, env={"GITHUB_REPOSITORY": ""})
+    assert result.returncode == 0, result.stderr
+    return dest
+
+
+def test_init_makes_a_catalogue_that_builds_with_its_own_name_and_links(neurips):
+    site = neurips / "site"
+    home = (site / "index.html").read_text(encoding="utf-8")
+    assert "<title>NeurIPS 2026 paper catalogue</title>" in home
+    assert re.search(r"<h1[^>]*>NeurIPS 2026 paper catalogue", home)
+    assert "ICML" not in home
+    papers = sorted(p.stem for p in (neurips / "papers").glob("*.md"))
+    assert len(papers) == 3
+    page = (site / "papers" / papers[0] / "index.html").read_text(encoding="utf-8")
+    assert (f'href="https://github.com/someone/neurips26/edit/main/papers/{papers[0]}.md"'
+            in page)
+    assert (neurips / "papers" / "source" / "neurips-2026-abstracts.txt").read_text(
+        encoding="utf-8") == NEURIPS
+
+
+def test_init_writes_the_repository_a_maintainer_pushes(neurips):
+    for path in (".github/workflows/ci.yml", ".github/workflows/pages.yml",
+                 ".github/pull_request_template.md", "CONTRIBUTING.md", "README.md",
+                 "requirements.txt", "taxonomy.yml", "docs/contribute.md"):
+        assert (neurips / path).is_file(), path
+    readme = (neurips / "README.md").read_text(encoding="utf-8")
+    assert "# NeurIPS 2026 paper catalogue" in readme and "paperlist build" in readme
+    assert "## Deploy to GitHub Pages" in readme
+    contributing = (neurips / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    # the new repository has no code: its tags are its own taxonomy.yml
+    assert "scripts/paperlist/data/taxonomy.yml" not in contributing
+    assert "## Change the code" not in contributing and "`taxonomy.yml`" in contributing
+    # what its CI runs passes on what init made
+    assert main(["check", str(neurips / "papers"), "--taxonomy",
+                 str(neurips / "taxonomy.yml")]) == 0
+    assert main(["import", "--check", "--papers", str(neurips / "papers"), "--taxonomy",
+                 str(neurips / "taxonomy.yml")]) == 0
+
+
+def test_init_with_a_title_and_site_url(tmp_path):
+    listing = tmp_path / "list.txt"
+    listing.write_text(NEURIPS, encoding="utf-8")
+    assert main(["init", str(tmp_path / "c"), "--list", str(listing), "--title",
+                 "Our NeurIPS reading list", "--site-url", "https://papers.example.org",
+                 "--branch", "trunk"]) == 0
+    yml = (tmp_path / "c" / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "site_name: 'Our NeurIPS reading list'" in yml
+    assert "site_url: 'https://papers.example.org'" in yml and "branch: trunk" in yml
+
+
+def test_init_refuses_a_folder_that_holds_files(tmp_path, capsys):
+    listing = tmp_path / "list.txt"
+    listing.write_text(NEURIPS, encoding="utf-8")
+    dest = tmp_path / "existing"
+    dest.mkdir()
+    (dest / "notes.md").write_text("mine", encoding="utf-8")
+    assert main(["init", str(dest), "--list", str(listing)]) == 1
+    assert "is not an empty folder" in capsys.readouterr().err
+    assert [p.name for p in dest.iterdir()] == ["notes.md"]
+
+
+def test_this_repository_stays_the_icml_catalogue():
+    assert "site_name: ICML 2026 paper catalogue" in (ROOT / "mkdocs.yml").read_text("utf-8")
