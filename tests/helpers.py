@@ -121,5 +121,6 @@ def js_package(name: str) -> Path:
 
     path = JS_DIR / "node_modules" / name
     if not path.is_dir():
-        pytest.skip(f"no {path.relative_to(ROOT)} (run `npm ci --prefix tests/js`); CI always has it")
+        pytest.skip(f"no {path.relative_to(ROOT)} (run `npm ci --prefix tests/js`); "
+                    "CI always has it")
     return path
