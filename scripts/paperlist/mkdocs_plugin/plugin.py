@@ -32,7 +32,7 @@ from paperlist.html.paper import indexed_body, paper_body
 from paperlist.html.problems import page_problems, problems_banner
 from paperlist.html.searchpage import search_hook
 from paperlist.mkdocs_plugin.config import SHOW_PROBLEMS_ENV, PaperlistConfig
-from paperlist.mkdocs_plugin.material import use_our_worker
+from paperlist.mkdocs_plugin.material import name_search_dialog, use_our_worker
 from paperlist.mkdocs_plugin.partials import SharedPartials
 from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
 from paperlist.model.taxonomy import load_taxonomy
@@ -324,6 +324,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         return self._generated.pop(page.file.src_uri, html_)
 
     def on_post_page(self, output: str, /, *, page: MkPage, config: MkDocsConfig) -> str:
+        output = name_search_dialog(output)
         entry = self._paper(page)
         if entry is not None:
             output = self._paper_post_page(output, page, entry)
@@ -342,7 +343,10 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         page. GitHub Pages serves it for any missing path, at any depth, so its links are
         absolute: MkDocs gives it site_url's path ("/" or "/repo/") as base_url, and so
         Material's worker URL there is absolute already; ours follow the same path."""
-        if template_name != "404.html" or self.config.search != "pagefind":
+        if template_name != "404.html":
+            return output_content
+        output_content = name_search_dialog(output_content)
+        if self.config.search != "pagefind":
             return output_content
         base = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
         hook = search_hook(base + search_index.WORKER_PATH, base + self._urls[SEARCH_PAGE])
