@@ -94,6 +94,9 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         #: papers' page bodies, made once for the search index and the pages
         self._bodies: dict[str, str] = {}
         self._index: search_index.BackgroundIndex | None = None
+        #: Pagefind search this build: asked for, and there are papers to index (Pagefind
+        #: cannot index nothing; an empty catalogue keeps Material's own search)
+        self._pagefind = False
         #: generated pages' HTML, from on_page_markdown to on_page_content
         self._generated: dict[str, str] = {}
         self.discovery: Discovery | None = None
@@ -125,6 +128,10 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         except (ValueError, BackgroundError) as e:
             raise PluginError(str(e)) from None
         cat = self.catalogue
+        self._pagefind = self.config.search == "pagefind" and bool(cat.papers)
+        if not cat.papers:
+            log.info("paperlist: no papers in %s yet; the home page says how to import a "
+                     "list", self.papers_dir)
         self._broken, unplaced = (self._broken_pages(cat) if self.show_problems
                                   else ({}, cat.problems))
         for problem in unplaced:
@@ -145,7 +152,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             f.edit_uri = f"{self._papers_from_docs}/{name}"
             files.append(f)
         for src_uri, content in pages.generated_pages(
-                cat, search=self.config.search == "pagefind").items():
+                cat, search=self._pagefind).items():
             inclusion = (InclusionLevel.UNDEFINED if pages.in_nav(src_uri)
                          else InclusionLevel.NOT_IN_NAV)
             f = File.generated(config, src_uri, content=content, inclusion=inclusion)
@@ -157,7 +164,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._urls = {f.src_uri: f.url for f in files}
         self._start_discovery(config)
         self._bodies = {}
-        if self.config.search == "pagefind":
+        if self._pagefind:
             try:
                 bodies = split_map(self._paper_bodies, cat.papers, PARALLEL_BODIES_MIN)
             except BackgroundError as e:
@@ -286,7 +293,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             title = (entry.title if entry is not None
                      else f"{Path(page.file.src_uri).name}: cannot be read")
             page.meta = {"title": esc(title)}
-            if self.config.search == "pagefind":
+            if self._pagefind:
                 page.meta["search"] = {"exclude": True}  # in Pagefind, not in lunr
             if page.edit_url:
                 page.edit_url = _resolve_dots(page.edit_url)
@@ -330,7 +337,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             output = self._paper_post_page(output, page, entry)
         if self._broken:
             output = self._with_banner(output, page)
-        if self.config.search == "pagefind":
+        if self._pagefind:
             url = page.file.url
             hook = search_hook(get_relative_url(search_index.WORKER_PATH, url),
                                get_relative_url(self._urls[SEARCH_PAGE], url))
@@ -346,14 +353,21 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if template_name != "404.html":
             return output_content
         output_content = name_search_dialog(output_content)
-        if self.config.search != "pagefind":
+        if not self._pagefind:
             return output_content
         base = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
         hook = search_hook(base + search_index.WORKER_PATH, base + self._urls[SEARCH_PAGE])
         return use_our_worker(output_content.replace("</head>", hook + "</head>", 1))
 
+    def on_serve(self, server, /, *, config: MkDocsConfig, builder):
+        """The live preview rebuilds when a paper changes. Watched from here rather than by
+        mkdocs.yml's `watch:`, which fails the build of a project with no papers/ yet."""
+        if self.papers_dir.is_dir() and str(self.papers_dir) not in map(str, config.watch):
+            server.watch(str(self.papers_dir))
+        return server
+
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        if self.config.search == "pagefind":
+        if self._pagefind:
             try:
                 assert self._index is not None
                 self._index.finish(Path(config.site_dir))
