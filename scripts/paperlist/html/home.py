@@ -90,10 +90,19 @@ def figures_html(cat: Catalogue, link: Link) -> str:
     return "\n".join([stats, tag_chart(cat, link), downloads]) + "\n"
 
 
+#: the home page of a catalogue with no papers yet, in place of its figures line
+EMPTY_HTML = ('<p class="catalogue-empty"><strong>No papers yet.</strong> Import a list of '
+              "abstracts (one per paragraph, after a header line naming the venue), then "
+              "build: <code>paperlist import path/to/abstracts.txt</code> and "
+              "<code>paperlist build</code>.</p>\n")
+
+
 def stats_html(cat: Catalogue, link: Link) -> str:
     """One line of figures and the ways in; the home-page figures block adds the chart
     and the code/data counts."""
     n = len(cat.papers)
+    if not n:
+        return EMPTY_HTML
     used = sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))
     venue = f" from <strong>{esc(cat.venue)}</strong>" if cat.venue else ""
     return (f'<p class="catalogue-stats"><strong>{n}</strong> papers{venue}, under '

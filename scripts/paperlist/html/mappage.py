@@ -13,7 +13,8 @@ from paperlist.structure.paths import BROWSE, HOME, MAP_DATA, Link
 
 def map_page(cat: Catalogue, link: Link) -> str:
     """The map page's HTML body: a canvas the site's script draws on, search box, zoom
-    buttons and a legend whose entries highlight an area."""
+    buttons, a legend whose entries highlight an area, and the shown papers as a list of
+    links (filled by the script when it is opened, so the page stays small)."""
     areas = cat.taxonomy.areas
     counts = [0] * len(areas)
     for e in cat.papers:
@@ -30,8 +31,10 @@ def map_page(cat: Catalogue, link: Link) -> str:
         '<h1 id="topic-map">Topic map</h1>\n'
         f'<p class="map-intro">All {len(cat.papers):,} papers, placed by topic: colour is the '
         "area of a paper's first tag, and papers whose abstracts read alike sit close "
-        "together. Hover a point for its title, click it to open the paper; scroll or use "
-        "the buttons to zoom, drag to pan.</p>\n"
+        'together. <span class="map-hint-pointer">Hover a point for its title, click it to '
+        "open the paper; scroll or use the buttons to zoom, drag to pan.</span>"
+        '<span class="map-hint-touch">Tap a point to open its paper; use the buttons to '
+        "zoom, drag to pan.</span> The papers shown are also listed below the map.</p>\n"
         f'<div class="paperlist-map" data-map-src="{esc(data_url)}" '
         f'data-root="{esc(root_url)}">'
         '<div class="map-toolbar">'
@@ -47,6 +50,9 @@ def map_page(cat: Catalogue, link: Link) -> str:
         f'<ul class="map-legend">{legend}</ul>'
         '<div class="map-stage"><canvas class="map-canvas" role="img" aria-label="Topic map '
         f'of {len(cat.papers)} papers"></canvas><div class="map-tooltip" hidden></div></div>'
+        # the text alternative: the shown points as links, listed by the script when opened
+        '<details class="map-list"><summary>List the papers shown on the map</summary>'
+        '<ol class="map-list-items"></ol></details>'
         f'<noscript><p>The map needs JavaScript. <a href="{browse}">Browse the list of '
         "papers</a> instead.</p></noscript>"
         "</div>\n")

@@ -1,4 +1,5 @@
-"""What paperlist knows of Material for MkDocs' output: where its search worker is named.
+"""What paperlist knows of Material for MkDocs' output: where its search worker is named,
+and its search dialog, which it leaves unnamed.
 
 Material has no option for its search worker, so the page's `__config` is rewritten; kept
 here, beside the hooks, so a theme change is one module to look at.
@@ -26,3 +27,12 @@ def use_our_worker(page_html: str) -> str:
         return page_html
     config = _MATERIAL_WORKER.sub(WORKER_PATH, m.group(1), count=1)
     return page_html[:m.start(1)] + config + page_html[m.end(1):]
+
+
+_SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'
+
+
+def name_search_dialog(page_html: str) -> str:
+    """Give Material's search dialog an accessible name (axe: aria-dialog-name); a screen
+    reader announces "Search, dialog" rather than an unnamed dialog."""
+    return page_html.replace(_SEARCH_DIALOG, _SEARCH_DIALOG[:-1] + ' aria-label="Search">', 1)

@@ -32,7 +32,7 @@ from paperlist.html.paper import indexed_body, paper_body
 from paperlist.html.problems import page_problems, problems_banner
 from paperlist.html.searchpage import search_hook
 from paperlist.mkdocs_plugin.config import SHOW_PROBLEMS_ENV, PaperlistConfig
-from paperlist.mkdocs_plugin.material import use_our_worker
+from paperlist.mkdocs_plugin.material import name_search_dialog, use_our_worker
 from paperlist.mkdocs_plugin.partials import SharedPartials
 from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
 from paperlist.model.taxonomy import load_taxonomy
@@ -95,6 +95,9 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         #: papers' page bodies, made once for the search index and the pages
         self._bodies: dict[str, str] = {}
         self._index: search_index.BackgroundIndex | None = None
+        #: Pagefind search this build: asked for, and there are papers to index (Pagefind
+        #: cannot index nothing; an empty catalogue keeps Material's own search)
+        self._pagefind = False
         #: generated pages' HTML, from on_page_markdown to on_page_content
         self._generated: dict[str, str] = {}
         self.discovery: Discovery | None = None
@@ -147,6 +150,10 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         except (ValueError, BackgroundError) as e:
             raise PluginError(str(e)) from None
         cat = self.catalogue
+        self._pagefind = self.config.search == "pagefind" and bool(cat.papers)
+        if not cat.papers:
+            log.info("paperlist: no papers in %s yet; the home page says how to import a "
+                     "list", self.papers_dir)
         self._broken, unplaced = (self._broken_pages(cat) if self.show_problems
                                   else ({}, cat.problems))
         for problem in unplaced:
@@ -167,7 +174,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             f.edit_uri = f"{self._papers_from_docs}/{name}"
             files.append(f)
         for src_uri, content in pages.generated_pages(
-                cat, search=self.config.search == "pagefind").items():
+                cat, search=self._pagefind).items():
             inclusion = (InclusionLevel.UNDEFINED if pages.in_nav(src_uri)
                          else InclusionLevel.NOT_IN_NAV)
             f = File.generated(config, src_uri, content=content, inclusion=inclusion)
@@ -179,7 +186,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._urls = {f.src_uri: f.url for f in files}
         self._start_discovery(config)
         self._bodies = {}
-        if self.config.search == "pagefind":
+        if self._pagefind:
             try:
                 bodies = split_map(self._paper_bodies, cat.papers, PARALLEL_BODIES_MIN)
             except BackgroundError as e:
@@ -308,7 +315,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             title = (entry.title if entry is not None
                      else f"{Path(page.file.src_uri).name}: cannot be read")
             page.meta = {"title": esc(title)}
-            if self.config.search == "pagefind":
+            if self._pagefind:
                 page.meta["search"] = {"exclude": True}  # in Pagefind, not in lunr
             if page.edit_url:
                 page.edit_url = _resolve_dots(page.edit_url)
@@ -347,12 +354,13 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         return self._generated.pop(page.file.src_uri, html_)
 
     def on_post_page(self, output: str, /, *, page: MkPage, config: MkDocsConfig) -> str:
+        output = name_search_dialog(output)
         entry = self._paper(page)
         if entry is not None:
             output = self._paper_post_page(output, page, entry)
         if self._broken:
             output = self._with_banner(output, page)
-        if self.config.search == "pagefind":
+        if self._pagefind:
             url = page.file.url
             hook = search_hook(get_relative_url(search_index.WORKER_PATH, url),
                                get_relative_url(self._urls[SEARCH_PAGE], url))
@@ -365,14 +373,24 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         page. GitHub Pages serves it for any missing path, at any depth, so its links are
         absolute: MkDocs gives it site_url's path ("/" or "/repo/") as base_url, and so
         Material's worker URL there is absolute already; ours follow the same path."""
-        if template_name != "404.html" or self.config.search != "pagefind":
+        if template_name != "404.html":
+            return output_content
+        output_content = name_search_dialog(output_content)
+        if not self._pagefind:
             return output_content
         base = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
         hook = search_hook(base + search_index.WORKER_PATH, base + self._urls[SEARCH_PAGE])
         return use_our_worker(output_content.replace("</head>", hook + "</head>", 1))
 
+    def on_serve(self, server, /, *, config: MkDocsConfig, builder):
+        """The live preview rebuilds when a paper changes. Watched from here rather than by
+        mkdocs.yml's `watch:`, which fails the build of a project with no papers/ yet."""
+        if self.papers_dir.is_dir() and str(self.papers_dir) not in map(str, config.watch):
+            server.watch(str(self.papers_dir))
+        return server
+
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        if self.config.search == "pagefind":
+        if self._pagefind:
             try:
                 assert self._index is not None
                 self._index.finish(Path(config.site_dir))

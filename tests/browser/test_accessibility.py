@@ -1,0 +1,143 @@
+"""Every template passes axe-core with no serious or critical violation, in the light and
+dark palettes, on a desktop and on a phone. axe-core is the npm package of tests/js/
+(`npm ci --prefix tests/js`); without it these tests skip and say so."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import js_package, serve
+
+#: template -> (path, a selector that is there once its script has drawn it)
+TEMPLATES = {
+    "home": ("/", ".md-content h1"),
+    "paper": ("/papers/eqr/", "h1.paper-title"),
+    "paper-enriched": ("/papers/lantern-search/", "h1.paper-title"),
+    "browse": ("/browse/", "ul.browse-list > li"),
+    "tags-index": ("/tags/", ".md-content h1"),
+    "tag": ("/tags/safety/", ".md-content h1"),
+    "map": ("/map/", ".paperlist-map .map-canvas"),
+    "map-list": ("/map/", ".map-list-items a"),  # its text alternative, opened
+    "search": ("/search/?q=model", ".search-results a.search-result-title"),
+    "404": ("/no-such-page/", ".md-content h1"),
+}
+PALETTES = {"light": ("light", "default"), "dark": ("dark", "slate")}
+VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+BAD = ("serious", "critical")
+
+
+@pytest.fixture(scope="module")
+def axe_js():
+    return js_package("axe-core") / "axe.min.js"
+
+
+@pytest.fixture(scope="module")
+def a11y_url(enriched_site):
+    server, url = serve(enriched_site, prefix="/")  # 404.html for a missing page
+    yield url
+    server.shutdown()
+
+
+def axe_violations(pg, axe_js) -> list[dict]:
+    pg.add_script_tag(path=str(axe_js))
+    return pg.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+            helpUrl: v.helpUrl, targets: v.nodes.map(n => n.target.join(' '))}));
+    }""")
+
+
+def describe(violations) -> str:
+    return "\n".join(
+        f"  {v['id']} ({v['impact']}): {v['help']} — {v['helpUrl']}\n"
+        + "".join(f"      {t}\n" for t in v["targets"][:8])
+        + (f"      … and {len(v['targets']) - 8} more\n" if len(v["targets"]) > 8 else "")
+        for v in violations)
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+@pytest.mark.parametrize("palette", PALETTES)
+@pytest.mark.parametrize("template", TEMPLATES)
+def test_no_serious_accessibility_violation(browser, a11y_url, axe_js, template, palette,
+                                            viewport):
+    path, ready = TEMPLATES[template]
+    scheme, material_scheme = PALETTES[palette]
+    context = browser.new_context(viewport=VIEWPORTS[viewport], color_scheme=scheme,
+                                  has_touch=viewport == "phone", is_mobile=viewport == "phone")
+    try:
+        pg = context.new_page()
+        pg.goto(a11y_url + path)
+        if template == "map-list":
+            pg.locator(".paperlist-map .map-canvas").wait_for()
+            pg.locator(".map-list > summary").click()
+        pg.locator(ready).first.wait_for(timeout=15_000)
+        assert pg.evaluate("document.body.dataset.mdColorScheme") == material_scheme
+        violations = [v for v in axe_violations(pg, axe_js) if v["impact"] in BAD]
+        assert not violations, (f"{template} ({palette}, {viewport}): "
+                                f"serious/critical axe violations:\n{describe(violations)}")
+    finally:
+        context.close()
+
+
+def map_page(browser, url, phone: bool):
+    context = browser.new_context(viewport=VIEWPORTS["phone" if phone else "desktop"],
+                                  has_touch=phone, is_mobile=phone)
+    pg = context.new_page()
+    pg.goto(f"{url}/map/")
+    pg.wait_for_function("document.querySelector('.paperlist-map').paperlistMap")
+    return context, pg
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_map_instructions_fit_the_device(browser, site_url, phone):
+    context, pg = map_page(browser, site_url, phone)
+    try:
+        intro = pg.locator(".map-intro").inner_text()
+        if phone:
+            assert "Tap a point" in intro and "Hover" not in intro, intro
+        else:
+            assert "Hover a point" in intro and "Tap" not in intro, intro
+    finally:
+        context.close()
+
+
+def test_map_papers_are_listed_as_links_that_follow_the_highlight(browser, site_url,
+                                                                  built_site):
+    """Without seeing the canvas, a reader still reaches every shown paper."""
+    context, pg = map_page(browser, site_url, False)
+    try:
+        summary = pg.locator(".map-list > summary")
+        assert summary.inner_text() == "List the 19 papers shown on the map"
+        summary.click()
+        links = pg.locator(".map-list-items a")
+        assert links.count() == 19
+        hrefs = {h.rstrip("/").rsplit("/", 1)[-1] for h in
+                 links.evaluate_all("as => as.map(a => a.href)")}
+        assert hrefs == {p.stem for p in (built_site.parent / "papers").glob("*.md")}
+        pg.locator(".map-search").fill("prorl")
+        assert summary.inner_text() == "List the 1 highlighted papers"
+        assert links.count() == 1 and "ProRL" in pg.locator(".map-list-items li").inner_text()
+        links.first.click()
+        pg.wait_for_url("**/papers/prorl/")
+    finally:
+        context.close()
+
+
+def test_toggle_buttons_say_whether_they_are_on(page, site_url):
+    """A screen reader hears a tag filter or a map legend entry as pressed or not."""
+    page.goto(f"{site_url}/browse/")
+    page.locator(".browse-tags-details > summary").click()
+    tag = page.locator("button.browse-tag").first
+    assert tag.get_attribute("aria-pressed") == "false"
+    tag.click()
+    assert tag.get_attribute("aria-pressed") == "true"
+    tag.click()
+    assert tag.get_attribute("aria-pressed") == "mixed"  # excluded
+    tag.click()
+    assert tag.get_attribute("aria-pressed") == "false"
+    page.goto(f"{site_url}/map/")
+    page.wait_for_function("document.querySelector('.paperlist-map').paperlistMap")
+    legend = page.locator(".map-legend-item").first
+    assert legend.get_attribute("aria-pressed") == "false"
+    legend.click()
+    assert legend.get_attribute("aria-pressed") == "true"
