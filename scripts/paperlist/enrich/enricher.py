@@ -10,6 +10,7 @@ byte for byte; running it again changes nothing.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -76,20 +77,23 @@ def describe_changes(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
 
 
 def _known_pairs(records: list[Record], pages: list[Page]) -> dict[int, int]:
-    """record -> page for pages that name their record (an earlier enrich)."""
-    by_ref: dict[tuple[str, str], int] = {}
+    """record -> page for pages that name their record (an earlier enrich), so a record
+    whose abstract has since been rewritten still finds its page. Only an id that names one
+    paper counts: the source's own (not a position, which another file or an inserted row
+    gives to another paper), held by one record and one page."""
+    refs: dict[tuple[str, str], list[int]] = {}
     for i, page in enumerate(pages):
         src = page.meta.get("source")
         rec = src.get("record") if isinstance(src, dict) else None
         if isinstance(rec, dict) and rec.get("id"):
-            by_ref.setdefault((str(rec.get("format")), str(rec["id"])), i)
+            refs.setdefault((str(rec.get("format")), str(rec["id"])), []).append(i)
+    counts = Counter((r.format, r.id) for r in records)
     fixed: dict[int, int] = {}
-    used: set[int] = set()
     for r, record in enumerate(records):
-        page = by_ref.get((record.format, record.id))
-        if page is not None and page not in used:
-            fixed[r] = page
-            used.add(page)
+        key = (record.format, record.id)
+        holders = refs.get(key, [])
+        if record.has_own_id and counts[key] == 1 and len(holders) == 1:
+            fixed[r] = holders[0]
     return fixed
 
 

@@ -70,7 +70,8 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
                     and out.get(key) == last[key]):
                 del out[key]
             continue
-        base = last.get(key) if last is not None else _first_baseline(out, key)
+        # What enrich wrote last, if it wrote this field; else what the importer left.
+        base = last[key] if last is not None and key in last else _first_baseline(out, key)
         current = out.get(key)
         if current == new[key]:
             continue

@@ -37,10 +37,16 @@ class RecordError(ValueError):
         super().__init__(f"{where}: {reason}")
 
 
+#: The id a record gets when its source gives none: its position, which is no identity
+#: (another file, or a row inserted above, gives the same one to another paper).
+_POSITIONAL_ID = re.compile(r"(?:record|row) \d+")
+
+
 @dataclass
 class Record:
     """One paper's official metadata. `where` locates it for messages ("file: record 12",
-    "file:31"); `id` is the record's own id, kept on the page to find it again."""
+    "file:31"); `id` is the record's own id, kept on the page to find it again, or its
+    position when the source gives none ("record 12", "row 3")."""
 
     format: str
     id: str
@@ -54,6 +60,11 @@ class Record:
     track: str = ""
     #: code, paper, pdf, project -> http(s) links
     links: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def has_own_id(self) -> bool:
+        """Whether the id is the source's own, so that it names this paper in any file."""
+        return not _POSITIONAL_ID.fullmatch(self.id)
 
 
 @lru_cache(maxsize=1)

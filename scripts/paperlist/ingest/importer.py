@@ -196,8 +196,9 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     writes: dict[Path, str] = {}
     seen: set[str] = {para.digest for para in parsed.paragraphs}
     inferred = infer_all([p.text for p in parsed.paragraphs], taxonomy)
-    relinks = _find_relinks(parsed, by_digest, pages, seen, report)
-    relinked_pages: set[str] = set()
+    relinks, in_conflict = _find_relinks(parsed, by_digest, pages, seen, report)
+    # A page in conflict is still its paragraph's: never reported gone, never pruned.
+    relinked_pages: set[str] = set(in_conflict)
     for n, (para, fields) in enumerate(zip(parsed.paragraphs, inferred, strict=True)):
         page = by_digest.get(para.digest)
         body = None
@@ -270,22 +271,27 @@ def sameness(old: str, new: str) -> float:
 
 def _find_relinks(parsed: ParsedList, by_digest: dict[str, Page], pages: list[Page],
                   seen: set[str], report: ImportReport,
-                  ) -> dict[int, tuple[Page | None, float]]:
+                  ) -> tuple[dict[int, tuple[Page | None, float]], set[str]]:
     """Paragraph index -> (the page it is a corrected version of, sameness), for the
     paragraphs no page has by digest; (None, 0) where it is one but cannot be applied (the
-    conflict goes in the report). Only pages whose paragraph left the list are candidates:
-    a page whose paragraph is still there is that paragraph's."""
+    conflict goes in the report); and the ids of the pages in conflict. Only pages whose
+    paragraph left the list are candidates: a page whose paragraph is still there is that
+    paragraph's."""
     new = [n for n, para in enumerate(parsed.paragraphs) if para.digest not in by_digest]
     orphans = [p for p in pages if p.source_digest and p.source_digest not in seen]
+    in_conflict: set[str] = set()
     if not new or not orphans:
-        return {}
+        return {}, in_conflict
     outcome = match_texts([parsed.paragraphs[n].text for n in new], [p.body for p in orphans])
     out: dict[int, tuple[Page | None, float]] = {}
     for i, (j, _) in outcome.matched.items():
         n, page = new[i], orphans[j]
         para = parsed.paragraphs[n]
         same = sameness(page.body, para.text)
-        if paragraph_digest(page.body) != page.source_digest:
+        body_digest = paragraph_digest(page.body)
+        # An editor's abstract is overwritten never; one the list now says too is no conflict.
+        if body_digest != page.source_digest and body_digest != para.digest:
+            in_conflict.add(page.id)
             report.conflicts.append(
                 f"{parsed.path}:{para.line}: this paragraph is a corrected version of "
                 f"{page.path}'s abstract ({same:.0%} the same), but an editor has changed "
@@ -297,12 +303,13 @@ def _find_relinks(parsed: ParsedList, by_digest: dict[str, Page], pages: list[Pa
     for i, candidates in outcome.ambiguous.items():
         para = parsed.paragraphs[new[i]]
         names = " and ".join(str(orphans[j].path) for j in candidates)
+        in_conflict.update(orphans[j].id for j in candidates)
         report.conflicts.append(
             f"{parsed.path}:{para.line}: this paragraph could be a corrected version of the "
             f"abstract of {names}: too close to call, so nothing was written. Make the "
             "paragraph match one page's abstract exactly, then import again")
         out[new[i]] = (None, 0.0)
-    return out
+    return out, in_conflict
 
 
 def print_import_report(report: ImportReport, *, check: bool, prune: bool = False,

@@ -24,6 +24,9 @@ MAX_HEADER_CHARS = 200
 #: or page separator among them (vertical tab, form feed) becomes a space.
 _INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u00ad\u200b-\u200f\u202a-\u202e"
                         "\u2060-\u2064\u2066-\u2069\ufeff]")
+#: Left at the end of a line whose last character was a PDF's hyphenation mark (U+0002,
+#: a soft hyphen), so that join_wrapped joins the word's two halves without a space.
+_GLUE = "\u00ad"
 _VENUE = re.compile(r"\b([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&\-]*)\s*[' ]?\s*((?:19|20)\d\d)\b")
 _SPACES = re.compile(r"[ \t\u00a0]+")
 _WRAP_HYPHEN = re.compile(r"[A-Za-z]-$")
@@ -122,8 +125,11 @@ def join_wrapped(lines: list[str]) -> str:
     """
     out = lines[0]
     for line in lines[1:]:
-        out += line if _WRAP_HYPHEN.search(out) else " " + line
-    return out
+        if out.endswith(_GLUE):  # a word broken by a PDF's hyphenation mark
+            out = out[:-1] + line
+        else:
+            out += line if _WRAP_HYPHEN.search(out) else " " + line
+    return out.replace(_GLUE, "")
 
 
 def remove_invisible(text: str) -> tuple[str, list[str]]:
@@ -146,7 +152,18 @@ def _is_header(block: list[str]) -> bool:
 def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
     """Parse decoded list text. Raises ListError for problems with the whole file."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = [_SPACES.sub(" ", line).strip() for line in text.split("\n")]
+    # Invisible characters go line by line, before paragraphs are found: a line holding
+    # only a zero-width space is a blank line to a reader, and so it is here.
+    lines: list[str] = []
+    removed_at: dict[int, list[str]] = {}
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = _SPACES.sub(" ", raw).strip()
+        if _INVISIBLE.search(line):
+            glue = line[-1] in "\x02\u00ad"
+            line, removed_at[number] = remove_invisible(line)
+            if glue and line:
+                line += _GLUE
+        lines.append(line)
     blocks = _blocks(lines)
     if not blocks:
         raise ListError(path, 1, "the list is empty; expected a header line, then one "
@@ -165,12 +182,12 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
     seen: dict[str, int] = {}
     for start, block in blocks:
         para = join_wrapped(block)
-        if _INVISIBLE.search(para):
-            idx = next(i for i, x in enumerate(block) if _INVISIBLE.search(x))
-            para, removed = remove_invisible(para)
+        removed_lines = [n for n in range(start, start + len(block)) if n in removed_at]
+        if removed_lines:
+            removed = [c for n in removed_lines for c in removed_at[n]]
             kinds = ", ".join(sorted(set(removed)))
             parsed.warnings.append(ListError(
-                path, start + idx,
+                path, removed_lines[0],
                 f"removed {len(removed)} invisible character(s) ({kinds}) from the abstract, "
                 "a copy-paste or PDF artefact; the abstract was imported without them"))
         if len(para) > MAX_PARAGRAPH_CHARS:

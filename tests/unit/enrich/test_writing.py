@@ -135,3 +135,40 @@ def test_cli_check_dry_run_and_exit_status(papers, abstracts, tmp_path, capsys):
                                                      "this catalogue describe at all.", 9)])
     assert main(["enrich", str(decoy), "--papers", str(papers)]) == 1
     assert "record pc9" in capsys.readouterr().err
+
+
+def csv_of(path, rows):
+    lines = ["title,authors,abstract"] + [f'"{t}","{a}","{abstract}"' for t, a, abstract in rows]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_position_is_no_id_rows_inserted_above_do_not_move_titles(papers, abstracts,
+                                                                    tmp_path):
+    """A CSV without an id column numbers its rows; a row inserted above renumbers the rest,
+    and another file numbers its own from 1: only the abstract may say whose a row is."""
+    pages = page_by_digest(papers)
+    first = [(f"Title {i}", f"Author {i}", abstracts[i]) for i in range(3)]
+    run_enrich([csv_of(tmp_path / "a.csv", first)], papers)
+    inserted = [("Title new", "Someone New", abstracts[5]), *first]
+    other = csv_of(tmp_path / "b.csv", [("Other file", "Other Author", abstracts[9])])
+    report = run_enrich([csv_of(tmp_path / "a.csv", inserted), other], papers)
+    assert not report.ambiguous
+    for i in range(3):
+        assert read_page(pages[str(i)]).title == f"Title {i}"
+    assert read_page(pages["5"]).title == "Title new"
+    assert read_page(pages["9"]).title == "Other file"
+
+
+def test_a_title_the_record_gives_later_is_applied(papers, abstracts, tmp_path):
+    """A first record without a title leaves the inferred one; a later record with a title
+    sets it (the page still holds what the importer wrote)."""
+    page_file = page_by_digest(papers)["2"]
+    run_enrich([write_json(tmp_path / "r.json", [{"id": "x1", "abstract": abstracts[2],
+                                                 "status": "Poster"}])], papers)
+    assert read_page(page_file).meta["title_inferred"] is True
+    report = run_enrich([write_json(tmp_path / "r2.json", [copilot(abstracts[2], 1, id="x1")])],
+                        papers)
+    page = read_page(page_file)
+    assert page.meta["title"] == "Official Title Number 1" and page.meta["title_inferred"] is False
+    assert report.kept == []

@@ -102,3 +102,18 @@ def test_list_without_header_keeps_every_paragraph():
     parsed = parse_list_text(f"{long}\n\n{ABS2}\n")
     assert parsed.header == "" and parsed.venue == ""
     assert len(parsed.paragraphs) == 2
+
+
+def test_a_line_of_invisible_characters_is_a_blank_line():
+    text = f"ICML 2026\n\n{ABS1}\n\u200b\n{ABS2}\n\n\ufeff\u200e\n"
+    parsed = parse_list_text(text, "l.txt")
+    assert [p.text for p in parsed.paragraphs] == [ABS1, ABS2]
+    assert not parsed.errors
+
+
+def test_a_word_hyphenated_across_a_line_break_by_a_pdf_is_joined():
+    text = "ICML 2026\n\nWe update dy\x02\nnamically the optimi\u00ad\nzation and stop.\n"
+    parsed = parse_list_text(text, "l.txt")
+    assert [p.text for p in parsed.paragraphs] == [
+        "We update dynamically the optimization and stop."]
+    assert [w.line for w in parsed.warnings] == [3]

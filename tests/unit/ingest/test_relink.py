@@ -111,3 +111,27 @@ def test_prune_lists_then_removes_pages_whose_paragraph_left(papers, tmp_path, c
     assert "were removed (--prune): prorl" in capsys.readouterr().err
     assert not (papers / "prorl.md").exists() and len(pages(papers)) == 18
     assert main(["import", str(shorter), "--papers", str(papers), "--check", "--prune"]) == 0
+
+
+def test_prune_never_removes_a_page_in_conflict(papers, tmp_path):
+    prorl = papers / "prorl.md"
+    page = read_page(prorl)
+    page.body = page.body.replace("three real-world datasets", "three public datasets")
+    prorl.write_text(dump_page(page), encoding="utf-8")
+    corrected = write_list(tmp_path, shipped().replace("naively applying", "naïvely applying"))
+    report = run_import(corrected, papers, prune=True)
+    assert report.conflicts and "prorl" not in report.missing
+    assert prorl.exists() and "three public datasets" in prorl.read_text(encoding="utf-8")
+
+
+def test_the_same_fix_made_on_the_page_and_in_the_list_is_no_conflict(papers, tmp_path):
+    prorl = papers / "prorl.md"
+    page = read_page(prorl)
+    page.body = page.body.replace("naively applying", "naïvely applying")
+    page.meta["authors"] = ["Ada Editor"]
+    prorl.write_text(dump_page(page), encoding="utf-8")
+    corrected = write_list(tmp_path, shipped().replace("naively applying", "naïvely applying"))
+    report = run_import(corrected, papers)
+    assert report.ok and [r[0] for r in report.relinked] == ["prorl"]
+    assert read_page(prorl).meta["authors"] == ["Ada Editor"]
+    assert run_import(corrected, papers).relinked == []  # settled: the digest follows
