@@ -85,9 +85,13 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
     last_links = (last or {}).get("links") if isinstance((last or {}).get("links"), dict) else {}
     new_links = new.get("links", {})
     merged = dict(links)
+    inferred = out.get("inferred") if isinstance(out.get("inferred"), dict) else {}
+    from_abstract = inferred.get("links") if isinstance(inferred.get("links"), dict) else {}
     for kind in RECORD_LINKS:
         current = list(links.get(kind) or [])
         result = merge_list(current, list(last_links.get(kind) or []), new_links.get(kind, []))
+        # A link the abstract gives too is the importer's as well: not the record's to drop.
+        result += [x for x in current if x in (from_abstract.get(kind) or []) and x not in result]
         if result != current:
             merged[kind] = result
     if merged != links:

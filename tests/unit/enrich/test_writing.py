@@ -172,3 +172,16 @@ def test_a_title_the_record_gives_later_is_applied(papers, abstracts, tmp_path):
     page = read_page(page_file)
     assert page.meta["title"] == "Official Title Number 1" and page.meta["title_inferred"] is False
     assert report.kept == []
+
+
+def test_a_code_link_the_abstract_gives_stays_when_the_record_stops_giving_it(papers,
+                                                                             abstracts,
+                                                                             tmp_path):
+    page_file = page_by_digest(papers)["0"]
+    own = read_page(page_file).links["code"]
+    assert own
+    run_enrich([write_json(tmp_path / "r.json", [copilot(abstracts[0], 1, github=own[0])])],
+               papers)
+    run_enrich([write_json(tmp_path / "r2.json", [copilot(abstracts[0], 1, github="")])], papers)
+    assert read_page(page_file).links["code"] == own
+    assert run_import(SHIPPED_LIST, papers).updated == []
