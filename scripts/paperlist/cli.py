@@ -132,7 +132,8 @@ def cmd_enrich(args: argparse.Namespace) -> int:
 
     check = args.check or args.dry_run
     report = run_enrich([Path(s) for s in args.sources], Path(args.papers), fmt=args.format,
-                        check=check, fields=args.fields, author_sep=args.author_sep)
+                        check=check, fields=args.fields, author_sep=args.author_sep,
+                        describe=args.dry_run)
     print_enrich_report(report, check=check, diff=args.dry_run)
     if args.check and report.applied:
         print("paperlist: the pages and the records disagree; run 'paperlist enrich' "

@@ -45,7 +45,7 @@ class EnrichReport:
     ambiguous: list[tuple[str, list[str]]] = field(default_factory=list)
     #: (page id, field): an editor's value kept although the record says otherwise
     kept: list[tuple[str, str]] = field(default_factory=list)
-    #: page id -> the changes, "field: old -> new", for --dry-run
+    #: page id -> the changes, "field: old -> new" (with describe, for --dry-run)
     changes: dict[str, list[str]] = field(default_factory=dict)
 
     @property
@@ -98,9 +98,10 @@ def _known_pairs(records: list[Record], pages: list[Page]) -> dict[int, int]:
 
 
 def plan_enrich(records: list[Record], papers_dir: Path, *, render: bool = True,
-                ) -> tuple[dict[Path, str], EnrichReport]:
+                describe: bool = False) -> tuple[dict[Path, str], EnrichReport]:
     """Every file enrich would write, and its report, without writing anything. Without
-    render, only the report (a check need not spend the time writing YAML)."""
+    render, only the report (a check need not spend the time writing YAML); with describe,
+    the report lists each change field by field (for --dry-run)."""
     pages, errors = load_pages(papers_dir)
     if errors:
         raise PageError(errors[0].path, errors[0].line,
@@ -118,7 +119,8 @@ def plan_enrich(records: list[Record], papers_dir: Path, *, render: bool = True,
                 out.append((None, kept, []))
             else:
                 text = dump_page(Page(meta=meta, body=pages[p].body)) if render else ""
-                out.append((text, kept, describe_changes(pages[p].meta, meta)))
+                changes = describe_changes(pages[p].meta, meta) if describe else []
+                out.append((text, kept, changes))
         return out
 
     writes: dict[Path, str] = {}
@@ -152,13 +154,13 @@ def plan_enrich(records: list[Record], papers_dir: Path, *, render: bool = True,
 
 
 def run_enrich(sources: list[Path], papers_dir: Path, *, fmt: str = "auto", check: bool = False,
-               fields: dict[str, str] | None = None,
-               author_sep: str | None = None) -> EnrichReport:
+               fields: dict[str, str] | None = None, author_sep: str | None = None,
+               describe: bool = False) -> EnrichReport:
     """Enrich the pages in papers_dir from the record files (or, with check, only say
     what would change). Raises RecordError or PageError, with nothing written, on a file
     that cannot be read."""
     records = read_sources(sources, fmt, fields, author_sep)
-    writes, report = plan_enrich(records, papers_dir, render=not check)
+    writes, report = plan_enrich(records, papers_dir, render=not check, describe=describe)
     if not check:
         write_files(writes)
     return report

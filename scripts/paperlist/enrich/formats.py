@@ -222,8 +222,13 @@ def read_csv(path: Path, fields: dict[str, str] | None = None,
     delimiter = "\t" if path.suffix.lower() == ".tsv" or sample.count("\t") > sample.count(",") \
         else ","
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    # Each row with the line it starts on (a quoted cell may span lines).
+    rows: list[list[str]] = []
+    starts: list[int] = []
     try:
-        rows = list(reader)
+        for row in reader:
+            starts.append(reader.line_num - sum(cell.count("\n") for cell in row))
+            rows.append(row)
     except csv.Error as e:
         raise RecordError(f"{path}:{reader.line_num}", f"not valid CSV: {e}") from None
     if not rows:
@@ -233,14 +238,10 @@ def read_csv(path: Path, fields: dict[str, str] | None = None,
         raise RecordError(f"{path}:1", "no abstract column (the header has: "
                           f"{', '.join(rows[0])}); name it with --fields abstract=<column>")
     records = []
-    # csv gives no line per row; count the newlines each row's text took (quoted fields
-    # may span lines) by re-reading with line numbers.
-    line_of = _row_lines(text, delimiter)
     for n, row in enumerate(rows[1:], start=1):
         if not any(cell.strip() for cell in row):
             continue
-        line = line_of[n] if n < len(line_of) else n + 1
-        where = f"{path}:{line}"
+        where = f"{path}:{starts[n]}"
         if len(row) > len(rows[0]):
             raise RecordError(where, f"{len(row)} cells but the header has {len(rows[0])}; "
                               "quote cells that contain the delimiter")
@@ -260,16 +261,6 @@ def read_csv(path: Path, fields: dict[str, str] | None = None,
             links={k: http_links(cell(k)) for k in ("paper", "pdf", "code", "project")},
         ))
     return records
-
-
-def _row_lines(text: str, delimiter: str) -> list[int]:
-    """1-based line where each row starts (index 0: the header)."""
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
-    starts, line = [], 1
-    for _ in reader:
-        starts.append(line)
-        line = reader.line_num + 1
-    return starts
 
 
 # ------------------------------------------------------------------------ any of them

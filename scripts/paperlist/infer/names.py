@@ -96,7 +96,8 @@ _ADJ_SUFFIX = re.compile(
 _NUMBER_WORD = re.compile(r"^(?:\d+|one|two|three|four|multi|single|double|bi|tri)-[a-z]", re.I)
 _LETTER = re.compile(r"[^\W\d_]")
 _QUANTITY = re.compile(r"\d+(?:[.,]\d+)?[A-Za-z]{0,2}")  # 7B, 2.2K, 13K, 2D: sizes, not names
-_PARENTHESISED = re.compile(r"\s*\([^()]*\)")
+#: a parenthesised aside, "(see Section 3)", left out of names and titles
+PARENTHESISED = re.compile(r"\s*\([^()]*\)")
 _PLURAL_CAPS = re.compile(r"[A-Z]{2,}s")
 _TWO_CAPS = re.compile(r"[A-Z]{2}")
 _HYPHENATED_WORDS = re.compile(r"[A-Z][a-z]+(?:-[A-Za-z][a-z]+)+")
@@ -261,7 +262,7 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
     window = _NOUN_PHRASE.match(sentence[pos:])
     phrase = window.group(0) if window else ""
     phrase = _RELATIVE_CLAUSE.split(phrase)[0]
-    head = _PARENTHESISED.sub("", PREPOSITION.split(phrase)[0]).split()
+    head = PARENTHESISED.sub("", PREPOSITION.split(phrase)[0]).split()
     if head and _NOT_ARTEFACT.fullmatch(head[-1]):
         return None  # "a new task, ...", "the problem of ...": not an artefact
     determined = bool(_DETERMINER.match(phrase))

@@ -20,6 +20,7 @@ from paperlist.infer.names import (
     HEAD_WORD,
     NAME,
     NAMING_CUE,
+    PARENTHESISED,
     PREPOSITION,
     PROPOSING_VERB,
     Analysis,
@@ -89,7 +90,6 @@ _CLAUSE_END = re.compile(
 
 _PLAIN_CAPITALISED = re.compile(r"[A-Z][a-z]+(?:[-\u2013][A-Z]?[a-z]+)*")
 _LEAD_TO_FORMULA = re.compile(r"^(.*\S)\s+(?:of|in|with|for|on|over|under|at|by|from|as)\b")
-_PARENTHESISED = re.compile(r"\s*\([^()]*\)")
 _THIS_PAPER_FILLER = re.compile(r"\s(?:in|of) this (?:paper|work|study)\b|^(?:and|also|then)\s")
 _MARKUP = re.compile(r"[*_`$\\{}\[\]<>]")
 _SPACES = re.compile(r"\s+")
@@ -110,7 +110,7 @@ def _tidy(phrase: str, limit: int = _MAX_TITLE) -> str:
         # "networks of the form $...$" -> "networks": drop the phrase that led to the formula
         cut = _LEAD_TO_FORMULA.search(head)
         phrase = cut.group(1) if cut and len(cut.group(1).split()) >= 3 else head
-    phrase = _PARENTHESISED.sub("", phrase).split("(")[0]
+    phrase = PARENTHESISED.sub("", phrase).split("(")[0]
     phrase = _THIS_PAPER_FILLER.sub(" ", phrase)
     phrase = _MARKUP.sub("", phrase)
     phrase = _SPACES.sub(" ", phrase).strip(" .,;:-\u2013\u2014")
@@ -203,7 +203,7 @@ _DETERMINED_HEAD = re.compile(
 def _head_before(before: str) -> str:
     """The noun phrase that the name was attached to: "an effective RL framework", or the
     whole object when the name follows it ("we propose Video-level 4D CNNs, namely V4D")."""
-    clause = _PARENTHESISED.sub("", PROPOSING_VERB.split(before)[-1])
+    clause = PARENTHESISED.sub("", PROPOSING_VERB.split(before)[-1])
     m = _DETERMINED_HEAD.search(clause)
     if m:
         return _EVALUATIVE.sub("", m.group(1))
@@ -272,7 +272,7 @@ def _head_and_purpose(appositive: str) -> str:
     """"a high-accuracy, low-cost approach to compressing X" -> "compressing X"."""
     phrase = _EVALUATIVE.sub("", appositive)
     phrase = _PRAISE_PAIR.sub("", phrase)
-    phrase = _PARENTHESISED.sub("", phrase)
+    phrase = PARENTHESISED.sub("", phrase)
     m = _CLAUSE_END.search(phrase)
     while m and m.group(0) == "," and not HEAD_WORD.search(phrase[: m.start()]):
         phrase = phrase[: m.start()] + phrase[m.end() :]  # "high-accuracy, low-cost approach"
@@ -405,7 +405,7 @@ def title_model() -> tuple[dict[str, float], dict[str, float], float]:
 def _tokens(sentence: str) -> list[tuple[str, str, bool]]:
     """(word as written, lower-cased, whether a clause mark follows it)."""
     out = []
-    for raw in _PARENTHESISED.sub("", sentence).split():
+    for raw in PARENTHESISED.sub("", sentence).split():
         core = raw.strip(_TOKEN_EDGE)
         out.append((core, core.lower(), raw[-1:] in _CLAUSE_MARK or raw[-1:] == ")"))
     return out

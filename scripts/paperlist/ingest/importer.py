@@ -197,8 +197,9 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     seen: set[str] = {para.digest for para in parsed.paragraphs}
     inferred = infer_all([p.text for p in parsed.paragraphs], taxonomy)
     relinks, in_conflict = _find_relinks(parsed, by_digest, pages, seen, report)
-    # A page in conflict is still its paragraph's: never reported gone, never pruned.
-    relinked_pages: set[str] = set(in_conflict)
+    # Pages a paragraph of this list claims although its digest changed: re-linked, or in
+    # conflict (still its paragraph's). Neither is reported gone, nor pruned.
+    claimed: set[str] = set(in_conflict)
     for n, (para, fields) in enumerate(zip(parsed.paragraphs, inferred, strict=True)):
         page = by_digest.get(para.digest)
         body = None
@@ -207,7 +208,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
             if page is None:
                 continue  # a conflict, reported: nothing written, no second page
             body = para.text
-            relinked_pages.add(page.id)
+            claimed.add(page.id)
             report.relinked.append((page.id, para.line, sameness))
         if page is None:
             page_id = unique_id(slug_for(fields["title"], [fields["name"], *fields["other_names"]]
@@ -232,7 +233,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
         if body is None:
             report.updated.append(page.id)
     gone = sorted((p for p in pages if p.source_digest and p.source_digest not in seen
-                   and p.id not in relinked_pages), key=lambda p: p.id)
+                   and p.id not in claimed), key=lambda p: p.id)
     report.missing = [p.id for p in gone]
     report.missing_files = [p.path for p in gone if p.path is not None]
     if parsed.header:
