@@ -16,7 +16,13 @@ from typing import Any
 
 from paperlist import __version__
 from paperlist.enrich.record import RecordError
-from paperlist.ingest.importer import print_import_report, retag_pages, run_import
+from paperlist.ingest.importer import (
+    catalogue_lists,
+    print_import_report,
+    retag_pages,
+    run_catalogue_import,
+    run_import,
+)
 from paperlist.ingest.listfile import ListError
 from paperlist.model.page import PageError
 from paperlist.model.taxonomy import load_taxonomy
@@ -45,15 +51,6 @@ class _DeprecatedAlias(argparse.Action):
         print(f"paperlist: warning: {option_string} is deprecated; use {self.use}",
               file=sys.stderr)
         setattr(namespace, self.dest, values)
-
-
-def _default_list(papers: Path) -> Path:
-    """The list shipped with the catalogue: the one .txt file in papers/source/."""
-    lists = sorted((papers / SOURCE_DIR).glob("*.txt"))
-    if len(lists) != 1:
-        found = ", ".join(str(p) for p in lists) or "none"
-        raise CliError(f"give the list to import (found in {papers / SOURCE_DIR}: {found})")
-    return lists[0]
 
 
 def _closest(wanted: str, known: list[str]) -> str:
@@ -87,16 +84,32 @@ def _page_file(arg: str, papers: Path) -> Path:
 
 def cmd_import(args: argparse.Namespace) -> int:
     papers = Path(args.papers)
-    list_path = Path(args.list) if args.list else _default_list(papers)
-    report = run_import(list_path, papers, check=args.check, taxonomy=args.taxonomy,
-                        prune=args.prune)
-    print_import_report(report, check=args.check, prune=args.prune)
-    if args.check and (report.created or report.updated or report.relinked
-                       or (args.prune and report.missing)):
-        print("paperlist: pages and list disagree; run 'paperlist import' to update the pages",
-              file=sys.stderr)
-        return 1
-    return 0 if report.ok else 1
+    if args.list:
+        reports = [run_import(Path(args.list), papers, check=args.check,
+                              taxonomy=args.taxonomy, prune=args.prune, venue=args.venue)]
+    else:
+        lists = catalogue_lists(papers)
+        if not lists:
+            raise CliError(f"give the list to import (found in {papers / SOURCE_DIR}: none)")
+        if args.venue is not None and len(lists) > 1:
+            raise CliError(f"--venue names one list's venue: give the list too (found in "
+                           f"{papers / SOURCE_DIR}: {', '.join(p.name for p in lists)})")
+        reports = ([run_import(lists[0], papers, check=args.check, taxonomy=args.taxonomy,
+                               prune=args.prune, venue=args.venue)] if len(lists) == 1
+                   else run_catalogue_import(papers, check=args.check,
+                                             taxonomy=args.taxonomy, prune=args.prune))
+    status = 0
+    for report in reports:
+        print_import_report(report, check=args.check, prune=args.prune)
+        if args.check and (report.created or report.updated or report.relinked
+                           or (args.prune and report.missing)):
+            where = f" ({report.list_path})" if len(reports) > 1 else ""
+            print(f"paperlist: pages and list disagree{where}; run 'paperlist import' to "
+                  "update the pages", file=sys.stderr)
+            status = 1
+        elif not report.ok:
+            status = 1
+    return status
 
 
 def cmd_retag(args: argparse.Namespace) -> int:
@@ -235,7 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = command("import", "create or update one page per paper from an abstract list")
     s.add_argument("list", nargs="?", metavar="LIST",
-                   help="the list file (default: the one .txt file in PAPERS/source/)")
+                   help="the list file (default: every .txt list in PAPERS/source/, each "
+                        "with its own pages)")
     s.add_argument("--papers", default=str(DEFAULT_PAPERS), help=PAPERS_HELP)
     s.add_argument("--into", dest="papers", default=argparse.SUPPRESS, help=argparse.SUPPRESS,
                    action=_DeprecatedAlias, use="--papers")
@@ -244,6 +258,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--prune", action="store_true",
                    help="remove the pages whose paragraph is no longer in the list (they are "
                         "listed first; without --prune they are kept and reported)")
+    s.add_argument("--venue", default=None, metavar="TEXT",
+                   help="the venue of the list's new pages, e.g. 'NeurIPS 2026' (default: "
+                        "the one its header names)")
     _taxonomy_option(s)
     s.set_defaults(func=cmd_import)
 

@@ -12,6 +12,13 @@ a paragraph is matched, by its words (paperlist.match), against the pages whose 
 left the list, and updates that page — its abstract too, unless an editor has changed the
 abstract, in which case nothing is overwritten and the conflict is reported — instead of
 becoming a second page of the same paper.
+
+A catalogue may hold several lists (`papers/source/*.txt`, one per venue or track). An
+import sees only its own list's pages: those whose digest is one of its paragraphs, and
+those of its venue whose digest is in no other list of the catalogue (a page whose
+paragraph was corrected or removed, or that an editor tied to nothing). Every other page
+is another list's and is neither re-linked, reported gone nor pruned, so importing list
+B can never take list A's pages for its own orphans.
 """
 
 from __future__ import annotations
@@ -45,6 +52,9 @@ from paperlist.model.page import (
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.util.atomic import write_files
 
+#: Where a catalogue keeps its lists, beside the pages (`papers/source/`).
+SOURCE_DIR = "source"
+
 
 @dataclass
 class ImportReport:
@@ -66,6 +76,10 @@ class ImportReport:
     #: repairs made to paragraphs that were imported (file:line, what was removed)
     warnings: list[ListError] = field(default_factory=list)
     paragraphs: int = 0
+    #: the list imported, named in the report when a catalogue has several
+    list_path: str = ""
+    #: pages left alone because they are another list's (or another venue's)
+    others: int = 0
 
     @property
     def ok(self) -> bool:
@@ -178,21 +192,72 @@ def unique_id(base: str, taken: set[str]) -> str:
     return f"{base}-{n}"
 
 
+def catalogue_lists(papers_dir: Path) -> list[Path]:
+    """The lists a catalogue keeps beside its pages (`<papers>/source/*.txt`), by name."""
+    return sorted((papers_dir / SOURCE_DIR).glob("*.txt"))
+
+
+def other_lists(list_path: str | Path, papers_dir: Path) -> list[ParsedList]:
+    """The catalogue's lists other than the one being imported, parsed; a list that cannot
+    be read is left out here (its own import or check reports it)."""
+    own = Path(list_path).resolve()
+    out = []
+    for path in catalogue_lists(papers_dir):
+        if path.resolve() == own:
+            continue
+        try:
+            out.append(parse_list(path))
+        except ListError:
+            continue
+    return out
+
+
+def own_pages(pages: list[Page], parsed: ParsedList, others: list[ParsedList],
+              ) -> tuple[list[Page], dict[str, tuple[str, int]]]:
+    """The pages this list's import may touch (see the module's docstring), and, for each
+    digest another list has, that list's file and line (to name shared abstracts)."""
+    elsewhere: dict[str, tuple[str, int]] = {}
+    for other in others:
+        for para in other.paragraphs:
+            elsewhere.setdefault(para.digest, (other.path, para.line))
+    mine = {para.digest for para in parsed.paragraphs}
+    kept = [p for p in pages if p.source_digest in mine
+            or (p.source_digest not in elsewhere
+                and str(p.meta.get("venue") or "") == parsed.venue)]
+    return kept, elsewhere
+
+
 def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = None,
+                others: list[ParsedList] | None = None,
                 ) -> tuple[dict[Path, str], ImportReport]:
-    """Work out every file an import would write, without writing any."""
-    pages, page_errors = load_pages(papers_dir)
+    """Work out every file an import would write, without writing any; `others` are the
+    catalogue's other lists, whose pages are left alone."""
+    all_pages, page_errors = load_pages(papers_dir)
     if page_errors:
         raise PageError(page_errors[0].path, page_errors[0].line,
                         page_errors[0].reason + " (fix the page, or run 'paperlist check', "
                         "before importing: its source paragraph could not be matched)")
+    pages, elsewhere = own_pages(all_pages, parsed, others or [])
     by_digest: dict[str, Page] = {}
     for page in pages:
         if page.source_digest:
             by_digest.setdefault(page.source_digest, page)
-    taken = {p.path.stem for p in pages if p.path} | {p.id for p in pages}
+    # Ids are unique across the whole catalogue, whichever list a page is from.
+    taken = {p.path.stem for p in all_pages if p.path} | {p.id for p in all_pages}
     report = ImportReport(duplicates=list(parsed.duplicates), errors=list(parsed.errors),
-                          warnings=list(parsed.warnings), paragraphs=len(parsed.paragraphs))
+                          warnings=list(parsed.warnings), paragraphs=len(parsed.paragraphs),
+                          list_path=parsed.path, others=len(all_pages) - len(pages))
+    for para in parsed.paragraphs:
+        if para.digest in elsewhere:
+            other_path, other_line = elsewhere[para.digest]
+            page = by_digest.get(para.digest)
+            kept = (f"its page {page.path} is kept as it is, venue "
+                    f"{page.meta.get('venue')!r}" if page
+                    else "one page is made for both")
+            report.warnings.append(ListError(
+                parsed.path, para.line,
+                f"the same abstract is in {other_path}:{other_line}; {kept}. Remove it from "
+                "one of the two lists"))
     writes: dict[Path, str] = {}
     seen: set[str] = {para.digest for para in parsed.paragraphs}
     inferred = infer_all([p.text for p in parsed.paragraphs], taxonomy)
@@ -236,23 +301,36 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
                    and p.id not in claimed), key=lambda p: p.id)
     report.missing = [p.id for p in gone]
     report.missing_files = [p.path for p in gone if p.path is not None]
-    if parsed.header:
+    cat_path = papers_dir / CATALOGUE_FILE
+    if parsed.header and _names_catalogue(parsed, cat_path, others or []):
         catalogue = {"title": parsed.header, "venue": parsed.venue}
         cat_text = yaml.safe_dump(catalogue, allow_unicode=True, sort_keys=False)
-        cat_path = papers_dir / CATALOGUE_FILE
         if not cat_path.exists() or cat_path.read_text(encoding="utf-8") != cat_text:
             writes[cat_path] = cat_text
     return writes, report
 
 
+def _names_catalogue(parsed: ParsedList, cat_path: Path, others: list[ParsedList]) -> bool:
+    """Whether this list's header names the catalogue (papers/catalogue.yml): the first
+    list imported does, and a catalogue's only list when its header is corrected; once
+    there are several lists, another list (another venue, or a track of the same one) adds
+    its pages and never renames the site."""
+    return not cat_path.exists() or not others
+
+
 def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
-               taxonomy: Path | None = None, prune: bool = False) -> ImportReport:
+               taxonomy: Path | None = None, prune: bool = False,
+               venue: str | None = None) -> ImportReport:
     """Import a list into papers_dir (or, with check, only compare), tagging with the
     taxonomy file given (the one the site is built with), else the shipped one. With
     prune, pages whose paragraph is no longer in the list are removed (they are listed in
-    the report either way)."""
+    the report either way); only this list's pages are ever candidates. `venue` replaces
+    the venue the header names (a header that names none, or names it otherwise)."""
     parsed = parse_list(list_path)
-    writes, report = plan_import(parsed, papers_dir, taxonomy)
+    if venue is not None:
+        parsed.venue = " ".join(venue.split())
+    writes, report = plan_import(parsed, papers_dir, taxonomy,
+                                 other_lists(list_path, papers_dir))
     if check:
         return report
     papers_dir.mkdir(parents=True, exist_ok=True)
@@ -263,6 +341,15 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
         for path in report.missing_files:
             path.unlink()
     return report
+
+
+def run_catalogue_import(papers_dir: Path, *, check: bool = False,
+                         taxonomy: Path | None = None, prune: bool = False,
+                         ) -> list[ImportReport]:
+    """Import every list the catalogue keeps (`catalogue_lists`), one after another, each
+    seeing only its own pages: what `paperlist import [--check]` does without a LIST."""
+    return [run_import(path, papers_dir, check=check, taxonomy=taxonomy, prune=prune)
+            for path in catalogue_lists(papers_dir)]
 
 
 def sameness(old: str, new: str) -> float:
@@ -319,15 +406,18 @@ def print_import_report(report: ImportReport, *, check: bool, prune: bool = Fals
     verb = "would create" if check else "created"
     upd = "would update" if check else "updated"
     relinked = f", {len(report.relinked)} re-linked" if report.relinked else ""
-    print(f"{report.paragraphs} abstracts: {len(report.created)} {verb}, "
-          f"{len(report.updated)} {upd}{relinked}, {len(report.unchanged)} unchanged",
+    others = (f"; {report.others} page(s) of other lists left alone" if report.others
+              else "")
+    where = f"{report.list_path}: " if report.others else ""
+    print(f"{where}{report.paragraphs} abstracts: {len(report.created)} {verb}, "
+          f"{len(report.updated)} {upd}{relinked}, {len(report.unchanged)} unchanged{others}",
           file=out)
     for ids, what in ((report.created, verb), (report.updated, upd)):
         if ids and (check or len(ids) <= 50):
             print(f"  {what}: {', '.join(ids)}", file=out)
     for page_id, line, same in report.relinked:
-        print(f"  {upd} abstract of {page_id} ({same:.0%} the same, from line {line})",
-              file=out)
+        print(f"  {upd} abstract of {page_id} ({same:.0%} the same, from "
+              f"{report.list_path + ':' if report.others else 'line '}{line})", file=out)
     for warning in report.warnings:
         print(f"warning: {warning}", file=out)
     for line, first in report.duplicates:

@@ -1,0 +1,135 @@
+"""Several lists in one catalogue: each import sees only its own list's pages."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from helpers import FIXTURES
+from paperlist.cli import main
+from paperlist.ingest.importer import run_import
+from paperlist.model.page import read_page
+
+ALPHA = FIXTURES / "venues" / "alpha-2026.txt"
+BETA = FIXTURES / "venues" / "beta-2027.txt"
+ALPHA_IDS = {"glimmernet", "tiderl", "quillcheck"}
+BETA_IDS = {"rivergnn", "hushed", "stridediff"}
+
+
+def snapshot(folder):
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def venues(folder):
+    return {p.stem: read_page(p).meta["venue"] for p in sorted(folder.glob("*.md"))}
+
+
+@pytest.fixture
+def papers(tmp_path):
+    """A catalogue of list A, with list B added to papers/source/ and imported."""
+    folder = tmp_path / "papers"
+    (folder / "source").mkdir(parents=True)
+    for src in (ALPHA, BETA):
+        shutil.copy(src, folder / "source" / src.name)
+    assert run_import(folder / "source" / ALPHA.name, folder).ok
+    return folder
+
+
+def test_second_list_leaves_the_first_lists_pages_byte_identical(papers):
+    before = snapshot(papers)
+    report = run_import(papers / "source" / BETA.name, papers)
+    assert report.ok and set(report.created) == BETA_IDS and report.missing == []
+    after = snapshot(papers)
+    assert {k: v for k, v in after.items() if k in before} == before  # catalogue.yml too
+    assert venues(papers) == {**dict.fromkeys(ALPHA_IDS, "ALPHA 2026"),
+                              **dict.fromkeys(BETA_IDS, "BETA 2027")}
+    assert b"title: ALPHA 2026 paper list" in after["catalogue.yml"]
+
+
+def test_prune_on_one_list_never_removes_another_lists_pages(papers):
+    run_import(papers / "source" / BETA.name, papers)
+    report = run_import(papers / "source" / BETA.name, papers, prune=True)
+    assert report.missing == [] and report.others == 3
+    assert {p.stem for p in papers.glob("*.md")} == ALPHA_IDS | BETA_IDS
+
+
+def test_a_paragraph_removed_from_one_list_is_that_lists_to_prune(papers):
+    run_import(papers / "source" / BETA.name, papers)
+    alpha = papers / "source" / ALPHA.name
+    paragraphs = alpha.read_text(encoding="utf-8").split("\n\n")
+    alpha.write_text("\n\n".join(p for p in paragraphs if "TideRL" not in p), encoding="utf-8")
+    assert run_import(papers / "source" / BETA.name, papers, prune=True).missing == []
+    assert (papers / "tiderl.md").exists()
+    report = run_import(alpha, papers, prune=True)
+    assert report.missing == ["tiderl"] and not (papers / "tiderl.md").exists()
+    assert {p.stem for p in papers.glob("*.md")} == (ALPHA_IDS - {"tiderl"}) | BETA_IDS
+
+
+def test_two_lists_of_one_venue_keep_to_their_own_pages(tmp_path):
+    folder = tmp_path / "papers"
+    (folder / "source").mkdir(parents=True)
+    shutil.copy(ALPHA, folder / "source" / ALPHA.name)
+    track = folder / "source" / "alpha-2026-workshop.txt"
+    track.write_text(BETA.read_text(encoding="utf-8").replace("BETA 2027", "ALPHA 2026"),
+                     encoding="utf-8")
+    run_import(folder / "source" / ALPHA.name, folder)
+    before = snapshot(folder)
+    report = run_import(track, folder, prune=True)
+    assert set(report.created) == BETA_IDS and report.missing == [] and report.relinked == []
+    assert {k: v for k, v in snapshot(folder).items() if k in before} == before
+
+
+def test_venue_option_replaces_the_headers(papers):
+    report = run_import(papers / "source" / BETA.name, papers, venue="  Beta   Workshop 2027 ")
+    assert report.ok
+    assert {venues(papers)[i] for i in BETA_IDS} == {"Beta Workshop 2027"}
+    assert main(["import", str(papers / "source" / BETA.name), "--papers", str(papers),
+                 "--venue", "Beta Workshop 2027", "--check"]) == 0
+
+
+def test_venue_option_needs_its_list_when_there_are_several(papers, capsys):
+    assert main(["import", "--papers", str(papers), "--venue", "X 2026"]) == 1
+    assert "--venue names one list's venue: give the list too" in capsys.readouterr().err
+
+
+def test_the_same_abstract_in_two_lists_is_named_at_both_and_kept_once(papers):
+    shared = ALPHA.read_text(encoding="utf-8").split("\n\n")[2]  # TideRL, line 5 of A
+    beta = papers / "source" / BETA.name
+    beta.write_text(BETA.read_text(encoding="utf-8").rstrip("\n") + "\n\n" + shared,
+                    encoding="utf-8")
+    before = (papers / "tiderl.md").read_bytes()
+    report = run_import(beta, papers)
+    assert report.ok and "tiderl" in report.unchanged and "tiderl" not in report.created
+    assert [str(w) for w in report.warnings] == [
+        f"{beta}:9: the same abstract is in {papers / 'source' / ALPHA.name}:5; its page "
+        f"{papers / 'tiderl.md'} is kept as it is, venue 'ALPHA 2026'. Remove it from one of "
+        "the two lists"]
+    assert (papers / "tiderl.md").read_bytes() == before
+
+
+def test_import_check_reads_every_list_and_names_the_one_that_disagrees(papers, capsys):
+    run_import(papers / "source" / BETA.name, papers)
+    assert main(["import", "--check", "--papers", str(papers)]) == 0
+    capsys.readouterr()
+    beta = papers / "source" / BETA.name
+    beta.write_text(beta.read_text(encoding="utf-8").replace("eight times larger",
+                                                             "eight times longer"),
+                    encoding="utf-8")
+    assert main(["import", "--check", "--papers", str(papers)]) == 1
+    err = capsys.readouterr().err
+    assert f"pages and list disagree ({beta})" in err
+    assert "would update abstract of stridediff (" in err and f"the same, from {beta}:7)" in err
+    assert f"({papers / 'source' / ALPHA.name})" not in err
+
+
+def test_import_without_a_list_imports_each_list_in_turn(tmp_path, capsys):
+    folder = tmp_path / "papers"
+    (folder / "source").mkdir(parents=True)
+    for src in (ALPHA, BETA):
+        shutil.copy(src, folder / "source" / src.name)
+    assert main(["import", "--papers", str(folder)]) == 0
+    assert venues(folder) == {**dict.fromkeys(ALPHA_IDS, "ALPHA 2026"),
+                              **dict.fromkeys(BETA_IDS, "BETA 2027")}
+    assert (folder / "catalogue.yml").read_text(encoding="utf-8").startswith(
+        "title: ALPHA 2026 paper list")
