@@ -22,6 +22,7 @@ from paperlist.ingest.importer import (
     retag_pages,
     run_catalogue_import,
     run_import,
+    unlisted_pages,
 )
 from paperlist.ingest.listfile import ListError
 from paperlist.model.page import PageError
@@ -109,6 +110,12 @@ def cmd_import(args: argparse.Namespace) -> int:
             status = 1
         elif not report.ok:
             status = 1
+    if not args.list and len(reports) > 1:
+        lost = unlisted_pages(papers)
+        if lost:
+            searched = ", ".join(r.list_path for r in reports)
+            print(f"note: {len(lost)} page(s) have no paragraph in any list (searched "
+                  f"{searched}) and are kept as they are: {', '.join(lost)}", file=sys.stderr)
     return status
 
 

@@ -4,8 +4,9 @@ page's line, in words a contributor on GitHub can act on.
 CI runs `paperlist import --check` right after `paperlist check`. It fails with "would
 create" or "would update", which tells a contributor neither the line nor the fix, and
 the fix it suggests (run `paperlist import`) is one they cannot run from a browser. So
-for a folder with its list (`<folder>/source/<the one list>.txt`), the checker asks the
-importer's own functions what an import would do, page by page:
+for a folder with its lists (`<folder>/source/*.txt`: one, or one per venue), the checker
+asks the importer's own functions what an import would do, page by page, against the
+abstracts of all of them:
 
 - a page's `source.digest` must be an abstract's in the list, or the import makes a
   second page for that abstract: a deleted `source:` or an edited digest is found by the
@@ -74,16 +75,24 @@ def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder:
     lists = sorted((folder / SOURCE_DIR).glob("*.txt"))
     if not lists:
         return []
-    if len(lists) > 1:
-        names = ", ".join(p.name for p in lists)
-        return [Problem(str(folder / SOURCE_DIR), 1, f"{len(lists)} lists ({names})",
-                        "paperlist import --check reads the one .txt list here: keep one")]
-    try:
-        parsed = parse_list(lists[0])
-    except ListError as e:
-        return [_list_problem(e)]
-    problems = [_list_problem(e) for e in parsed.errors]
-    paragraphs = {p.digest: p for p in parsed.paragraphs}
+    problems: list[Problem] = []
+    paragraphs: dict[str, Paragraph] = {}
+    #: digest -> the list it is in (the first, by name, when two lists share an abstract:
+    #: the import of the second warns of it, naming both)
+    where: dict[str, Path] = {}
+    for path in lists:
+        try:
+            parsed = parse_list(path)
+        except ListError as e:
+            problems.append(_list_problem(e))
+            continue
+        problems += [_list_problem(e) for e in parsed.errors]
+        for para in parsed.paragraphs:
+            if para.digest not in paragraphs:
+                paragraphs[para.digest] = para
+                where[para.digest] = path
+    if problems and not paragraphs:
+        return problems
     owner: dict[str, PageResult] = {}
     for r in results:
         digest = _digest(r.meta) if r.meta is not None else None
@@ -98,11 +107,11 @@ def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder:
         else:
             owner[digest] = r
     orphans = {d: p for d, p in paragraphs.items() if d not in owner}
-    problems += _lost_ties(results, orphans, paragraphs, lists[0])
+    problems += _lost_ties(results, orphans, paragraphs, where, lists)
     if whole_folder and all(r.meta is not None for r in results):
-        for paragraph in orphans.values():
+        for digest, paragraph in orphans.items():
             problems.append(Problem(
-                str(lists[0]), paragraph.line, f"this abstract has no page in {folder}",
+                str(where[digest]), paragraph.line, f"this abstract has no page in {folder}",
                 "run paperlist import and commit the page it makes (if a page lost its "
                 "source.digest, restore that instead)"))
     todo = [(r, paragraphs[d]) for d, r in owner.items() if d in paragraphs and not r.problems]
@@ -112,10 +121,18 @@ def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder:
     return problems
 
 
+def searched(lists: list[Path]) -> str:
+    """The lists a digest was looked for in, as a message names them."""
+    if len(lists) == 1:
+        return str(lists[0])
+    return f"any of the {len(lists)} lists ({', '.join(str(p) for p in lists)})"
+
+
 def _lost_ties(results: list[PageResult], orphans: dict[str, Paragraph],
-               paragraphs: dict[str, Paragraph], list_path: Path) -> list[Problem]:
+               paragraphs: dict[str, Paragraph], where: dict[str, Path],
+               lists: list[Path]) -> list[Problem]:
     """Pages whose `source` was deleted or whose digest was edited. Found by the abstract
-    on the page, whose digest is still the list's: the orphan is then this page's, and is
+    on the page, whose digest is still a list's: the orphan is then this page's, and is
     not reported again (a digest of the wrong form is the schema's to report)."""
     problems: list[Problem] = []
     for r in results:
@@ -126,7 +143,7 @@ def _lost_ties(results: list[PageResult], orphans: dict[str, Paragraph],
         if "source" not in r.meta:
             top = {str(k[0]): v for k, v in r.lines.items() if len(k) == 1}
             fix = (f"restore it as it was, source: {{digest: {restore}}}: it ties this page "
-                   f"to its abstract in {list_path}" if restore else
+                   f"to its abstract in {where[restore]}" if restore else
                    f"restore it from the previous version ({GIT_SHOW.format(path=r.path)}): "
                    "it ties this page to its abstract in the list")
             problems.append(Problem(r.path, insertion_line("source", top, r.closing_line),
@@ -135,7 +152,7 @@ def _lost_ties(results: list[PageResult], orphans: dict[str, Paragraph],
                 and re.fullmatch(_digest_pattern(), digest):
             problems.append(Problem(
                 r.path, r.lines.get(("source", "digest"), 1),
-                f"source.digest {digest} is no abstract's in {list_path}",
+                f"source.digest {digest} is no abstract's in {searched(lists)}",
                 f"set it back to digest: {restore}, the digest of this page's abstract, "
                 "which ties the page to it"))
         if restore and digest not in paragraphs:

@@ -352,6 +352,23 @@ def run_catalogue_import(papers_dir: Path, *, check: bool = False,
             for path in catalogue_lists(papers_dir)]
 
 
+def unlisted_pages(papers_dir: Path) -> list[str]:
+    """Ids of the pages whose digest is in none of the catalogue's lists and whose venue no
+    list has, so that no list's import reports them: a page of a list taken out of
+    papers/source/, or one tied to nothing. Said once, naming the lists searched."""
+    lists = []
+    for path in catalogue_lists(papers_dir):
+        try:
+            lists.append(parse_list(path))
+        except ListError:
+            return []  # that list's import reports it; its pages cannot be told apart
+    digests = {para.digest for parsed in lists for para in parsed.paragraphs}
+    venues = {parsed.venue for parsed in lists}
+    pages, _ = load_pages(papers_dir)
+    return sorted(p.id for p in pages if p.source_digest not in digests
+                  and str(p.meta.get("venue") or "") not in venues)
+
+
 def sameness(old: str, new: str) -> float:
     """How much of an abstract two versions share, word by word (for the report)."""
     return difflib.SequenceMatcher(None, old.split(), new.split(), autojunk=False).ratio()

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers import ROOT, SHIPPED_LIST
+from helpers import FIXTURES, ROOT, SHIPPED_LIST
 from paperlist.check.checker import check_paths
 from paperlist.check.fields import schema
+from paperlist.model.page import read_page
 from paperlist.model.taxonomy import load_taxonomy
 
 LIST = Path("papers/source") / SHIPPED_LIST.name
@@ -57,11 +58,35 @@ def test_a_page_that_does_not_parse_hides_no_abstract(catalogue):
         "papers/eqr.md:5: a colon inside the name"]
 
 
-def test_two_lists_are_one_too_many(catalogue):
-    shutil.copy(LIST, LIST.with_name("more.txt"))
+def test_every_list_is_checked_and_a_lost_digest_names_the_lists_searched(catalogue):
+    from paperlist.ingest.importer import run_import
+
+    beta = Path("papers/source/beta-2027.txt")
+    shutil.copy(FIXTURES / "venues" / beta.name, beta)
+    assert run_import(beta, catalogue).ok
+    assert check_paths([catalogue]) == []
+    page = catalogue / "hushed.md"
+    digest = read_page(page).source_digest
+    page.write_text(page.read_text(encoding="utf-8").replace(digest, "0123456789abcdef"),
+                    encoding="utf-8")
+    line = page.read_text(encoding="utf-8").split("\n").index("  digest: 0123456789abcdef") + 1
     assert check_paths([catalogue]) == [
-        "papers/source:1: 2 lists (icml-2026-abstracts.txt, more.txt) — paperlist import "
-        "--check reads the one .txt list here: keep one"]
+        f"papers/hushed.md:{line}: source.digest 0123456789abcdef is no abstract's in any of "
+        f"the 2 lists ({beta}, {LIST}) — set it back to digest: {digest}, the digest of "
+        "this page's abstract, which ties the page to it"]
+
+
+def test_an_abstract_added_to_the_second_list_is_named_in_it(catalogue):
+    beta = Path("papers/source/beta-2027.txt")
+    shutil.copy(FIXTURES / "venues" / beta.name, beta)
+    from paperlist.ingest.importer import run_import
+
+    run_import(beta, catalogue)
+    beta.write_text(beta.read_text(encoding="utf-8") + "\nWe propose NewNet, a new network "
+                    "for new things that nobody has imported yet.\n", encoding="utf-8")
+    assert check_paths([catalogue]) == [
+        f"{beta}:9: this abstract has no page in papers — run paperlist import and commit "
+        "the page it makes (if a page lost its source.digest, restore that instead)"]
 
 
 def test_a_folder_without_a_list_is_checked_page_by_page(tmp_path):

@@ -133,3 +133,20 @@ def test_import_without_a_list_imports_each_list_in_turn(tmp_path, capsys):
                               **dict.fromkeys(BETA_IDS, "BETA 2027")}
     assert (folder / "catalogue.yml").read_text(encoding="utf-8").startswith(
         "title: ALPHA 2026 paper list")
+
+
+def test_a_page_no_list_has_is_named_once_with_the_lists_searched(papers, capsys):
+    run_import(papers / "source" / BETA.name, papers)
+    stray = papers / "stray.md"
+    digest = read_page(papers / "hushed.md").source_digest
+    stray.write_text((papers / "hushed.md").read_text(encoding="utf-8")
+                     .replace(digest, "0123456789abcdef")
+                     .replace("id: hushed", "id: stray").replace("BETA 2027", "GAMMA 2025")
+                     .replace("Federated learning", "Split learning"), encoding="utf-8")
+    assert main(["import", "--check", "--papers", str(papers)]) == 0
+    err = capsys.readouterr().err
+    assert (f"note: 1 page(s) have no paragraph in any list (searched "
+            f"{papers / 'source' / ALPHA.name}, {papers / 'source' / BETA.name}) and are kept "
+            "as they are: stray") in err
+    assert main(["import", "--prune", "--papers", str(papers)]) == 0
+    assert stray.exists()
