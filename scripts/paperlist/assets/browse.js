@@ -7,11 +7,12 @@
  * fetched once, whose keys are those of paperlist/discover/columns.py (p path, t title,
  * n short name, g tag indices into `tags`, f 1 = code | 2 = data, s first sentence,
  * pre/suf of paths; once pages have them, authors + au author indices + etal, statuses +
- * st status index). Filtering runs over those arrays and only the current page of
+ * st status index; with several venues, venues + ve venue index). Filtering runs over those arrays and only the current page of
  * results is drawn, so a view costs the same whatever the size of the venue. The view
  * lives in the query string: ?tag=a&tag=b&not=c&code=1&data=1&sort=name&page=3&per=100,
  * &author=<full name> (a paper page links each author so; case and accents aside, shown
- * as a chip that clears it) and &status=Oral&status=Poster (either); the keys are
+ * as a chip that clears it), &status=Oral&status=Poster (either) and &venue=<a venue's
+ * name> (several venues; either of those ticked); the keys are
  * structure/paths.py's BROWSE_*. Text from pages is only ever set with textContent.
  */
 (() => {
@@ -127,6 +128,8 @@
       els.sort.value = q.get("sort") === "name" ? "name" : "title";
       const statuses = new Set(q.getAll("status"));
       for (const box of this.statusBoxes()) box.checked = statuses.has(box.value);
+      const venues = new Set(q.getAll("venue"));
+      for (const box of this.venueBoxes()) box.checked = venues.has(box.value);
       this.authors = q.getAll("author").filter((a) => a.trim());
       const per = parseInt(q.get("per"), 10);
       this.per = per >= 5 && per <= 1000 ? per : this.defaultPer;
@@ -145,11 +148,14 @@
       s.data = els.data.checked;
       s.sort = els.sort.value;
       s.status = this.statusBoxes().filter((b) => b.checked).map((b) => b.value);
+      s.venue = this.venueBoxes().filter((b) => b.checked).map((b) => b.value);
       s.author = [...this.authors];
       return s;
     }
 
     statusBoxes() { return [...this.form.querySelectorAll('input[name="status"]')]; }
+
+    venueBoxes() { return [...this.form.querySelectorAll('input[name="venue"]')]; }
 
     /** For each wanted author, the set of indices into data.authors of that name. */
     authorSets(wanted) {
@@ -178,6 +184,7 @@
       if (s.data) q.set("data", "1");
       for (const a of s.author) q.append("author", a);
       for (const v of s.status) q.append("status", v);
+      for (const v of s.venue) q.append("venue", v);
       if (s.sort !== "title") q.set("sort", s.sort);
       if (page > 1) q.set("page", String(page));
       if (this.per !== this.defaultPer) q.set("per", String(this.per));
@@ -202,10 +209,13 @@
       const by = this.authorSets(s.author), au = this.d.au || [];
       const statuses = this.d.statuses || [];
       const st = s.status.length ? new Set(s.status.map((v) => statuses.indexOf(v)).filter((k) => k >= 0)) : null;
+      const venues = this.d.venues || [];
+      const ve = s.venue.length ? new Set(s.venue.map((v) => venues.indexOf(v)).filter((k) => k >= 0)) : null;
       for (let j = 0; j < this.n; j++) {
         const i = order ? order[j] : j;
         if ((f[i] & need) !== need) continue;
         if (st && !st.has(this.d.st[i])) continue;
+        if (ve && !ve.has(this.d.ve[i])) continue;
         if (by.length && !by.every((set) => (au[i] || []).some((k) => set.has(k)))) continue;
         if (req.every((m) => m[i]) && !exc.some((m) => m[i])) out.push(i);
       }
@@ -303,6 +313,7 @@
       if (s.code) parts.push("with code");
       if (s.data) parts.push("with data");
       if (s.status.length) parts.push(`status ${s.status.join(" or ")}`);
+      if (s.venue.length) parts.push(`from ${s.venue.join(" or ")}`);
       const shownNames = s.author.map((a) => this.authorName(a));
       if (shownNames.length) parts.push(`by ${shownNames.join(" and ")}`);
       this.drawChips(s.author, shownNames);
@@ -349,6 +360,7 @@
         form.elements.code.checked = false;
         form.elements.data.checked = false;
         for (const box of this.statusBoxes()) box.checked = false;
+        for (const box of this.venueBoxes()) box.checked = false;
         this.authors = [];
         form.elements.sort.value = "title";
         changed();

@@ -1,5 +1,6 @@
 """The browse page's data: filters by tags (required or excluded), code, data, author,
-decision; sort by title/name; pages of structure/paths.py BROWSE_PAGE_SIZE papers.
+decision, venue (with several); sort by title/name; pages of structure/paths.py
+BROWSE_PAGE_SIZE papers.
 
 A page listing all 12,000 papers of a big venue weighed 10 MB and took seconds to parse,
 so the list is paged instead. The build writes:
@@ -14,8 +15,8 @@ so the list is paged instead. The build writes:
   decisions too, once pages carry them (`paperlist enrich`).
 
 The script keeps the view in the query string (?tag=a&not=b&code=1&data=1&sort=name&page=2,
-&author=Ada%20Lovelace, &status=Oral; per=N changes the page size), so a view can be
-shared; structure/paths.py names the keys other pages link with.
+&author=Ada%20Lovelace, &status=Oral, &venue=ICML%202026; per=N changes the page size), so
+a view can be shared; structure/paths.py names the keys other pages link with.
 """
 
 from __future__ import annotations
@@ -39,8 +40,9 @@ def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
     `pre` and `suf` all paths share), t (title), n (short name), g (tag indices, most
     relevant first), f (1 = has code, 2 = has data), s (first sentence); once pages have
     them, authors (names; au holds indices into it, etal says how many a row names) and
-    statuses (decisions; st holds an index into it, -1 for none). A catalogue without
-    authors or decisions gets a file without their keys, as before.
+    statuses (decisions; st holds an index into it, -1 for none); with several venues,
+    venues (names; ve holds an index into it, -1 for none). A catalogue without authors,
+    decisions or a second venue gets a file without their keys, as before.
     """
     tags = [t.slug for t in cat.taxonomy.tags]
     index = {slug: i for i, slug in enumerate(tags)}
@@ -53,7 +55,7 @@ def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
         col.FLAGS: [(1 if e.links["code"] else 0) | (2 if e.links["data"] else 0)
                   for e in cat.papers],
         col.FIRST_SENTENCE: [first(e) for e in cat.papers],
-        **_authors(cat), **_statuses(cat),
+        **_authors(cat), **_statuses(cat), **_venues(cat),
     })
 
 
@@ -75,3 +77,12 @@ def _statuses(cat: Catalogue) -> dict[str, object]:
         return {}
     at = {s: i for i, s in enumerate(names)}
     return {col.STATUS_NAMES: names, col.STATUS: [at.get(e.status, -1) for e in cat.papers]}
+
+
+def _venues(cat: Catalogue) -> dict[str, object]:
+    """venues, ve; {} with one venue (the filter is then not shown)."""
+    if not cat.venue_names:
+        return {}
+    at = {slug: i for i, slug in enumerate(cat.venue_names)}
+    return {col.VENUE_NAMES: list(cat.venue_names.values()),
+            col.VENUE: [at.get(e.venue_slug, -1) for e in cat.papers]}

@@ -49,6 +49,11 @@ AUTHORS_SHOWN: Final = "etal"
 STATUS_NAMES: Final = "statuses"
 #: browse: a paper's decision as an index into STATUS_NAMES (-1: none)
 STATUS: Final = "st"
+#: browse, only when the papers come from several venues: every venue's name, in the order
+#: of the catalogue's venue slugs; VENUE holds indices into it
+VENUE_NAMES: Final = "venues"
+#: browse: a paper's venue as an index into VENUE_NAMES (-1: none)
+VENUE: Final = "ve"
 #: map: every area's name; AREA holds indices into it
 AREA_NAMES: Final = "areas"
 #: map: every area's colour, as AREA_NAMES

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from paperlist.discover.topicmap import area_colour
 from paperlist.html.escape import esc
+from paperlist.html.listings import venue_counts
 from paperlist.model.catalogue import Catalogue
 from paperlist.structure import paths
-from paperlist.structure.paths import BROWSE, TAGS_INDEX, Link, tag_src
+from paperlist.structure.paths import BROWSE, TAGS_INDEX, Link, tag_src, venue_src
 
 STATS_MARKER = "<!-- paperlist:stats -->"
 FIGURES_MARKER = "<!-- paperlist:figures -->"
@@ -104,12 +105,27 @@ def stats_html(cat: Catalogue, link: Link) -> str:
     if not n:
         return EMPTY_HTML
     used = sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))
-    venue = f" from <strong>{esc(cat.venue)}</strong>" if cat.venue else ""
+    venues = venue_counts(cat)
+    if venues:
+        venue = f" from <strong>{len(venues)}</strong> venues"
+    else:
+        venue = f" from <strong>{esc(cat.venue)}</strong>" if cat.venue else ""
     return (f'<p class="catalogue-stats"><strong>{n}</strong> papers{venue}, under '
-            f"<strong>{used}</strong> topic tags.</p>\n"
+            f"<strong>{used}</strong> topic tags.</p>\n{venues_html(venues, link)}"
             f'<p class="catalogue-actions"><a class="md-button md-button--primary" '
             f'href="{esc(link(BROWSE))}">Browse papers</a> '
             f'<a class="md-button" href="{esc(link(TAGS_INDEX))}">Topics</a></p>')
+
+
+def venues_html(venues: list[tuple[str, str, int]], link: Link) -> str:
+    """Papers per venue, each leading to its venue's page; '' for a catalogue of one venue,
+    whose home page keeps its one line."""
+    if not venues:
+        return ""
+    items = "".join(f'<li><a href="{esc(link(venue_src(slug)))}">{esc(name)}</a> '
+                    f'<span class="venue-count">{count} paper{"s" if count != 1 else ""}'
+                    "</span></li>" for slug, name, count in venues)
+    return f'<ul class="paperlist-venues" aria-label="Papers per venue">{items}</ul>\n'
 
 
 def expand_markers(markdown: str, cat: Catalogue, link: Link) -> str:

@@ -18,11 +18,13 @@ from paperlist.structure.paths import (
     BROWSE_PAGE,
     BROWSE_STATUS,
     BROWSE_TAG,
+    BROWSE_VENUE,
     TAGS_INDEX,
     Link,
     browse_src,
     browse_view,
     tag_src,
+    venue_src,
 )
 from paperlist.util.text import first_sentence
 
@@ -136,18 +138,25 @@ def tags_index_page(cat: Catalogue, link: Link) -> str:
     return "\n".join(out)
 
 
+def _paged(papers: list[Paper], page: int) -> tuple[list[Paper], str, int]:
+    """Page `page` of a listing paths.TAG_PAGE_SIZE papers a page: its papers, what it
+    shows ("papers 101–200 of 350", or "12 papers"), and how many pages there are."""
+    pages = paths.pages_needed(len(papers), paths.TAG_PAGE_SIZE)
+    n = len(papers)
+    start = (page - 1) * paths.TAG_PAGE_SIZE
+    shown = papers[start: start + paths.TAG_PAGE_SIZE]
+    where = (f"papers {start + 1}\u2013{start + len(shown)} of {n}" if pages > 1
+             else f"{n} paper{'s' if n != 1 else ''}")
+    return shown, where, pages
+
+
 def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None:
     """A tag's papers, most confident first, paths.TAG_PAGE_SIZE a page."""
     tag = cat.taxonomy.by_slug(slug)
     pages = tag_page_count(cat, slug)
     if tag is None or not 1 <= page <= pages:
         return None
-    papers = cat.by_tag.get(slug, [])
-    n = len(papers)
-    start = (page - 1) * paths.TAG_PAGE_SIZE
-    shown = papers[start: start + paths.TAG_PAGE_SIZE]
-    where = (f"papers {start + 1}\u2013{start + len(shown)} of {n}" if pages > 1
-             else f"{n} paper{'s' if n != 1 else ''}")
+    shown, where, pages = _paged(cat.by_tag.get(slug, []), page)
     heading = tag.name if page == 1 else f"{tag.name}, page {page} of {pages}"
     pages_nav = pager(page, pages, lambda k: link(tag_src(slug, k)))
     return (f"<h1>{esc(heading)}</h1>\n"
@@ -157,6 +166,33 @@ def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None
             f'<a href="{esc(browse_view(link, BROWSE_TAG, slug))}">Filter and sort in Browse</a> · '
             f'<a href="{esc(link(TAGS_INDEX))}">All tags</a></p>\n\n'
             f"{paper_list(shown, link)}\n\n{pages_nav}\n")
+
+
+def venue_page_count(cat: Catalogue, slug: str) -> int:
+    return paths.pages_needed(len(cat.by_venue.get(slug, [])), paths.TAG_PAGE_SIZE)
+
+
+def venue_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None:
+    """A venue's papers by title, as a tag page lists its own (a catalogue of several
+    venues has one per venue)."""
+    name = cat.venue_names.get(slug)
+    pages = venue_page_count(cat, slug)
+    if name is None or not 1 <= page <= pages:
+        return None
+    shown, where, pages = _paged(cat.by_venue[slug], page)
+    heading = name if page == 1 else f"{name}, page {page} of {pages}"
+    pages_nav = pager(page, pages, lambda k: link(venue_src(slug, k)))
+    return (f"<h1>{esc(heading)}</h1>\n"
+            f'<p class="paper-count">{where.capitalize()} of {len(cat.papers)} in the '
+            f"catalogue, by title. "
+            f'<a href="{esc(browse_view(link, BROWSE_VENUE, name))}">Filter and sort in '
+            f'Browse</a> · <a href="{esc(link(paths.HOME))}">All venues</a></p>\n\n'
+            f"{paper_list(shown, link)}\n\n{pages_nav}\n")
+
+
+def venue_counts(cat: Catalogue) -> list[tuple[str, str, int]]:
+    """(slug, name, papers) of each venue, in slug order; [] with fewer than two."""
+    return [(slug, cat.venue_names[slug], len(papers)) for slug, papers in cat.by_venue.items()]
 
 
 def status_counts(cat: Catalogue) -> list[tuple[str, int]]:
@@ -172,7 +208,8 @@ def status_counts(cat: Catalogue) -> list[tuple[str, int]]:
 def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None,
                 data_href: str | None = None) -> str:
     """The filter controls: one three-state button per tag in use, grouped by area; code,
-    data and, when papers have one, the decision (any of those ticked).
+    data, when papers have one, the decision, and with several venues the venue (any of
+    those ticked).
 
     `tag_href` (slug -> link to the tag's page) gives the script the links of the tag
     chips it draws on each paper; `data_href` (the link to the browse data) is preloaded, so it
@@ -203,6 +240,12 @@ def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None,
     if decision:  # a group the screen reader names, as the tags' fieldset is
         decision = (f'<span class="browse-decision" role="group" aria-label="Status">'
                     f"Status: {decision}</span> ")
+    venue = " ".join(
+        f'<label><input type="checkbox" name="{BROWSE_VENUE}" value="{esc(name)}"> '
+        f"{esc(name)} ({n})</label>" for _, name, n in venue_counts(cat))
+    if venue:  # several venues
+        venue = (f'<span class="browse-venue" role="group" aria-label="Venue">'
+                 f"Venue: {venue}</span> ")
     preload = (f'<link rel="preload" href="{esc(data_href)}" as="fetch" '
                'crossorigin>' if data_href else "")
     return (
@@ -215,7 +258,7 @@ def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None,
         '<div class="browse-options">'
         f'<label><input type="checkbox" name="code"> Has code ({code})</label> '
         f'<label><input type="checkbox" name="data"> Has data ({data})</label> '
-        f"{decision}"
+        f"{decision}{venue}"
         '<label>Sort by <select name="sort"><option value="title">title</option>'
         '<option value="name">short name</option></select></label> '
         '<button type="button" class="md-button browse-clear">Clear filters</button>'

@@ -15,7 +15,7 @@ from paperlist.html.escape import esc
 from paperlist.model.catalogue import Paper
 from paperlist.model.taxonomy import Tag
 from paperlist.search.data import AUTHOR_SEPARATOR
-from paperlist.structure.paths import BROWSE_AUTHOR, Link, browse_view, tag_src
+from paperlist.structure.paths import BROWSE_AUTHOR, Link, browse_view, tag_src, venue_src
 
 #: Pagefind's weights (a word's matches in an element count this many times; the title's
 #: h1 counts 7): a paper's short name is as telling as its title, its authors nearly so.
@@ -77,7 +77,10 @@ def paper_body(entry: Paper, link: Link) -> str:
     if entry.name:
         names = ", ".join(esc(n) for n in [entry.name, *entry.other_names])
         facts.append(f'<span class="paper-name" title="Short name"{_WEIGHT_NAME}>{names}</span>')
-    if entry.venue:
+    if entry.venue_slug:  # several venues: each has its page
+        facts.append(f'<a class="paper-venue" href="{esc(link(venue_src(entry.venue_slug)))}">'
+                     f"{esc(entry.venue)}</a>")
+    elif entry.venue:
         facts.append(f'<span class="paper-venue">{esc(entry.venue)}</span>')
     # Badges after a space, not a " · ": they are left out of the search index, and a
     # separator of their own would be left in it, alone, in every result's excerpt.

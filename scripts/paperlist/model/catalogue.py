@@ -16,7 +16,7 @@ import yaml
 from paperlist.model.page import MAX_PARAGRAPH_CHARS, Page, PageError, read_page
 from paperlist.model.taxonomy import Tag, Taxonomy, load_taxonomy
 from paperlist.util.background import split_map
-from paperlist.util.text import has_scheme
+from paperlist.util.text import has_scheme, slugify
 
 CATALOGUE_FILE = "catalogue.yml"
 #: from this many pages on, reading is split across two processes
@@ -51,6 +51,9 @@ class Paper:
     track: str = ""
     #: the page's whole frontmatter as read (exports publish it exactly, unknown keys too)
     meta: dict[str, Any] = field(default_factory=dict)
+    #: its venue's slug when the catalogue has several venues (each then has a page);
+    #: '' with one venue, whose site looks as it always has
+    venue_slug: str = ""
 
     @cached_property
     def src_uri(self) -> str:
@@ -70,6 +73,10 @@ class Catalogue:
     by_tag: dict[str, list[Paper]] = field(default_factory=dict)
     #: problems that do not stop a build but must be seen (strict builds fail on them)
     problems: list[str] = field(default_factory=list)
+    #: venue slug -> its papers in the catalogue's order, and the venue's name as the pages
+    #: write it; filled only when there are two or more
+    by_venue: dict[str, list[Paper]] = field(default_factory=dict)
+    venue_names: dict[str, str] = field(default_factory=dict)
     #: pages left out because they cannot be read: only ever filled by a lenient load
     #: (a live preview shows them as errors; a build stops on them)
     unreadable: list[PageError] = field(default_factory=list)
@@ -190,4 +197,27 @@ def load_catalogue(papers_dir: Path, taxonomy: Taxonomy | None = None, *,
             rank.setdefault(tag.slug, []).append((pos, order, e))
     cat.by_tag = {slug: [e for _, _, e in sorted(items, key=lambda t: (t[0], t[1]))]
                   for slug, items in rank.items()}
+    _group_venues(cat)
     return cat
+
+
+def _group_venues(cat: Catalogue) -> None:
+    """by_venue and venue_names, and each paper's venue_slug, when the papers come from
+    more than one venue. Venues are told apart by their slug (util/text.py `slugify`), so
+    'ICML 2026' and 'icml 2026' are one venue, named as most of its pages write it (ties:
+    the first in sort order)."""
+    spellings: dict[str, dict[str, int]] = {}
+    for e in cat.papers:
+        slug = slugify(e.venue) if e.venue else ""
+        if slug:
+            names = spellings.setdefault(slug, {})
+            names[e.venue] = names.get(e.venue, 0) + 1
+    if len(spellings) < 2:
+        return
+    for e in cat.papers:
+        e.venue_slug = slugify(e.venue) if e.venue else ""
+        if e.venue_slug:
+            cat.by_venue.setdefault(e.venue_slug, []).append(e)
+    cat.venue_names = {slug: min(names, key=lambda v: (-names[v], v))
+                       for slug, names in sorted(spellings.items())}
+    cat.by_venue = {slug: cat.by_venue[slug] for slug in cat.venue_names}

@@ -19,7 +19,9 @@ from paperlist.structure.paths import (
     browse_src,
     parse_browse_src,
     parse_tag_src,
+    parse_venue_src,
     tag_src,
+    venue_src,
 )
 
 #: front matter that keeps a listing out of the search index: it names every paper
@@ -40,6 +42,9 @@ def generated_pages(cat: Catalogue, search: bool = True) -> dict[str, str]:
     for tag in cat.taxonomy.tags:
         for k in range(1, listings.tag_page_count(cat, tag.slug) + 1):
             pages[tag_src(tag.slug, k)] = f"{_NOT_SEARCHED}# {tag.name}\n"
+    for slug, name in cat.venue_names.items():  # only with several venues
+        for k in range(1, listings.venue_page_count(cat, slug) + 1):
+            pages[venue_src(slug, k)] = f"{_NOT_SEARCHED}# {name}\n"
     pages[MAP_PAGE] = _MAP_STUB
     if search:
         pages[SEARCH_PAGE] = _SEARCH_STUB
@@ -49,9 +54,10 @@ def generated_pages(cat: Catalogue, search: bool = True) -> dict[str, str]:
 def in_nav(src_uri: str) -> bool:
     """Whether a generated page belongs in the navigation: the browse page, the tags index
     and the map do; the thousands of tag and browse pages they lead to do not, nor the
-    search page (the header box on every page leads to it)."""
+    search page (the header box on every page leads to it), nor the venues' pages (the
+    home page's counts lead to them)."""
     return src_uri in (BROWSE, TAGS_INDEX, MAP_PAGE) or not (
-        src_uri.startswith(("tags/", "browse/")) or src_uri == SEARCH_PAGE)
+        src_uri.startswith(("tags/", "browse/", "venues/")) or src_uri == SEARCH_PAGE)
 
 
 def skips_markdown(src_uri: str) -> bool:
@@ -76,4 +82,7 @@ def page_html(src_uri: str, cat: Catalogue, link: Link) -> str | None:
     tag = parse_tag_src(src_uri)
     if tag is not None and cat.taxonomy.by_slug(tag[0]) is not None:
         return listings.tag_page(tag[0], cat, link, tag[1])
+    venue = parse_venue_src(src_uri)
+    if venue is not None:
+        return listings.venue_page(venue[0], cat, link, venue[1])
     return None

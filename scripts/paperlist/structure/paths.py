@@ -2,7 +2,8 @@
 
 Generated pages and links name their targets by source path ("tags/causality.md"); the
 MkDocs plugin turns those into relative URLs, so the URL pattern of the site
-(`/tags/<slug>/`, `/browse/2/`, `/papers/<id>/`) follows from these few functions alone.
+(`/tags/<slug>/`, `/venues/<slug>/`, `/browse/2/`, `/papers/<id>/`) follows from these few
+functions alone.
 Data files the browser fetches are named here too, and the JS is told their URLs by the
 pages that use them (never re-derived in JS).
 """
@@ -53,15 +54,23 @@ def tag_src(slug: str, page: int = 1) -> str:
     return f"tags/{slug}.md" if page == 1 else f"tags/{slug}/{page}.md"
 
 
+def venue_src(slug: str, page: int = 1) -> str:
+    """Source path of a venue's page `page` (1: /venues/<slug>/, then /venues/<slug>/2/...);
+    a catalogue of several venues has one per venue."""
+    return f"venues/{slug}.md" if page == 1 else f"venues/{slug}/{page}.md"
+
+
 def browse_src(page: int) -> str:
     """Source path of the browse page `page` (1: the filterable browse page itself)."""
     return BROWSE if page == 1 else f"browse/{page}.md"
 
 
 #: The browse page's view in its query string, read and written by assets/browse.js:
-#: ?tag=<slug>&not=<slug>&code=1&data=1&sort=name&page=N&per=N, and the record's
-#: ?author=<a full name>&status=<a decision>. Pages that link into a view use these.
+#: ?tag=<slug>&not=<slug>&code=1&data=1&sort=name&page=N&per=N, the record's
+#: ?author=<a full name>&status=<a decision>, and ?venue=<a venue's name> (several venues).
+#: Pages that link into a view use these.
 BROWSE_TAG, BROWSE_PAGE, BROWSE_AUTHOR, BROWSE_STATUS = "tag", "page", "author", "status"
+BROWSE_VENUE = "venue"
 
 
 def browse_view(link: Link, key: str, value: str | int) -> str:
@@ -77,6 +86,16 @@ def parse_tag_src(src_uri: str) -> tuple[str, int] | None:
         return None
     slug, _, page = src_uri[len("tags/"):-len(".md")].partition("/")
     if page and not page.isdigit():
+        return None
+    return slug, int(page or 1)
+
+
+def parse_venue_src(src_uri: str) -> tuple[str, int] | None:
+    """'venues/x.md' -> ('x', 1), 'venues/x/3.md' -> ('x', 3); None for anything else."""
+    if not (src_uri.startswith("venues/") and src_uri.endswith(".md")):
+        return None
+    slug, _, page = src_uri[len("venues/"):-len(".md")].partition("/")
+    if not slug or (page and not page.isdigit()):
         return None
     return slug, int(page or 1)
 
