@@ -127,6 +127,24 @@ def subpath_site(tmp_path_factory) -> Path:
     return project / "site"
 
 
+@pytest.fixture(scope="session")
+def venues_site(tmp_path_factory) -> Path:
+    """Two made-up lists (tests/fixtures/venues/: ALPHA 2026, BETA 2027) kept in
+    papers/source/, imported one after the other as a maintainer adds a second venue, and
+    built with --strict."""
+    import shutil
+
+    from paperlist.ingest.importer import run_import
+
+    project = make_project(tmp_path_factory.mktemp("venues"))
+    source = project / "papers" / "source"
+    source.mkdir()
+    for name in ("alpha-2026.txt", "beta-2027.txt"):
+        shutil.copy(FIXTURES / "venues" / name, source / name)
+        assert run_import(source / name, project / "papers").ok
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    return project / "site"
 
 
 @pytest.fixture(scope="session")
