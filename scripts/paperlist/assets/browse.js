@@ -1,18 +1,17 @@
 /* paperlist browse filters: tags required or excluded, code, data, author, decision,
- * sort, pages.
+ * venue, sort, pages.
  *
- * A classic script (not a module: the site also works from file://) that loader.js
- * loads on pages with a `form.browse-filters`. The browse page lists the
- * first page of papers by title; the whole catalogue comes from a compact data file,
- * fetched once, whose keys are those of paperlist/discover/columns.py (p path, t title,
- * n short name, g tag indices into `tags`, f 1 = code | 2 = data, s first sentence,
- * pre/suf of paths; once pages have them, authors + au author indices + etal, statuses +
- * st status index; with several venues, venues + ve venue index). Filtering runs over those arrays and only the current page of
- * results is drawn, so a view costs the same whatever the size of the venue. The view
- * lives in the query string: ?tag=a&tag=b&not=c&code=1&data=1&sort=name&page=3&per=100,
- * &author=<full name> (a paper page links each author so; case and accents aside, shown
- * as a chip that clears it), &status=Oral&status=Poster (either) and &venue=<a venue's
- * name> (several venues; either of those ticked); the keys are
+ * A classic script (not a module: the site also works from file://) that loader.js loads
+ * on pages with a `form.browse-filters`. The browse page lists the first page of papers by
+ * title; the whole catalogue comes from a compact data file, fetched once, whose keys are
+ * those of paperlist/discover/columns.py (p path, t title, n short name, g tag indices into
+ * `tags`, f 1 = code | 2 = data, s first sentence, pre/suf of paths; once pages have them,
+ * authors + au author indices + etal, statuses + st; with several venues, venues + ve).
+ * Filtering runs over those arrays and only the current page of results is drawn, so a
+ * view costs the same whatever the size of the venue. The view lives in the query string:
+ * ?tag=a&tag=b&not=c&code=1&data=1&sort=name&page=3&per=100, &author=<full name> (a paper
+ * page links each author so; case and accents aside, shown as a chip that clears it),
+ * &status=Oral&status=Poster and &venue=<name> (either of the ticked); the keys are
  * structure/paths.py's BROWSE_*. Text from pages is only ever set with textContent.
  */
 (() => {
@@ -50,6 +49,10 @@
     el.textContent = text;
     return el;
   };
+
+  /** The filters of ticked boxes, any of a kind's values: URL key (structure/paths.py
+   * BROWSE_*) -> the data's names and each paper's index into them (-1: none). */
+  const BOXES = { status: ["statuses", "st"], venue: ["venues", "ve"] };
 
   class BrowseView {
     constructor(form, list, data) {
@@ -126,10 +129,10 @@
       els.code.checked = q.get("code") === "1";
       els.data.checked = q.get("data") === "1";
       els.sort.value = q.get("sort") === "name" ? "name" : "title";
-      const statuses = new Set(q.getAll("status"));
-      for (const box of this.statusBoxes()) box.checked = statuses.has(box.value);
-      const venues = new Set(q.getAll("venue"));
-      for (const box of this.venueBoxes()) box.checked = venues.has(box.value);
+      for (const k in BOXES) {
+        const wanted = new Set(q.getAll(k));
+        for (const box of this.boxes(k)) box.checked = wanted.has(box.value);
+      }
       this.authors = q.getAll("author").filter((a) => a.trim());
       const per = parseInt(q.get("per"), 10);
       this.per = per >= 5 && per <= 1000 ? per : this.defaultPer;
@@ -147,15 +150,12 @@
       s.code = els.code.checked;
       s.data = els.data.checked;
       s.sort = els.sort.value;
-      s.status = this.statusBoxes().filter((b) => b.checked).map((b) => b.value);
-      s.venue = this.venueBoxes().filter((b) => b.checked).map((b) => b.value);
+      for (const k in BOXES) s[k] = this.boxes(k).filter((b) => b.checked).map((b) => b.value);
       s.author = [...this.authors];
       return s;
     }
 
-    statusBoxes() { return [...this.form.querySelectorAll('input[name="status"]')]; }
-
-    venueBoxes() { return [...this.form.querySelectorAll('input[name="venue"]')]; }
+    boxes(key) { return [...this.form.querySelectorAll(`input[name="${key}"]`)]; }
 
     /** For each wanted author, the set of indices into data.authors of that name. */
     authorSets(wanted) {
@@ -183,8 +183,7 @@
       if (s.code) q.set("code", "1");
       if (s.data) q.set("data", "1");
       for (const a of s.author) q.append("author", a);
-      for (const v of s.status) q.append("status", v);
-      for (const v of s.venue) q.append("venue", v);
+      for (const k in BOXES) for (const v of s[k]) q.append(k, v);
       if (s.sort !== "title") q.set("sort", s.sort);
       if (page > 1) q.set("page", String(page));
       if (this.per !== this.defaultPer) q.set("per", String(this.per));
@@ -207,15 +206,13 @@
       const need = (s.code ? 1 : 0) | (s.data ? 2 : 0);
       const order = s.sort === "name" ? this.nameOrder() : null;
       const by = this.authorSets(s.author), au = this.d.au || [];
-      const statuses = this.d.statuses || [];
-      const st = s.status.length ? new Set(s.status.map((v) => statuses.indexOf(v)).filter((k) => k >= 0)) : null;
-      const venues = this.d.venues || [];
-      const ve = s.venue.length ? new Set(s.venue.map((v) => venues.indexOf(v)).filter((k) => k >= 0)) : null;
+      // each kind with boxes ticked: the indices of its values ticked, each paper's index
+      const ticked = Object.entries(BOXES).filter(([k]) => s[k].length).map(([k, [names, at]]) =>
+        [new Set(s[k].map((v) => (this.d[names] || []).indexOf(v))), this.d[at] || []]);
       for (let j = 0; j < this.n; j++) {
         const i = order ? order[j] : j;
         if ((f[i] & need) !== need) continue;
-        if (st && !st.has(this.d.st[i])) continue;
-        if (ve && !ve.has(this.d.ve[i])) continue;
+        if (ticked.some(([set, at]) => !(at[i] >= 0 && set.has(at[i])))) continue;
         if (by.length && !by.every((set) => (au[i] || []).some((k) => set.has(k)))) continue;
         if (req.every((m) => m[i]) && !exc.some((m) => m[i])) out.push(i);
       }
@@ -359,8 +356,7 @@
         for (const b of this.buttons) this.setState(b, "");
         form.elements.code.checked = false;
         form.elements.data.checked = false;
-        for (const box of this.statusBoxes()) box.checked = false;
-        for (const box of this.venueBoxes()) box.checked = false;
+        for (const k in BOXES) for (const box of this.boxes(k)) box.checked = false;
         this.authors = [];
         form.elements.sort.value = "title";
         changed();
