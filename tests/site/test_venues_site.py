@@ -82,3 +82,8 @@ def test_a_one_venue_site_has_no_venue_pages_links_or_filter(built_site):
     assert '<span class="paper-venue">ICML 2026</span>' in prorl
     assert "browse-venue" not in read(built_site, "browse/index.html")
     assert "venues" not in json.loads(read(built_site, "assets/paperlist/browse.json"))
+
+
+def test_the_feed_names_both_venues(venues_site):
+    assert ("<subtitle>6 papers from ALPHA 2026 and BETA 2027</subtitle>"
+            in read(venues_site, "feed.xml"))

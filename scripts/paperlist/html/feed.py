@@ -37,6 +37,15 @@ def _venue_slug(cat: Catalogue) -> str:
     return slugify(cat.venue or "catalogue")
 
 
+def _venues(cat: Catalogue) -> str:
+    """'ICML 2026', or with several venues 'ICML 2026 and NeurIPS 2026' (the catalogue's
+    venue is its first list's)."""
+    names = list(cat.venue_names.values())
+    if len(names) < 2:
+        return cat.venue
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def atom_feed(cat: Catalogue, url_of: Callable[[Paper], str], site_name: str,
               site_url: str | None) -> str:
     """An Atom feed with every paper. Without a site URL, links are relative to the feed
@@ -48,7 +57,7 @@ def atom_feed(cat: Catalogue, url_of: Callable[[Paper], str], site_name: str,
     out = ['<?xml version="1.0" encoding="utf-8"?>',
            '<feed xmlns="http://www.w3.org/2005/Atom">',
            f"  <title>{_x(site_name)}</title>",
-           f"  <subtitle>{_x(f'{len(cat.papers)} papers from {cat.venue}')}</subtitle>",
+           f"  <subtitle>{_x(f'{len(cat.papers)} papers from {_venues(cat)}')}</subtitle>",
            f"  <id>{_x(feed_id)}</id>",
            f"  <link rel=\"self\" href={_attr(root + 'feed.xml')}/>",
            f"  <link rel=\"alternate\" type=\"text/html\" href={_attr(root)}/>",

@@ -331,6 +331,14 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
         parsed.venue = " ".join(venue.split())
     writes, report = plan_import(parsed, papers_dir, taxonomy,
                                  other_lists(list_path, papers_dir))
+    kept = catalogue_lists(papers_dir)
+    if kept and Path(list_path).resolve() not in {p.resolve() for p in kept}:
+        # Its pages would be no list's to the checks, and a list of its venue there would
+        # take them for its own orphans (and --prune them).
+        report.warnings.append(ListError(
+            list_path, 0, f"this list is not in {papers_dir / SOURCE_DIR}, beside the "
+            "catalogue's other lists, so 'paperlist import --check' and the other lists' "
+            "imports do not know its pages; copy it there and commit it"))
     if check:
         return report
     papers_dir.mkdir(parents=True, exist_ok=True)

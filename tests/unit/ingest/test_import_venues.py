@@ -150,3 +150,15 @@ def test_a_page_no_list_has_is_named_once_with_the_lists_searched(papers, capsys
             "as they are: stray") in err
     assert main(["import", "--prune", "--papers", str(papers)]) == 0
     assert stray.exists()
+
+
+def test_a_list_kept_outside_the_catalogues_source_folder_is_warned_of(papers, tmp_path):
+    outside = tmp_path / BETA.name
+    shutil.copy(BETA, outside)
+    (papers / "source" / BETA.name).unlink()
+    report = run_import(outside, papers)
+    assert report.ok and set(report.created) == BETA_IDS
+    assert [str(w) for w in report.warnings] == [
+        f"{outside}: this list is not in {papers / 'source'}, beside the catalogue's other "
+        "lists, so 'paperlist import --check' and the other lists' imports do not know its "
+        "pages; copy it there and commit it"]
