@@ -230,6 +230,14 @@ def _taxonomy_file(value: str) -> Path:
     return Path(value)
 
 
+def _venue_name(value: str) -> str:
+    """--venue's text, spaces tidied; an empty one is refused before anything is read."""
+    name = " ".join(value.split())
+    if not name:
+        raise argparse.ArgumentTypeError("give the venue's name, e.g. --venue 'NeurIPS 2026'")
+    return name
+
+
 def _taxonomy_option(s: argparse.ArgumentParser) -> None:
     s.add_argument("--taxonomy", type=_taxonomy_file, default=None, metavar="FILE",
                    help="the taxonomy to tag with: the file of the plugin's taxonomy option "
@@ -265,7 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--prune", action="store_true",
                    help="remove the pages whose paragraph is no longer in the list (they are "
                         "listed first; without --prune they are kept and reported)")
-    s.add_argument("--venue", default=None, metavar="TEXT",
+    s.add_argument("--venue", default=None, metavar="TEXT", type=_venue_name,
                    help="the venue of the list's new pages, e.g. 'NeurIPS 2026' (default: "
                         "the one its header names)")
     _taxonomy_option(s)

@@ -16,9 +16,11 @@ becoming a second page of the same paper.
 A catalogue may hold several lists (`papers/source/*.txt`, one per venue or track). An
 import sees only its own list's pages: those whose digest is one of its paragraphs, and
 those of its venue whose digest is in no other list of the catalogue (a page whose
-paragraph was corrected or removed, or that an editor tied to nothing). Every other page
-is another list's and is neither re-linked, reported gone nor pruned, so importing list
-B can never take list A's pages for its own orphans.
+paragraph was corrected or removed, or that an editor tied to nothing). A page no list
+has whose venue an editor changed may still be re-linked to a corrected paragraph (that
+is found by its words, never a guess), but no list reports it gone or prunes it. Every
+other page is another list's and is left alone, so importing list B can never take list
+A's pages for its own orphans. With one list, every page is its own, as before.
 """
 
 from __future__ import annotations
@@ -213,18 +215,27 @@ def other_lists(list_path: str | Path, papers_dir: Path) -> list[ParsedList]:
 
 
 def own_pages(pages: list[Page], parsed: ParsedList, others: list[ParsedList],
-              ) -> tuple[list[Page], dict[str, tuple[str, int]]]:
-    """The pages this list's import may touch (see the module's docstring), and, for each
-    digest another list has, that list's file and line (to name shared abstracts)."""
+              ) -> tuple[list[Page], list[Page], dict[str, tuple[str, int]]]:
+    """The pages this list's import may touch (see the module's docstring); the pages no
+    list has whose venue is another (an editor may have changed it): this list may re-link
+    one to a corrected paragraph of it, found by its words, but never reports them gone or
+    prunes them; and, for each digest another list has, that list's file and line (to name
+    shared abstracts). A catalogue with no other list owns every page, as it always has."""
+    if not others:
+        return pages, [], {}
     elsewhere: dict[str, tuple[str, int]] = {}
     for other in others:
         for para in other.paragraphs:
             elsewhere.setdefault(para.digest, (other.path, para.line))
     mine = {para.digest for para in parsed.paragraphs}
-    kept = [p for p in pages if p.source_digest in mine
-            or (p.source_digest not in elsewhere
-                and str(p.meta.get("venue") or "") == parsed.venue)]
-    return kept, elsewhere
+    kept, strays = [], []
+    for p in pages:
+        if p.source_digest in mine or (p.source_digest not in elsewhere
+                                       and str(p.meta.get("venue") or "") == parsed.venue):
+            kept.append(p)
+        elif p.source_digest not in elsewhere:
+            strays.append(p)
+    return kept, strays, elsewhere
 
 
 def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = None,
@@ -237,7 +248,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
         raise PageError(page_errors[0].path, page_errors[0].line,
                         page_errors[0].reason + " (fix the page, or run 'paperlist check', "
                         "before importing: its source paragraph could not be matched)")
-    pages, elsewhere = own_pages(all_pages, parsed, others or [])
+    pages, strays, elsewhere = own_pages(all_pages, parsed, others or [])
     by_digest: dict[str, Page] = {}
     for page in pages:
         if page.source_digest:
@@ -261,7 +272,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     writes: dict[Path, str] = {}
     seen: set[str] = {para.digest for para in parsed.paragraphs}
     inferred = infer_all([p.text for p in parsed.paragraphs], taxonomy)
-    relinks, in_conflict = _find_relinks(parsed, by_digest, pages, seen, report)
+    relinks, in_conflict = _find_relinks(parsed, by_digest, pages + strays, seen, report)
     # Pages a paragraph of this list claims although its digest changed: re-linked, or in
     # conflict (still its paragraph's). Neither is reported gone, nor pruned.
     claimed: set[str] = set(in_conflict)
@@ -297,6 +308,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
                                            else page.body))
         if body is None:
             report.updated.append(page.id)
+    report.others -= sum(1 for p in strays if p.id in claimed)
     gone = sorted((p for p in pages if p.source_digest and p.source_digest not in seen
                    and p.id not in claimed), key=lambda p: p.id)
     report.missing = [p.id for p in gone]

@@ -88,6 +88,14 @@ def test_venue_option_replaces_the_headers(papers):
                  "--venue", "Beta Workshop 2027", "--check"]) == 0
 
 
+def test_an_empty_venue_is_refused(papers, capsys):
+    with pytest.raises(SystemExit):
+        main(["import", str(papers / "source" / BETA.name), "--papers", str(papers),
+              "--venue", "  "])
+    assert "give the venue's name" in capsys.readouterr().err
+    assert not (papers / "hushed.md").exists()
+
+
 def test_venue_option_needs_its_list_when_there_are_several(papers, capsys):
     assert main(["import", "--papers", str(papers), "--venue", "X 2026"]) == 1
     assert "--venue names one list's venue: give the list too" in capsys.readouterr().err
@@ -162,3 +170,21 @@ def test_a_list_kept_outside_the_catalogues_source_folder_is_warned_of(papers, t
         f"{outside}: this list is not in {papers / 'source'}, beside the catalogue's other "
         "lists, so 'paperlist import --check' and the other lists' imports do not know its "
         "pages; copy it there and commit it"]
+
+
+def test_a_page_whose_venue_an_editor_changed_still_follows_its_corrected_paragraph(papers):
+    run_import(papers / "source" / BETA.name, papers)
+    page = papers / "tiderl.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("venue: ALPHA 2026",
+                                                             "venue: ALPHA 2026 Workshop"),
+                    encoding="utf-8")
+    alpha = papers / "source" / ALPHA.name
+    alpha.write_text(alpha.read_text(encoding="utf-8").replace("needs no extra network",
+                                                               "needs no additional network"),
+                     encoding="utf-8")
+    assert run_import(papers / "source" / BETA.name, papers, prune=True).relinked == []
+    report = run_import(alpha, papers, prune=True)
+    assert [r[0] for r in report.relinked] == ["tiderl"] and report.created == []
+    assert report.missing == [] and report.others == 3
+    meta = read_page(page).meta
+    assert meta["venue"] == "ALPHA 2026 Workshop" and "additional network" in page.read_text()
