@@ -113,7 +113,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     if not args.list and len(reports) > 1:
         lost = unlisted_pages(papers)
         if lost:
-            searched = ", ".join(r.list_path for r in reports)
+            searched = ", ".join(str(p) for p in catalogue_lists(papers))
             print(f"note: {len(lost)} page(s) have no paragraph in any list (searched "
                   f"{searched}) and are kept as they are: {', '.join(lost)}", file=sys.stderr)
     return status

@@ -78,7 +78,7 @@ class ImportReport:
     #: repairs made to paragraphs that were imported (file:line, what was removed)
     warnings: list[ListError] = field(default_factory=list)
     paragraphs: int = 0
-    #: the list imported, named in the report when a catalogue has several
+    #: the list imported when the catalogue has several (the report names it), else ''
     list_path: str = ""
     #: pages left alone because they are another list's (or another venue's)
     others: int = 0
@@ -257,7 +257,8 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     taken = {p.path.stem for p in all_pages if p.path} | {p.id for p in all_pages}
     report = ImportReport(duplicates=list(parsed.duplicates), errors=list(parsed.errors),
                           warnings=list(parsed.warnings), paragraphs=len(parsed.paragraphs),
-                          list_path=parsed.path, others=len(all_pages) - len(pages))
+                          list_path=parsed.path if others else "",
+                          others=len(all_pages) - len(pages))
     for para in parsed.paragraphs:
         if para.digest in elsewhere:
             other_path, other_line = elsewhere[para.digest]
@@ -445,7 +446,7 @@ def print_import_report(report: ImportReport, *, check: bool, prune: bool = Fals
     relinked = f", {len(report.relinked)} re-linked" if report.relinked else ""
     others = (f"; {report.others} page(s) of other lists left alone" if report.others
               else "")
-    where = f"{report.list_path}: " if report.others else ""
+    where = f"{report.list_path}: " if report.list_path else ""
     print(f"{where}{report.paragraphs} abstracts: {len(report.created)} {verb}, "
           f"{len(report.updated)} {upd}{relinked}, {len(report.unchanged)} unchanged{others}",
           file=out)
@@ -454,7 +455,7 @@ def print_import_report(report: ImportReport, *, check: bool, prune: bool = Fals
             print(f"  {what}: {', '.join(ids)}", file=out)
     for page_id, line, same in report.relinked:
         print(f"  {upd} abstract of {page_id} ({same:.0%} the same, from "
-              f"{report.list_path + ':' if report.others else 'line '}{line})", file=out)
+              f"{report.list_path + ':' if report.list_path else 'line '}{line})", file=out)
     for warning in report.warnings:
         print(f"warning: {warning}", file=out)
     for line, first in report.duplicates:
