@@ -17,6 +17,7 @@ from typing import Any
 from paperlist import __version__
 from paperlist.enrich.record import RecordError
 from paperlist.ingest.importer import (
+    SOURCE_DIR,
     catalogue_lists,
     print_import_report,
     retag_pages,
@@ -30,7 +31,6 @@ from paperlist.model.taxonomy import load_taxonomy
 from paperlist.structure.scaffold import InitError
 
 DEFAULT_PAPERS = Path("papers")
-SOURCE_DIR = "source"
 DESCRIPTION = "Turn a conference's plain-text abstract list into a static site of paper pages."
 PAPERS_HELP = "the folder of paper pages (default: %(default)s)"
 

@@ -30,14 +30,12 @@ from typing import TYPE_CHECKING, Any
 from paperlist.check.fields import insertion_line, schema
 from paperlist.check.problem import Problem
 from paperlist.check.syntax import quote
-from paperlist.ingest.importer import infer_all, merge_fields
+from paperlist.ingest.importer import catalogue_lists, infer_all, merge_fields
 from paperlist.ingest.listfile import ListError, Paragraph, parse_list
 
 if TYPE_CHECKING:
     from paperlist.check.checker import PageResult
 
-#: Where a catalogue keeps its list, beside the pages (as `paperlist import` looks for it).
-SOURCE_DIR = "source"
 GIT_SHOW = "git show main:{path}"
 
 
@@ -72,7 +70,7 @@ def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder:
                        taxonomy: Path | None = None) -> list[Problem]:
     """What an import from the folder's list would change in these pages (all of them when
     `whole_folder`, so an abstract without a page is found too); [] without a list."""
-    lists = sorted((folder / SOURCE_DIR).glob("*.txt"))
+    lists = catalogue_lists(folder)
     if not lists:
         return []
     problems: list[Problem] = []
