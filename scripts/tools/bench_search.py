@@ -49,8 +49,8 @@ reported.
 Pages are matched to records by the digest of their abstract (`source.digest`, what ties a
 page to its paragraph on import), read from the built site's papers.json; every record
 must have exactly one page. Abstracts are cleaned only as the list format needs: runs of
-whitespace collapsed (one paragraph each) and control characters dropped (U+0002 is a
-PDF's hyphenation mark, and the importer refuses such abstracts).
+whitespace collapsed (one paragraph each) and invisible characters removed as the importer
+removes them (listfile.remove_invisible), so a record's digest is its page's.
 
 Reruns: `--work DIR` keeps each N's list, pages and sites in DIR/n<N>/; with `--reuse` an
 existing import or site there is used as it is. `--site DIR` evaluates one built site as
@@ -90,8 +90,7 @@ from bench import (
     serve,
 )
 
-from paperlist.ingest.listfile import paragraph_digest
-from paperlist.util.text import CONTROL_RE
+from paperlist.ingest.listfile import paragraph_digest, remove_invisible
 
 KINDS = ("title", "typo", "fragment", "author")
 #: Lunr downloads and indexes every page before its first answer: past this it is minutes.
@@ -132,8 +131,9 @@ class SitePaper:
 
 
 def clean_abstract(text: str) -> str:
-    """One paragraph of list text: control characters dropped, whitespace runs collapsed."""
-    return " ".join(CONTROL_RE.sub("", text).split())
+    """One paragraph of list text, cleaned as the importer cleans it (invisible characters
+    removed, whitespace runs collapsed), so that its digest is its page's."""
+    return " ".join(remove_invisible(text)[0].split())
 
 
 def load_records(path: Path, n: int) -> list[Record]:
