@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -378,4 +379,74 @@ def test_marks_only_where_a_word_begins(page, site_url):
         f"{RESULT} mark", "ms => ms.map(m => (m.previousSibling?.textContent || ' ').slice(-1))")
     assert marks and all(not c.isalnum() for c in marks), marks
     assert "<mark>is</mark>" not in html and "<mark>on</mark>" not in html
+    assert not page.console_errors
+
+
+# ------------------------------------------------------------- ranking on made-up papers
+
+RANKING_LIST = Path(__file__).parent.parent / "fixtures" / "search" / "ranking-list.txt"
+
+
+@pytest.fixture(scope="module")
+def ranking_site(tmp_path_factory):
+    """13 made-up abstracts built to tell the ranking's rules apart (fixtures/search/),
+    served; yields (url, paper id by a word only its abstract has)."""
+    from helpers import make_project, mkdocs_build, serve
+    from paperlist.ingest.importer import run_import
+    from paperlist.model.page import read_page
+
+    project = make_project(tmp_path_factory.mktemp("ranking"))
+    assert run_import(RANKING_LIST, project / "papers").ok
+    ids = {}
+    for path in sorted((project / "papers").glob("*.md")):
+        body = read_page(path).body
+        for mark in ("Zorbulator", "centralized", "excess work", "graph diffusion",
+                     "heat flow", "citation networks"):
+            if mark in body:
+                ids[mark] = f"papers/{path.stem}/"
+    assert len(ids) == 6
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    server, url = serve(project / "site")
+    yield url, ids
+    server.shutdown()
+
+
+def test_a_rare_name_is_enough_when_the_other_title_words_are_common(page, ranking_site):
+    """A real title's name is often the only word of it that its abstract has ("SeedThink:
+    test-time control" whose abstract never says test-time control). The paper is listed,
+    though five papers hold three of the four words and it holds one."""
+    url, ids = ranking_site
+    open_search(page, url)
+    found = ask(page, url, "Zorbulator: Test-Time Control")
+    assert ids["Zorbulator"] in found and len(found) == 6
+    assert not page.console_errors
+
+
+def test_a_word_whose_stem_the_best_page_holds_in_another_form_still_counts(page,
+                                                                            ranking_site):
+    """Pagefind's best page for "centralized" is the one full of "central"; the word is in
+    the index all the same, so it still narrows: only the page with both words is found
+    (it used to be dropped from the query, listing every page with "features")."""
+    url, ids = ranking_site
+    open_search(page, url)
+    assert ask(page, url, "centralized features") == [ids["centralized"]]
+    assert not page.console_errors
+
+
+def test_the_parts_of_a_hyphenated_title_word_are_searched(page, ranking_site):
+    """"Minimum-Excess-Work" finds the abstract that says "minimizing excess work"; as one
+    word it matched nothing and the other guidance papers came first."""
+    url, ids = ranking_site
+    open_search(page, url)
+    assert ask(page, url, "Minimum-Excess-Work Guidance")[0] == ids["excess work"]
+    assert not page.console_errors
+
+
+def test_query_words_that_stand_together_on_a_page_rank_it_first(page, ranking_site):
+    """Both pages hold both words, the other more often ("graph" four times); the page
+    where they stand together, as in the query, comes first."""
+    url, ids = ranking_site
+    open_search(page, url)
+    assert ask(page, url, "graph diffusion")[:2] == [ids["graph diffusion"], ids["heat flow"]]
     assert not page.console_errors

@@ -5,12 +5,14 @@
  * lacks) finds nothing. This engine asks Pagefind one word at a time (each word fetches the
  * same index chunk an all-words query would) and ranks the union itself:
  *
- *   - a paper must hold "enough" of the query's words (all of one or two; 60% of longer
- *     queries), and papers holding more of them come first, then a BM25-like score summed
- *     over the words (Pagefind's per-word score, which weights the title and short name
- *     above the abstract, times the word's rarity);
- *   - stop words are never searched, so they cannot block a match; "quoted phrases" must
- *     appear as written (word positions from Pagefind);
+ *   - BM25 over the words (each word's rarity times how often the paper holds it), plus
+ *     a bonus where two of the query's neighbouring words stand together on the page;
+ *   - a paper must hold "enough" of the query's words (all of one or two; of a longer
+ *     query, a share of its words or of their weight, data/search.yml), and holding more
+ *     of them scales its score up;
+ *   - stop words are never searched, so they cannot block a match; a compound's parts
+ *     ("event-aware") are searched one by one; "quoted phrases" must appear as written
+ *     (word positions from Pagefind);
  *   - a word of 5+ letters found nowhere is replaced by the most frequent index word within
  *     two edits, from a vocabulary fetched only then, one file per word length;
  *   - `tag:<slug>`, `author:"Name"` and `venue:` narrow the results, and filters/facets come from the
@@ -29,9 +31,9 @@
   /** Words of a query searched at most (a pasted abstract is hundreds). */
   const MAX_TERMS = 32;
   /** The papers of a word no paper holds. */
-  const NONE = Object.assign(new Map(), { top: null, mean: 1 });
-  const { escapeHTML, words, fold, parse, distance, phraseAt, excerpt } =
-    root.paperlistSearchText;  // search-text.js, loaded first
+  const NONE = Object.assign(new Map(), { top: null });
+  const { escapeHTML, norm, words, terms: termsOf, fold, parse, distance, phraseAt, near,
+    excerpt } = root.paperlistSearchText;  // search-text.js, loaded first
 
   function create(siteRoot) {
     const base = new URL(siteRoot);
@@ -79,36 +81,40 @@
       return { ...a, folded: a.names.map(fold) };
     });
 
-    /** Papers holding a word: Map(id -> {score, locs}); one Pagefind search per word.
-     * The map's `top` is the best paper's id, for `holds`. */
+    /** Papers holding a word: Map(id -> {locs}: where on the page Pagefind matched it);
+     * one Pagefind search per word. The map's `top` is Pagefind's best paper, for `holds`. */
     function searchWord(word) {
       return once(`word:${word}`, () => loadPagefind().then(async (pf) => {
         const found = await pf.search(word);
         const hits = new Map();
-        for (const r of found.results) hits.set(r.id, { score: r.score, locs: r.words });
+        for (const r of found.results) hits.set(r.id, { locs: r.words });
         hits.top = found.results.length ? found.results[0].id : null;
-        // the mean score, what `search` saturates each paper's score against
-        hits.mean = found.results.length
-          ? found.results.reduce((t, r) => t + r.score, 0) / found.results.length : 1;
         return hits;
       }));
     }
 
     /** Whether Pagefind's papers for a word really hold it (or a form of it). When no
-     * indexed word begins with a word's stem, Pagefind falls back to shorter and shorter
-     * prefixes of it ("trapsformers" finds "traps"); so the best paper's matched words are
-     * read and must share all but the last three letters with the word. */
+     * indexed word begins with a word's stem, Pagefind falls back to the longest indexed
+     * word the stem begins with ("trapsformers" finds "traps"). So the best paper's matched
+     * words are read: one sharing all but the last three letters with the word (or one
+     * part of a compound that does) is a match. Else the word may still be indexed in a
+     * form the best paper lacks ("centralized", where it has "central"): it is held if the
+     * vocabulary has it. Before that second look, 1 query word in 20 was dropped. */
     async function holds(d, word, hits) {
       if (!hits.top) return false;
       const f = await fragment(d, hits.top);
       const tokens = f.content.split(/\s+/);
       const need = word.length - 3;
-      return hits.get(hits.top).locs.some((i) => {
-        const w = words(tokens[i] || "")[0] || "";
+      const shared = (w) => {
         let n = 0;
         while (n < w.length && w[n] === word[n]) n++;
-        return n >= need;
+        return n;
+      };
+      const close = hits.get(hits.top).locs.some((i) => {
+        const token = tokens[i] || "";
+        return [...words(token), ...termsOf(token)].some((w) => shared(w) >= need);
       });
+      return close || (await loadVocab(d, word.length)).includes(word);
     }
 
     function loadVocab(d, length) {
@@ -298,44 +304,61 @@
         const out = new Map();
         for (const [id, first] of each[0]) {
           const locs = each.map((m) => (m.get(id) || { locs: null }).locs);
-          if (locs.every(Boolean) && phraseAt(locs)) {
-            out.set(id, { score: each.reduce((s, m) => s + m.get(id).score, 0), locs: first.locs });
-          }
+          if (locs.every(Boolean) && phraseAt(locs)) out.set(id, { locs: first.locs });
         }
-        let total = 0;
-        for (const h of out.values()) total += h.score;
-        out.mean = out.size ? total / out.size : 1;
         return out;
       }));
       if (seq !== latest) return null;
 
-      // Pagefind's score for one word leaves out how rare the word is (a common word
-      // scores higher than a rare name), so each word's part is its inverse document
-      // frequency times the paper's score saturated against that word's mean score.
+      // BM25 over the words: each word's rarity (inverse document frequency, from how
+      // many papers Pagefind finds for it) times how often the paper holds it (the places
+      // Pagefind matched it), saturated. Pagefind's own score for a word is not used: it
+      // sums over every indexed word the stem begins with ("code": codes, coder,
+      // codebook ...), which put papers full of a common stem above the one with the
+      // query's rare name.
       const all = [...hits, ...phraseHits];
       const idf = all.map((m) => Math.log(1 + (d.papers - m.size + 0.5) / (m.size + 0.5)));
+      const k1 = d.saturation;
       const scored = new Map();
       all.forEach((m, j) => {
         const required = j >= hits.length;  // phrases are always required
         for (const [id, h] of m) {
-          const s = scored.get(id) || { n: 0, score: 0, phrases: 0 };
+          const s = scored.get(id) || { n: 0, weight: 0, score: 0, phrases: 0 };
+          const tf = h.locs.length || 1;
           s.n += 1;
-          s.score += idf[j] * h.score / (h.score + m.mean);
+          s.weight += idf[j];
+          s.score += idf[j] * tf * (k1 + 1) / (tf + k1);
           if (required) s.phrases += 1;
           scored.set(id, s);
         }
       });
-      // Coordination: enough of the terms, papers holding more of them first.
+      // Proximity: two words next to each other in the query that stand close together
+      // on the page, in order, add the rarer one's weight again (times `proximity`): a
+      // title's words often stand together in its abstract, other papers' seldom.
+      for (let j = 0; j + 1 < hits.length; j++) {
+        const bonus = d.proximity * Math.min(idf[j], idf[j + 1]);
+        for (const [id, a] of hits[j]) {
+          const b = hits[j + 1].get(id);
+          if (b && near(a.locs, b.locs, d.proximity_window)) scored.get(id).score += bonus;
+        }
+      }
+      // Coordination: one or two words must all be there; of a longer query, a paper must
+      // hold `min_match` of the words, or words worth `min_match_weight` of the query's
+      // weight (its rare name alone, when the abstract words the rest otherwise). Holding
+      // more of the words scales the score by (share held) ^ `coordination`.
       const k = all.length;
       const need = k <= 2 ? k : Math.ceil(d.min_match * k);
+      const totalWeight = idf.reduce((t, x) => t + x, 0);
       let ids;
       if (!k) {
         ids = cat && (hasFilters || fields.length || authorIds) ? cat.papers.map((r) => r[0]) : [];
       } else {
         let pool = [...scored].filter(([, s]) => s.phrases === parsed.phrases.length);
         const most = pool.reduce((m, [, s]) => Math.max(m, s.n), 0);
-        pool = pool.filter(([, s]) => s.n >= Math.min(need, most));
-        pool.sort((a, b) => b[1].n - a[1].n || b[1].score - a[1].score || (a[0] < b[0] ? -1 : 1));
+        pool = pool.filter(([, s]) => s.n >= Math.min(need, most) ||
+          (k > 2 && s.weight >= d.min_match_weight * totalWeight));
+        for (const [, s] of pool) s.rank = s.score * Math.pow(s.n / k, d.coordination);
+        pool.sort((a, b) => b[1].rank - a[1].rank || (a[0] < b[0] ? -1 : 1));
         ids = pool.map(([id]) => id);
       }
       if (authorIds) ids = ids.filter((id) => authorIds.has(id));
@@ -356,8 +379,9 @@
       if (seq !== latest) return null;
       // the query as searched: each typed word that was corrected, replaced (fields kept)
       const fixes = new Map(corrected.map((c) => [c.from, c.to]));
-      const searched = String(query || "").split(/(\s+)/).map((token) =>
-        (/^\w+:/.test(token) ? token : fixes.get(words(token)[0]) ?? token)).join("");
+      const searched = String(query || "").split(/(\s+)/).map((token) => (/^\w+:/.test(token)
+        ? token : token.replace(/[\p{L}\p{N}]+/gu, (run) => fixes.get(norm(run)) ?? run)))
+        .join("");
       const answer = { query: String(query || ""), searched, corrected, total: ids.length, results };
       if (facetData) answer.facets = facetData;
       return answer;

@@ -23,10 +23,19 @@
     return word.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
   }
 
-  /** A query's words as Pagefind indexes them: letters and digits, hyphens and
-   * apostrophes joined ("multi-agent" is one word "multiagent" to Pagefind). */
+  /** Words as Pagefind indexes a page's text: letters and digits, hyphens and
+   * apostrophes joined ("multi-agent" is the word "multiagent"; Pagefind indexes its
+   * parts too, at the same position). */
   function words(text) {
     return norm(text).split(/\s+/).map((w) => w.replace(/[^\p{L}\p{N}]+/gu, "")).filter(Boolean);
+  }
+
+  /** The words a query searches: split at anything not a letter or digit, so the parts
+   * of "Event-Aware" or "Minimum-Excess-Work" are searched one by one. A title's compound
+   * is often written apart, or only in part, in the abstract ("excess work"); joined, it
+   * finds only pages that hyphenate it the same way. */
+  function terms(text) {
+    return norm(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   }
 
   /** Case and runs of spaces do not matter in a typed tag or author name. */
@@ -34,7 +43,7 @@
     return norm(text).replace(/\s+/g, " ").trim();
   }
 
-  /** Split a query into fields (`tag:`, `author:`), quoted phrases and words. */
+  /** Split a query into fields (`tag:`, `author:`), quoted phrases and words (terms). */
   function parse(query) {
     const fields = { tag: [], author: [], venue: [] };
     let rest = query.replace(FIELD_RE, (_, key, quoted, bare) => {
@@ -49,7 +58,7 @@
       else if (ws.length === 1) return ` ${ws[0]} `;
       return " ";
     });
-    return { fields, phrases, words: words(rest) };
+    return { fields, phrases, words: terms(rest) };
   }
 
   /** Optimal string alignment distance, stopping early once it exceeds max. */
@@ -83,6 +92,16 @@
     return first.some((p) => sets.every((s, i) => s.has(p + i + 1)));
   }
 
+  /** Whether some place in `after` follows one in `before` by at most `window` words
+   * (0: the same place, as a compound's parts share their compound's). */
+  function near(before, after, window) {
+    const places = new Set(after);
+    return before.some((p) => {
+      for (let k = 0; k <= window; k++) if (places.has(p + k)) return true;
+      return false;
+    });
+  }
+
   /** The stretch of a page's text holding most query words, with them marked. */
   function excerpt(content, terms) {
     const tokens = content.split(/\s+/);
@@ -102,5 +121,7 @@
       (start + EXCERPT_WORDS < tokens.length ? " …" : "");
   }
 
-  root.paperlistSearchText = { escapeHTML, norm, words, fold, parse, distance, phraseAt, excerpt };
+  root.paperlistSearchText = {
+    escapeHTML, norm, words, terms, fold, parse, distance, phraseAt, near, excerpt,
+  };
 })(typeof self !== "undefined" ? self : globalThis);

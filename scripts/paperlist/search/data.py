@@ -89,9 +89,10 @@ def read_fragments(pagefind_dir: Path) -> dict[str, dict[str, Any]]:
 
 
 def words(text: str) -> list[str]:
-    """Words as the engine splits a query (search-core.js `words`): per space-separated
-    token, lower case without accents, letters and digits only ("multi-agent" ->
-    "multiagent"); the parts of a joined token count too, as Pagefind indexes them."""
+    """Words as Pagefind indexes them (search-text.js `words`): per space-separated token,
+    lower case without accents, letters and digits only ("multi-agent" -> "multiagent");
+    and the parts of a joined token, which Pagefind indexes too and a query searches
+    (search-text.js `terms`)."""
     text = unicodedata.normalize("NFKD", text)
     text = "".join(c for c in text if not unicodedata.combining(c)).lower()
     out = []
@@ -170,7 +171,8 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str,
         "tag_urls": {slug: url for slug, _, url in tags},
         "venues": venues,
         "author_separator": AUTHOR_SEPARATOR,
-        "min_match": conf["min_match"],
+        **{key: conf[key] for key in ("min_match", "min_match_weight", "coordination",
+                                      "saturation", "proximity", "proximity_window")},
         "correct_min_letters": conf["correct_min_letters"],
         "stopwords": sorted(conf["stopwords"]),
     })
