@@ -12,7 +12,9 @@ from collections.abc import Callable
 from paperlist.discover.browse import AUTHORS_SHOWN
 from paperlist.html.escape import esc
 from paperlist.html.paper import status_badge, tag_chips
+from paperlist.infer.tags import score_tags
 from paperlist.model.catalogue import Catalogue, Paper
+from paperlist.model.taxonomy import Taxonomy
 from paperlist.structure import paths
 from paperlist.structure.paths import (
     BROWSE_PAGE,
@@ -24,10 +26,49 @@ from paperlist.structure.paths import (
     browse_view,
     tag_src,
 )
+from paperlist.util.background import split_map
 from paperlist.util.text import first_sentence
 
 #: Papers shown under each tag on the tags index.
 TAG_INDEX_SHOWN = 5
+#: From this many papers, their tags are scored half on each core.
+SCORE_ON_TWO_CORES_FROM = 400
+
+_by_confidence: tuple[Catalogue, dict[str, list[Paper]]] | None = None
+
+
+def _tag_scores(papers: list[Paper], taxonomy: Taxonomy) -> list[dict[str, float]]:
+    """Each paper's score for each of its tags, as `paperlist explain` prints it."""
+    out = []
+    for e in papers:
+        mine = {t.slug for t in e.tags}
+        scores = score_tags(e.body, taxonomy) if e.body else []
+        out.append({s.slug: s.score for s in scores if s.slug in mine})
+    return out
+
+
+def by_confidence(cat: Catalogue) -> dict[str, list[Paper]]:
+    """Each tag's papers, most confident first: by the tagger's score for that tag on the
+    paper's abstract (what `paperlist explain` prints), then the tag's place in the paper's
+    list, then title. `cat.by_tag` orders by place alone, so a big tag's first page was
+    simply its first-placed papers A to Z. A tag an editor added without evidence scores 0
+    and comes after the papers whose abstracts support it. Computed once per catalogue."""
+    global _by_confidence
+    if _by_confidence is not None and _by_confidence[0] is cat:
+        return _by_confidence[1]
+    scores = split_map(lambda batch: _tag_scores(batch, cat.taxonomy), cat.papers,
+                       SCORE_ON_TWO_CORES_FROM)
+    order = {e.id: i for i, e in enumerate(cat.papers)}
+    score_of = {e.id: s for e, s in zip(cat.papers, scores, strict=True)}
+    ranked = {
+        slug: sorted(papers, key=lambda e, slug=slug: (
+            -score_of[e.id].get(slug, 0.0),
+            next(i for i, t in enumerate(e.tags) if t.slug == slug),
+            order[e.id]))
+        for slug, papers in cat.by_tag.items()
+    }
+    _by_confidence = (cat, ranked)
+    return ranked
 
 
 def browse_page_count(cat: Catalogue) -> int:
@@ -120,7 +161,7 @@ def tags_index_page(cat: Catalogue, link: Link) -> str:
     for area in cat.taxonomy.areas:
         rows = []
         for tag in (t for t in cat.taxonomy.tags if t.area == area):
-            papers = cat.by_tag.get(tag.slug, [])
+            papers = by_confidence(cat).get(tag.slug, [])
             href = esc(link(tag_src(tag.slug)))
             items = "".join(f'<li><a href="{esc(link(e.src_uri))}">{esc(e.title)}</a></li>'
                             for e in papers[:TAG_INDEX_SHOWN])
@@ -142,7 +183,7 @@ def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None
     pages = tag_page_count(cat, slug)
     if tag is None or not 1 <= page <= pages:
         return None
-    papers = cat.by_tag.get(slug, [])
+    papers = by_confidence(cat).get(slug, [])
     n = len(papers)
     start = (page - 1) * paths.TAG_PAGE_SIZE
     shown = papers[start: start + paths.TAG_PAGE_SIZE]
