@@ -71,6 +71,13 @@ class BackgroundIndex:
         # Wanted only when the build ends: every other process comes first.
         self._work = Background(lambda: _index(pages, rows, tags, self._scratch), niceness=19)
 
+    def wait(self) -> None:
+        """Wait for Pagefind to end, or fail (finish says how), without touching the site."""
+        try:
+            self._work.result()
+        except BackgroundError:
+            pass
+
     def finish(self, site_dir: Path) -> None:
         """Wait for Pagefind; put its index, the engine's files and our scripts into the
         built site."""

@@ -114,6 +114,18 @@ class Discovery:
         start = time.perf_counter()
         coords = topicmap.layout(cat, neighbours)
         timings["map layout"] = time.perf_counter() - start
+        files = self._make_files(coords, timed)
+        pages: dict[str, str] = {}
+        if self.paper_link is not None:
+            start = time.perf_counter()
+            pages = {e.src_uri: self._make_sections(e, self.paper_link(e), neighbours)
+                     for e in cat.papers}
+            timings["related + cite sections"] = time.perf_counter() - start
+        return neighbours, coords, files, pages, timings
+
+    def _make_files(self, coords: list[tuple[int, int]],
+                    timed: Callable[[str, Callable[[], str]], str]) -> dict[str, str]:
+        cat = self.cat
         url = self.url
         files = {
             paths.MAP_DATA: timed(
@@ -130,13 +142,46 @@ class Discovery:
         for name, dest in ASSETS.items():
             files[dest] = (ASSETS_DIR / name).read_text(encoding="utf-8")
         assert list(files) == self.file_paths()
-        pages: dict[str, str] = {}
-        if self.paper_link is not None:
-            start = time.perf_counter()
-            pages = {e.src_uri: self._make_sections(e, self.paper_link(e), neighbours)
-                     for e in cat.papers}
-            timings["related + cite sections"] = time.perf_counter() - start
-        return neighbours, coords, files, pages, timings
+        return files
+
+    def refreshed(self, cat: Catalogue, changed: set[str], *,
+                  exact: bool) -> tuple[Discovery, set[str]]:
+        """This build's discovery for a catalogue in which the papers `changed` (src_uri)
+        were edited (the live preview's fast path, structure/preview.py), and the papers
+        whose page sections (related papers, Cite) may differ now. `exact`: everything
+        is computed again, as a build would. Else related papers and the map's layout
+        stay this build's (computing them is the expensive part), only remapped to the
+        new order, while the data files and the sections showing the edited papers are
+        made from the new catalogue."""
+        self._ready()
+        if exact:
+            new = Discovery.build(cat, self.page_path, self.site_name, self.site_url,
+                                  paper_link=self.paper_link)
+        else:
+            new = Discovery(cat, self.page_path, self.site_name, self.site_url,
+                            paper_link=self.paper_link)
+            new._position = {e.src_uri: i for i, e in enumerate(cat.papers)}
+            remap = [new._position[e.src_uri] for e in self.cat.papers]  # old -> new index
+            order = [self._position[e.src_uri] for e in cat.papers]  # new -> old index
+            new.neighbours = [[related.Neighbour(remap[n.index], n.score)
+                               for n in self.neighbours[i]] for i in order]
+            new.coords = [self.coords[i] for i in order]
+            new._files = new._make_files(new.coords, lambda name, fn: fn())
+        stale = set(changed)
+        for e in cat.papers:
+            src = e.src_uri
+            shown = new._shown(src)
+            if shown != self._shown(src) or any(s in changed for s, _ in shown):
+                stale.add(src)
+        if not exact:
+            new._sections = {src: made for src, made in self._sections.items()
+                             if src not in stale}
+        return new, stale
+
+    def _shown(self, src: str) -> list[tuple[str, float]]:
+        """The related papers a paper's page shows, by src_uri, with their scores."""
+        return [(self.cat.papers[n.index].src_uri, n.score)
+                for n in self.neighbours[self._position[src]][:related.SHOWN]]
 
     @staticmethod
     def file_paths() -> list[str]:

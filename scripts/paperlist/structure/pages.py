@@ -66,6 +66,19 @@ def skips_markdown(src_uri: str) -> bool:
     return src_uri != MAP_PAGE
 
 
+def shows_papers(src_uri: str, tags: set[str], venues: set[str]) -> bool:
+    """Whether a generated page can change when papers carrying these tags and venues
+    change: every page listing all papers or counting them does, a tag's or venue's
+    listing only for its own."""
+    tag = parse_tag_src(src_uri)
+    if tag is not None:
+        return tag[0] in tags
+    venue = parse_venue_src(src_uri)
+    if venue is not None:
+        return venue[0] in venues
+    return True
+
+
 def page_html(src_uri: str, cat: Catalogue, link: Link) -> str | None:
     """The HTML of a generated page, starting with its <h1>; None if src_uri is not one
     of ours."""
