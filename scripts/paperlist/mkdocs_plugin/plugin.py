@@ -441,10 +441,13 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         return use_our_worker(output_content.replace("</head>", hook + "</head>", 1))
 
     def on_serve(self, server, /, *, config: MkDocsConfig, builder):
-        """The live preview rebuilds when a paper changes. Watched from here rather than by
-        mkdocs.yml's `watch:`, which fails the build of a project with no papers/ yet."""
+        """The live preview rebuilds when a paper or the taxonomy changes. Watched from
+        here rather than by mkdocs.yml's `watch:`, which fails the build of a project with
+        no papers/ yet. An edit of paper pages alone gets a fast rebuild (_fast_rebuild)."""
         if self.papers_dir.is_dir() and str(self.papers_dir) not in map(str, config.watch):
             server.watch(str(self.papers_dir))
+        if self._taxonomy_file is not None:
+            server.watch(str(self._taxonomy_file.resolve()))
         full_build = server.builder
 
         def rebuild() -> None:
