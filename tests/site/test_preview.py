@@ -1,7 +1,7 @@
 """`paperlist serve`'s fast path: an edit of a paper page is shown without a full build, and
 what it shows is what a full build would; anything else still gets a full build, and a
 broken page still shows its problem. The planning itself is tests/unit/structure/
-test_preview.py."""
+test_preview_plan.py."""
 
 from __future__ import annotations
 

@@ -195,16 +195,19 @@ def load_catalogue(papers_dir: Path, taxonomy: Taxonomy | None = None, *,
 def with_papers(cat: Catalogue, changed: list[Paper]) -> Catalogue:
     """The catalogue with some papers replaced by a newer reading of their pages (the
     same files: a live preview's edit), everything derived from the papers made again as
-    load_catalogue makes it, so the result is what loading every page would give."""
+    load_catalogue makes it, so the result is what loading every page would give. The
+    papers not replaced are shared with `cat`: their venue_slug is the new catalogue's."""
     by_name = {e.path.name: e for e in changed}
     if not by_name.keys() <= cat.by_file.keys():
         raise ValueError("with_papers replaces pages; it cannot add any")
-    for e in cat.papers:
-        e.venue_slug = ""  # made again below (their Paper objects are shared)
     entries = [by_name.get(e.path.name, e) for e in cat.papers]
-    return _assemble(Catalogue(title=cat.title, venue=cat.venue, taxonomy=cat.taxonomy,
-                               papers=entries, problems=list(cat.problems),
-                               unreadable=list(cat.unreadable)))
+    new = _assemble(Catalogue(title=cat.title, venue=cat.venue, taxonomy=cat.taxonomy,
+                              papers=entries, problems=list(cat.problems),
+                              unreadable=list(cat.unreadable)))
+    if not new.venue_names:  # one venue now: no paper has a venue page
+        for e in new.papers:
+            e.venue_slug = ""
+    return new
 
 
 def _assemble(cat: Catalogue) -> Catalogue:

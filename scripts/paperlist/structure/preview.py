@@ -104,15 +104,11 @@ def plan(cat: Catalogue, edited: list[Path], *, search: bool) -> Update | None:
         papers.append(paper_from_page(page, cat.taxonomy, problems))
     if problems:
         return None
-    old = {cat.by_file[p.path.name].src_uri: cat.by_file[p.path.name] for p in papers}
-    venues = {e.venue_slug for e in old.values()}
+    edited_src = {cat.by_file[p.path.name].src_uri for p in papers}
+    before = pages.generated_pages(cat, search=search).keys()
     new = with_papers(cat, papers)
-    if (pages.generated_pages(new, search=search).keys()
-            != pages.generated_pages(cat, search=search).keys()
-            or new.venue_names != cat.venue_names):
+    after = pages.generated_pages(new, search=search).keys()
+    if after != before or new.venue_names != cat.venue_names:
         return None
-    tags = {t.slug for e in [*old.values(), *papers] for t in e.tags}
-    venues |= {e.venue_slug for e in papers}
-    generated = {src for src in pages.generated_pages(new, search=search)
-                 if pages.shows_papers(src, tags, venues)}
-    return Update(new, set(old), generated)
+    generated = pages.listings_changed(cat, new, edited_src) & after
+    return Update(new, edited_src, generated)
