@@ -455,7 +455,14 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         full_build = server.builder
 
         def rebuild() -> None:
-            if not self._fast_rebuild():
+            try:
+                fast = self._fast_rebuild()
+            except Exception:  # noqa: BLE001 - a full build says what is wrong, if anything
+                log.warning("paperlist: preview: the fast rebuild failed; a full build "
+                            "instead", exc_info=True)
+                self._built = None
+                fast = False
+            if not fast:
                 full_build()
 
         server.builder = rebuild
