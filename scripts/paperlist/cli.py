@@ -210,12 +210,18 @@ def cmd_build(args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """`mkdocs serve`, not strict, told to show a page that would fail the build as its
-    problems (the rest of the site keeps serving); stopping us stops it and all it
-    started (util/supervise.py)."""
+    problems (the rest of the site keeps serving) and, unless --full, to rebuild only what
+    an edit of paper pages changes (structure/preview.py); stopping us stops it and all
+    it started (util/supervise.py)."""
     from paperlist.mkdocs_plugin.config import SHOW_PROBLEMS_ENV
+    from paperlist.structure.preview import FULL_ENV
     from paperlist.util.supervise import run_until_stopped
 
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", **{SHOW_PROBLEMS_ENV: "1"})
+    if args.full:
+        env[FULL_ENV] = "1"
+    else:
+        env.pop(FULL_ENV, None)
     return run_until_stopped([sys.executable, "-m", "mkdocs", "serve", "-f", args.config,
                               "-a", args.dev_addr], env=env)
 
@@ -306,6 +312,9 @@ def build_parser() -> argparse.ArgumentParser:
     _config_option(s)
     s.add_argument("-a", "--dev-addr", default="127.0.0.1:8000", metavar="IP:PORT",
                    help="the address to serve on (default: %(default)s)")
+    s.add_argument("--full", action="store_true",
+                   help="rebuild the whole site on every change (default: an edit of paper "
+                        "pages only rebuilds what shows them)")
     s.set_defaults(func=cmd_serve)
 
     s = command("check", "validate pages and report every problem as file:line")

@@ -117,7 +117,7 @@ def test_stopping_serve_stops_everything_it_started(project, tmp_path, sig, stat
         sessions = served.sessions
         assert served.proc.pid in sessions
         if mid_build:
-            (project / "papers/halo.md").touch()
+            (project / "mkdocs.yml").touch()  # a full rebuild
             served.wait_for_output("Building documentation", count=2)
             started |= descendants(served.proc.pid)
         os.kill(served.proc.pid, sig)

@@ -25,3 +25,15 @@ def test_bench_prints_the_table_and_writes_json(tmp_path):
     # ours answers search from Pagefind, so Material's own index holds no paper
     assert (row["metrics"]["paperlist"]["search_index_json_bytes"]
             < row["metrics"]["stock"]["search_index_json_bytes"] / 3)
+
+
+def test_bench_preview_times_an_edit_through_the_fast_path(tmp_path):
+    out = tmp_path / "preview.json"
+    result = subprocess.run(
+        [sys.executable, str(TOOLS / "bench_preview.py"), "--papers", "19", "--edits", "1",
+         "--json", str(out)], capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert "| 19 |" in result.stdout and "fast path not used" not in result.stdout
+    [row] = json.loads(out.read_text())
+    assert row["papers"] == 19 and row["fast_path_used"]
+    assert len(row["fast_s_all"]) == 1 and len(row["full_s_all"]) == 1

@@ -187,9 +187,33 @@ def load_catalogue(papers_dir: Path, taxonomy: Taxonomy | None = None, *,
     if errors and not lenient:
         raise ValueError("cannot build: some pages cannot be read\n  "
                          + "\n  ".join(str(e) for e in errors))
+    return _assemble(Catalogue(title=str(meta.get("title") or ""),
+                               venue=str(meta.get("venue") or ""), taxonomy=taxonomy,
+                               papers=entries, problems=problems, unreadable=errors))
+
+
+def with_papers(cat: Catalogue, changed: list[Paper]) -> Catalogue:
+    """The catalogue with some papers replaced by a newer reading of their pages (the
+    same files: a live preview's edit), everything derived from the papers made again as
+    load_catalogue makes it, so the result is what loading every page would give. The
+    papers not replaced are shared with `cat`: their venue_slug is the new catalogue's."""
+    by_name = {e.path.name: e for e in changed}
+    if not by_name.keys() <= cat.by_file.keys():
+        raise ValueError("with_papers replaces pages; it cannot add any")
+    entries = [by_name.get(e.path.name, e) for e in cat.papers]
+    new = _assemble(Catalogue(title=cat.title, venue=cat.venue, taxonomy=cat.taxonomy,
+                              papers=entries, problems=list(cat.problems),
+                              unreadable=list(cat.unreadable)))
+    if not new.venue_names:  # one venue now: no paper has a venue page
+        for e in new.papers:
+            e.venue_slug = ""
+    return new
+
+
+def _assemble(cat: Catalogue) -> Catalogue:
+    """Order the papers and index them by file, tag and venue."""
+    entries = cat.papers
     entries.sort(key=lambda e: (e.title.casefold(), e.id))
-    cat = Catalogue(title=str(meta.get("title") or ""), venue=str(meta.get("venue") or ""),
-                    taxonomy=taxonomy, papers=entries, problems=problems, unreadable=errors)
     cat.by_file = {e.path.name: e for e in entries}
     rank: dict[str, list[tuple[int, int, Paper]]] = {}
     for order, e in enumerate(entries):

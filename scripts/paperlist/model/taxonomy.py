@@ -97,22 +97,27 @@ def _fold(text: str) -> str:
 
 
 def load_taxonomy(path: Path | None = None) -> Taxonomy:
-    """Load and validate a taxonomy file (default: the packaged one). Cached per path, since
-    every page render and every tagging call needs it."""
-    if path is None:
-        return _load_cached(DEFAULT_PATH)
-    return _load_given(Path(path))
+    """Load and validate a taxonomy file (default: the packaged one). Cached per path and
+    version of the file, since every page render and every tagging call needs it, while a
+    long-running preview must see the file's edits."""
+    resolved = DEFAULT_PATH if path is None else _resolved(Path(path))
+    try:
+        st = resolved.stat()
+        version = (st.st_mtime_ns, st.st_size)
+    except OSError:
+        version = None  # reported by the reading
+    return _load_cached(resolved, version)
 
 
 @lru_cache(maxsize=8)
-def _load_given(path: Path) -> Taxonomy:
+def _resolved(path: Path) -> Path:
     """A path as given, resolved once (this runs once per abstract tagged and per page
-    checked), then cached by the file it names."""
-    return _load_cached(path.resolve())
+    checked)."""
+    return path.resolve()
 
 
 @lru_cache(maxsize=8)
-def _load_cached(path: Path) -> Taxonomy:
+def _load_cached(path: Path, version: tuple[int, int] | None) -> Taxonomy:
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     except OSError as exc:

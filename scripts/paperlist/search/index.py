@@ -13,6 +13,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 import tempfile
+import threading
 import weakref
 from pathlib import Path
 
@@ -68,8 +69,18 @@ class BackgroundIndex:
         self._scratch = Path(tempfile.mkdtemp(prefix="paperlist-pagefind-"))
         # gone at exit even if the build is interrupted before finish() or cancel()
         self._cleanup = weakref.finalize(self, shutil.rmtree, self._scratch, ignore_errors=True)
+        #: set by cancel: a thread (no fork in a threaded host) stops writing and Pagefind
+        self._stop = threading.Event()
         # Wanted only when the build ends: every other process comes first.
-        self._work = Background(lambda: _index(pages, rows, tags, self._scratch), niceness=19)
+        self._work = Background(lambda: _index(pages, rows, tags, self._scratch, self._stop),
+                                niceness=19)
+
+    def wait(self) -> None:
+        """Wait for Pagefind to end, or fail (finish says how), without touching the site."""
+        try:
+            self._work.result()
+        except BackgroundError:
+            pass
 
     def finish(self, site_dir: Path) -> None:
         """Wait for Pagefind; put its index, the engine's files and our scripts into the
@@ -89,16 +100,25 @@ class BackgroundIndex:
             self.cancel()
 
     def cancel(self) -> None:
+        self._stop.set()
         self._work.cancel()
         self._cleanup()
 
 
+#: what _index returns once cancelled
+_CANCELLED = (1, "cancelled", {})
+
+
 def _index(pages: dict[str, str], rows: list[Row], tags: list[tuple[str, str, str]],
-           scratch: Path) -> tuple[int, str, dict[str, str]]:
+           scratch: Path, stop: threading.Event | None = None) -> tuple[int, str, dict[str, str]]:
     """Write the papers' pages into scratch/site, run Pagefind on them, and make the
-    engine's files from its output."""
+    engine's files from its output; given stop, as soon as it is set, stop (a thread
+    cannot be killed, and a live preview's next rebuild wants the core)."""
+    stop = stop or threading.Event()
     source = scratch / "site"
-    for url, body in pages.items():
+    for i, (url, body) in enumerate(pages.items()):
+        if i % 256 == 0 and stop.is_set():
+            return _CANCELLED
         path = source / url / "index.html" if url.endswith("/") else source / url
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
@@ -106,11 +126,24 @@ def _index(pages: dict[str, str], rows: list[Row], tags: list[tuple[str, str, st
     cmd = [str(pagefind_executable()), "--site", str(source),
            "--output-path", str(scratch / PAGEFIND_DIR),
            "--exclude-selectors", EXCLUDED_SELECTORS, "--force-language", "en", "--quiet"]
-    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                          check=False)
+    with tempfile.TemporaryFile() as out:
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
+        while True:
+            try:
+                proc.wait(timeout=0.2)
+                break
+            except subprocess.TimeoutExpired:
+                if stop.is_set():
+                    proc.kill()
+                    proc.wait()
+                    return _CANCELLED
+        out.seek(0)
+        output = out.read().decode("utf-8", errors="replace")
     if proc.returncode != 0:
-        return proc.returncode, proc.stdout, {}
-    return 0, proc.stdout, engine_files(scratch / PAGEFIND_DIR, rows, tags, PAGEFIND_DIR)
+        return proc.returncode, output, {}
+    if stop.is_set():
+        return _CANCELLED
+    return 0, output, engine_files(scratch / PAGEFIND_DIR, rows, tags, PAGEFIND_DIR)
 
 
 def _install(site_dir: Path, files: dict[str, str]) -> None:

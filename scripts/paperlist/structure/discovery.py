@@ -66,6 +66,9 @@ class Discovery:
     paper_link: Callable[[Paper], Link] | None = None
     _work: Background[_Computed] | None = None
     _sections: dict[str, str] = field(default_factory=dict)
+    #: the paper of each neighbour index when it is not cat.papers' order (a refreshed
+    #: discovery keeps the last computation's neighbours: see `refreshed`)
+    _ref: list[Paper] | None = None
 
     @classmethod
     def build(cls, cat: Catalogue, page_path: Callable[[Paper], str], site_name: str,
@@ -114,22 +117,7 @@ class Discovery:
         start = time.perf_counter()
         coords = topicmap.layout(cat, neighbours)
         timings["map layout"] = time.perf_counter() - start
-        url = self.url
-        files = {
-            paths.MAP_DATA: timed(
-                "map data", lambda: topicmap.map_data(cat, coords, self.page_path)),
-            paths.BROWSE_DATA: timed("browse data", lambda: browse.browse_data(
-                cat, self.page_path, lambda e: first_sentence(e.body))),
-            paths.PAPERS_JSON: timed("papers.json", lambda: exports.papers_json(cat, url)),
-            paths.PAPERS_CSV: timed("papers.csv", lambda: exports.papers_csv(cat, url)),
-            paths.PAPERS_BIB: timed("papers.bib", lambda: exports.papers_bib(cat, self._abs)),
-            paths.FEED: timed("feed.xml", lambda: feed.atom_feed(
-                cat, url, self.site_name, self.site_url)),
-        }
-        files.update(exports.schema_files())
-        for name, dest in ASSETS.items():
-            files[dest] = (ASSETS_DIR / name).read_text(encoding="utf-8")
-        assert list(files) == self.file_paths()
+        files = self._make_files(coords, timed)
         pages: dict[str, str] = {}
         if self.paper_link is not None:
             start = time.perf_counter()
@@ -137,6 +125,89 @@ class Discovery:
                      for e in cat.papers}
             timings["related + cite sections"] = time.perf_counter() - start
         return neighbours, coords, files, pages, timings
+
+    def _make_files(self, coords: list[tuple[int, int]],
+                    timed: Callable[[str, Callable[[], str]], str]) -> dict[str, str]:
+        files = {**self._view_files(coords, timed), **self.export_files(timed)}
+        files.update(exports.schema_files())
+        for name, dest in ASSETS.items():
+            files[dest] = (ASSETS_DIR / name).read_text(encoding="utf-8")
+        assert sorted(files) == sorted(self.file_paths())
+        return {path: files[path] for path in self.file_paths()}
+
+    def _view_files(self, coords: list[tuple[int, int]],
+                    timed: Callable[[str, Callable[[], str]], str]) -> dict[str, str]:
+        """The data the map and browse pages show."""
+        cat = self.cat
+        return {
+            paths.MAP_DATA: timed(
+                "map data", lambda: topicmap.map_data(cat, coords, self.page_path)),
+            paths.BROWSE_DATA: timed("browse data", lambda: browse.browse_data(
+                cat, self.page_path, lambda e: first_sentence(e.body))),
+        }
+
+    def export_files(self, timed: Callable[[str, Callable[[], str]], str] | None = None
+                     ) -> dict[str, str]:
+        """papers.json, .csv, .bib and the feed (a fast rebuild makes them last)."""
+        cat = self.cat
+        url = self.url
+        timed = timed or (lambda name, fn: fn())
+        return {
+            paths.PAPERS_JSON: timed("papers.json", lambda: exports.papers_json(cat, url)),
+            paths.PAPERS_CSV: timed("papers.csv", lambda: exports.papers_csv(cat, url)),
+            paths.PAPERS_BIB: timed("papers.bib", lambda: exports.papers_bib(cat, self._abs)),
+            paths.FEED: timed("feed.xml", lambda: feed.atom_feed(
+                cat, url, self.site_name, self.site_url)),
+        }
+
+    def refresh_exports(self) -> dict[str, str]:
+        """Make the exports from this discovery's catalogue, keep and return them."""
+        made = self.export_files()
+        self._files.update(made)
+        return made
+
+    def refreshed(self, cat: Catalogue, changed: set[str], *,
+                  exact: bool) -> tuple[Discovery, set[str]]:
+        """This build's discovery for a catalogue in which the papers `changed` (src_uri)
+        were edited (the live preview's fast path, structure/preview.py), and the papers
+        whose page sections (related papers, Cite) may differ now. `exact`: everything
+        is computed again, as a build would. Else related papers and the map's layout
+        stay this build's (computing them is the expensive part), while the sections
+        showing the edited papers and the map and browse data are made from the new
+        catalogue; the exports are left as they were, for `export_files` to make later."""
+        self._ready()
+        if exact:
+            new = Discovery.build(cat, self.page_path, self.site_name, self.site_url,
+                                  paper_link=self.paper_link)
+        else:
+            new = Discovery(cat, self.page_path, self.site_name, self.site_url,
+                            paper_link=self.paper_link)
+            # the neighbours' rows and indexes stay those of the last computation
+            new.neighbours, new._position = self.neighbours, self._position
+            new._ref = [cat.by_file[e.path.name] for e in self._papers_of_rows()]
+            at = {e.src_uri: i for i, e in enumerate(self.cat.papers)}
+            new.coords = [self.coords[at[e.src_uri]] for e in cat.papers]
+            new._files = {**self._files, **new._view_files(new.coords, lambda n, fn: fn())}
+        stale = set(changed)
+        for e in cat.papers:
+            src = e.src_uri
+            shown = new._shown(src)
+            if any(s in changed for s, _ in shown) or (exact and shown != self._shown(src)):
+                stale.add(src)
+        if not exact:
+            new._sections = {src: made for src, made in self._sections.items()
+                             if src not in stale}
+        return new, stale
+
+    def _papers_of_rows(self) -> list[Paper]:
+        """The paper of each neighbour index (a row of `neighbours`)."""
+        return self._ref if self._ref is not None else self.cat.papers
+
+    def _shown(self, src: str) -> list[tuple[str, float]]:
+        """The related papers a paper's page shows, by src_uri, with their scores."""
+        ref = self._papers_of_rows()
+        return [(ref[n.index].src_uri, n.score)
+                for n in self.neighbours[self._position[src]][:related.SHOWN]]
 
     @staticmethod
     def file_paths() -> list[str]:
@@ -162,7 +233,8 @@ class Discovery:
 
     def _related(self, entry: Paper, neighbours: list[list[related.Neighbour]]) -> list[Paper]:
         i = self._position[entry.src_uri]
-        return [self.cat.papers[n.index] for n in neighbours[i][:related.SHOWN]]
+        ref = self._papers_of_rows()
+        return [ref[n.index] for n in neighbours[i][:related.SHOWN]]
 
     def paper_sections(self, entry: Paper, link: Link) -> str:
         """What a paper page gets below its abstract: related papers, then how to cite it.

@@ -8,8 +8,11 @@ never run through Markdown (at 12,000 papers Markdown over them was most of the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from paperlist.html import listings, mappage, searchpage
-from paperlist.model.catalogue import Catalogue
+from paperlist.model.catalogue import Catalogue, Paper
+from paperlist.structure import paths
 from paperlist.structure.paths import (
     BROWSE,
     MAP_PAGE,
@@ -64,6 +67,34 @@ def skips_markdown(src_uri: str) -> bool:
     """Listings are long and made of HTML only, so MkDocs gets no Markdown for them; the
     map page keeps its stub's Markdown heading (its title in the nav and its TOC anchor)."""
     return src_uri != MAP_PAGE
+
+
+def listings_changed(old: Catalogue, new: Catalogue, edited: set[str]) -> set[str]:
+    """The generated pages that an edit of the papers `edited` (src_uri) can change, old
+    and new catalogue having the same pages: each listing page (browse, a tag's or a
+    venue's) holding an edited paper or other papers than before, all pages of a listing
+    whose length changed (they count it), and the pages over every paper (the browse
+    page's filters, the tags index, the map, the search page's facets)."""
+    changed = {BROWSE, TAGS_INDEX, MAP_PAGE, SEARCH_PAGE}
+
+    def compare(before: list[Paper], after: list[Paper], size: int,
+                src: Callable[[int], str]) -> None:
+        for k in range(1, paths.pages_needed(len(after), size) + 1):
+            a, b = before[(k - 1) * size: k * size], after[(k - 1) * size: k * size]
+            if (len(before) != len(after) or any(e.src_uri in edited for e in b)
+                    or [e.src_uri for e in a] != [e.src_uri for e in b]):
+                changed.add(src(k))
+
+    compare(old.papers, new.papers, paths.BROWSE_PAGE_SIZE, browse_src)
+    papers = [e for e in old.papers if e.src_uri in edited]
+    papers += [e for e in new.papers if e.src_uri in edited]
+    for slug in {t.slug for e in papers for t in e.tags}:
+        compare(old.by_tag.get(slug, []), new.by_tag.get(slug, []), paths.TAG_PAGE_SIZE,
+                lambda k, slug=slug: tag_src(slug, k))
+    for slug in {e.venue_slug for e in papers if e.venue_slug} & new.by_venue.keys():
+        compare(old.by_venue.get(slug, []), new.by_venue[slug], paths.TAG_PAGE_SIZE,
+                lambda k, slug=slug: venue_src(slug, k))
+    return changed
 
 
 def page_html(src_uri: str, cat: Catalogue, link: Link) -> str | None:
