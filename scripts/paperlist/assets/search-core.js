@@ -81,13 +81,17 @@
       return { ...a, folded: a.names.map(fold) };
     });
 
-    /** Papers holding a word: Map(id -> {locs}: where on the page Pagefind matched it);
-     * one Pagefind search per word. The map's `top` is Pagefind's best paper, for `holds`. */
+    /** Papers holding a word: Map(id -> {locs, inTitle}: where on the page Pagefind matched
+     * it, and whether in the title or short name); one Pagefind search per word. The map's
+     * `top` is Pagefind's best paper, for `holds`. */
     function searchWord(word) {
       return once(`word:${word}`, () => loadPagefind().then(async (pf) => {
         const found = await pf.search(word);
         const hits = new Map();
-        for (const r of found.results) hits.set(r.id, { locs: r.words });
+        for (const r of found.results) {
+          const meta = r.matchedMetaFields || [];
+          hits.set(r.id, { locs: r.words, inTitle: meta.includes("title") || meta.includes("name") });
+        }
         hits.top = found.results.length ? found.results[0].id : null;
         return hits;
       }));
@@ -312,7 +316,8 @@
 
       // BM25 over the words: each word's rarity (inverse document frequency, from how
       // many papers Pagefind finds for it) times how often the paper holds it (the places
-      // Pagefind matched it), saturated. Pagefind's own score for a word is not used: it
+      // Pagefind matched it, a match in the title or short name counting `title_weight`
+      // more), saturated. Pagefind's own score for a word is not used: it
       // sums over every indexed word the stem begins with ("code": codes, coder,
       // codebook ...), which put papers full of a common stem above the one with the
       // query's rare name.
@@ -324,7 +329,7 @@
         const required = j >= hits.length;  // phrases are always required
         for (const [id, h] of m) {
           const s = scored.get(id) || { n: 0, weight: 0, score: 0, phrases: 0 };
-          const tf = h.locs.length || 1;
+          const tf = (h.locs.length || 1) + (h.inTitle ? d.title_weight : 0);
           s.n += 1;
           s.weight += idf[j];
           s.score += idf[j] * tf * (k1 + 1) / (tf + k1);
