@@ -33,9 +33,10 @@
   /** The words a query searches: split at anything not a letter or digit, so the parts
    * of "Event-Aware" or "Minimum-Excess-Work" are searched one by one. A title's compound
    * is often written apart, or only in part, in the abstract ("excess work"); joined, it
-   * finds only pages that hyphenate it the same way. */
+   * finds only pages that hyphenate it the same way. Apostrophes still join ("Bayes'",
+   * "model's"): split, they would leave an "s" that matches every word beginning so. */
   function terms(text) {
-    return norm(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+    return norm(text).replace(/['\u2019]/g, "").split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   }
 
   /** Case and runs of spaces do not matter in a typed tag or author name. */
