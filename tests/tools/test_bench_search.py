@@ -249,3 +249,13 @@ def test_bench_search_runs_on_19_papers_through_the_browser(tmp_path):
                            capture_output=True, text=True, timeout=120)
     assert again.returncode == 0, again.stderr
     assert "N=19: ours" in again.stdout and "title R@1" in again.stdout
+    # --direct: the engine's own ranking, without typing; the exact titles find their pages
+    direct = subprocess.run([sys.executable, str(TOOLS / "bench_search.py"), "--site",
+                             str(tmp_path / "work" / "n19" / "paperlist" / "site"), "--data",
+                             str(data), "--sample", "5", "--kinds", "title", "--no-bm25",
+                             "--direct", "--json", str(tmp_path / "direct.json")],
+                            capture_output=True, text=True, timeout=120)
+    assert direct.returncode == 0, direct.stderr
+    [run] = json.loads((tmp_path / "direct.json").read_text())
+    assert run["systems"]["ours"]["kinds"]["title"]["r10"] == 1.0
+    assert "speed" not in run["systems"]["ours"]
