@@ -316,13 +316,11 @@
       }));
       if (seq !== latest) return null;
 
-      // BM25 over the words: each word's rarity (inverse document frequency, from how
-      // many papers Pagefind finds for it) times how often the paper holds it (the places
-      // Pagefind matched it, a match in the title or short name counting `title_weight`
-      // more), saturated. Pagefind's own score for a word is not used: it
-      // sums over every indexed word the stem begins with ("code": codes, coder,
-      // codebook ...), which put papers full of a common stem above the one with the
-      // query's rare name.
+      // BM25 over the words: each word's rarity (IDF, from how many papers Pagefind finds
+      // for it) times how often the paper holds it (the places Pagefind matched it, one in
+      // the title or short name counting `title_weight` more), saturated. Pagefind's own
+      // score is not used: it sums over every indexed word the stem begins with ("code":
+      // codes, coder, codebook ...), putting papers full of a common stem first.
       const all = [...hits, ...phraseHits];
       const idf = all.map((m) => Math.log(1 + (d.papers - m.size + 0.5) / (m.size + 0.5)));
       const k1 = d.saturation;
