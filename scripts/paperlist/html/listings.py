@@ -151,7 +151,8 @@ def _paged(papers: list[Paper], page: int) -> tuple[list[Paper], str, int]:
 
 
 def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None:
-    """A tag's papers, most confident first, paths.TAG_PAGE_SIZE a page."""
+    """A tag's papers, those whose own list of tags puts it earliest first (the tagger's
+    order, most confident first), paths.TAG_PAGE_SIZE a page."""
     tag = cat.taxonomy.by_slug(slug)
     pages = tag_page_count(cat, slug)
     if tag is None or not 1 <= page <= pages:
@@ -161,7 +162,8 @@ def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None
     pages_nav = pager(page, pages, lambda k: link(tag_src(slug, k)))
     return (f"<h1>{esc(heading)}</h1>\n"
             f'<p class="tag-description">{esc(tag.description)}</p>\n'
-            f'<p class="paper-count">{where.capitalize()}, most confident first. '
+            f'<p class="paper-count">{where.capitalize()}; papers that list it earlier among '
+            f"their tags come first. "
             f"Area: {esc(tag.area)}. "
             f'<a href="{esc(browse_view(link, BROWSE_TAG, slug))}">Filter and sort in Browse</a> · '
             f'<a href="{esc(link(TAGS_INDEX))}">All tags</a></p>\n\n'
