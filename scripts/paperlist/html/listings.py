@@ -150,6 +150,17 @@ def _paged(papers: list[Paper], page: int) -> tuple[list[Paper], str, int]:
     return shown, where, pages
 
 
+def _listing_page(name: str, papers: list[Paper], page: int, link: Link,
+                  src_of: Callable[[int], str], intro: Callable[[str], str]) -> str:
+    """One page of a tag's or a venue's papers: the heading ("Name, page 2 of 5"), the
+    intro (given what the page shows), the papers and the pager."""
+    shown, where, pages = _paged(papers, page)
+    heading = name if page == 1 else f"{name}, page {page} of {pages}"
+    pages_nav = pager(page, pages, lambda k: link(src_of(k)))
+    return (f"<h1>{esc(heading)}</h1>\n{intro(where)}\n\n"
+            f"{paper_list(shown, link)}\n\n{pages_nav}\n")
+
+
 def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None:
     """A tag's papers, those whose own list of tags puts it earliest first (the tagger's
     order, most confident first), paths.TAG_PAGE_SIZE a page."""
@@ -157,17 +168,15 @@ def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None
     pages = tag_page_count(cat, slug)
     if tag is None or not 1 <= page <= pages:
         return None
-    shown, where, pages = _paged(cat.by_tag.get(slug, []), page)
-    heading = tag.name if page == 1 else f"{tag.name}, page {page} of {pages}"
-    pages_nav = pager(page, pages, lambda k: link(tag_src(slug, k)))
-    return (f"<h1>{esc(heading)}</h1>\n"
+    return _listing_page(
+        tag.name, cat.by_tag.get(slug, []), page, link, lambda k: tag_src(slug, k),
+        lambda where: (
             f'<p class="tag-description">{esc(tag.description)}</p>\n'
             f'<p class="paper-count">{where.capitalize()}; papers that list it earlier among '
             f"their tags come first. "
             f"Area: {esc(tag.area)}. "
-            f'<a href="{esc(browse_view(link, BROWSE_TAG, slug))}">Filter and sort in Browse</a> · '
-            f'<a href="{esc(link(TAGS_INDEX))}">All tags</a></p>\n\n'
-            f"{paper_list(shown, link)}\n\n{pages_nav}\n")
+            f'<a href="{esc(browse_view(link, BROWSE_TAG, slug))}">Filter and sort in Browse</a>'
+            f' · <a href="{esc(link(TAGS_INDEX))}">All tags</a></p>'))
 
 
 def venue_page_count(cat: Catalogue, slug: str) -> int:
@@ -181,15 +190,13 @@ def venue_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | No
     pages = venue_page_count(cat, slug)
     if name is None or not 1 <= page <= pages:
         return None
-    shown, where, pages = _paged(cat.by_venue[slug], page)
-    heading = name if page == 1 else f"{name}, page {page} of {pages}"
-    pages_nav = pager(page, pages, lambda k: link(venue_src(slug, k)))
-    return (f"<h1>{esc(heading)}</h1>\n"
+    return _listing_page(
+        name, cat.by_venue[slug], page, link, lambda k: venue_src(slug, k),
+        lambda where: (
             f'<p class="paper-count">{where.capitalize()} of {len(cat.papers)} in the '
             f"catalogue, by title. "
             f'<a href="{esc(browse_view(link, BROWSE_VENUE, name))}">Filter and sort in '
-            f'Browse</a> · <a href="{esc(link(paths.HOME))}">All venues</a></p>\n\n'
-            f"{paper_list(shown, link)}\n\n{pages_nav}\n")
+            f'Browse</a> · <a href="{esc(link(paths.HOME))}">All venues</a></p>'))
 
 
 def venue_counts(cat: Catalogue) -> list[tuple[str, str, int]]:

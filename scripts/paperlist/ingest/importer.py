@@ -315,20 +315,15 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     report.missing = [p.id for p in gone]
     report.missing_files = [p.path for p in gone if p.path is not None]
     cat_path = papers_dir / CATALOGUE_FILE
-    if parsed.header and _names_catalogue(parsed, cat_path, others or []):
+    # The first list imported names the catalogue, and a catalogue's only list when its
+    # header is corrected; once there are several, another list adds its pages and never
+    # renames the site.
+    if parsed.header and (not cat_path.exists() or not others):
         catalogue = {"title": parsed.header, "venue": parsed.venue}
         cat_text = yaml.safe_dump(catalogue, allow_unicode=True, sort_keys=False)
         if not cat_path.exists() or cat_path.read_text(encoding="utf-8") != cat_text:
             writes[cat_path] = cat_text
     return writes, report
-
-
-def _names_catalogue(parsed: ParsedList, cat_path: Path, others: list[ParsedList]) -> bool:
-    """Whether this list's header names the catalogue (papers/catalogue.yml): the first
-    list imported does, and a catalogue's only list when its header is corrected; once
-    there are several lists, another list (another venue, or a track of the same one) adds
-    its pages and never renames the site."""
-    return not cat_path.exists() or not others
 
 
 def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
