@@ -49,6 +49,9 @@ QUERIES = [
     ("two words", "language models", "language models"),
     ("name", "WildCat", "WildCat"),
     ("tag", "tag:reinforcement-learning", "Reinforcement Learning"),
+    ("title", "Scalable policy optimization with learned world models for sparse reward "
+              "continuous control", "Scalable policy optimization with learned world models "
+              "for sparse reward continuous control"),
 ]
 FOLLOW_UP = ("diffusion", "diffusion")
 #: URL prefixes of what a site downloads for search (counted, by the test server).
@@ -120,6 +123,36 @@ def build(project: Path, strict: bool) -> tuple[float, int, float]:
 
 def tree_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file()) if path.exists() else 0
+
+
+#: Parts of a built site, by the first component of a path (the rest is "other").
+SITE_PARTS = {"papers": "paper pages", "pagefind": "search index", "search": "search index",
+              "tags": "tag pages", "browse": "browse", "venues": "venue pages",
+              "assets": "assets", "stylesheets": "assets", "papers.json": "exports",
+              "papers.csv": "exports", "papers.bib": "exports", "feed.xml": "feed.xml",
+              "papers.schema.json": "exports", "page.schema.json": "exports",
+              "sitemap.xml": "exports", "sitemap.xml.gz": "exports"}
+
+
+def site_parts(site: Path) -> dict[str, dict[str, int]]:
+    """Bytes by part of the site: `bytes`, the files' lengths (what an upload carries), and
+    `disk`, the blocks they and their folders take (what `du` counts: every file at least
+    one 4 KB block, every paper's folder one more)."""
+    parts: dict[str, dict[str, int]] = {}
+    for path in site.rglob("*"):
+        part = SITE_PARTS.get(path.relative_to(site).parts[0], "other")
+        st = path.lstat()
+        got = parts.setdefault(part, {"bytes": 0, "disk": 0, "files": 0})
+        got["disk"] += st.st_blocks * 512
+        if path.is_file():
+            got["bytes"] += st.st_size
+            got["files"] += 1
+    return parts
+
+
+def paper_page_sizes(site: Path) -> list[int]:
+    """Every paper page's length in bytes, sorted."""
+    return sorted(p.stat().st_size for p in (site / "papers").glob("*/index.html"))
 
 
 # ----------------------------------------------------------------------------- browser
@@ -247,7 +280,7 @@ def bench_size(n: int, runs: int, work: Path, browser: Any, variants: tuple[str,
     res.metrics["import_s"] = median(import_times)
     res.metrics["import_peak_mib"] = rss / 1024
     res.metrics["papers"] = len(list(papers.glob("*.md")))
-    projects = make_projects(work, papers, project)
+    projects = make_projects(work, papers, project, variants)
     # Runs interleave the variants (ours, stock, plain, ours, ...) so that a machine that
     # slows down mid-benchmark slows all of them alike and the ratios stay fair.
     builds: dict[str, list[tuple[float, int, float]]] = {v: [] for v in variants}
@@ -264,8 +297,13 @@ def bench_size(n: int, runs: int, work: Path, browser: Any, variants: tuple[str,
                              "build_cpu_s": median([b[2] for b in done]),
                              "build_peak_mib": max(b[1] for b in done) / 1024,
                              "site_mb": tree_size(site) / 1e6,
-                             "paper_page_bytes": (site / PROBE_PAPER).stat().st_size}
-        if variant != "plain":
+                             "parts": site_parts(site)}
+        pages = paper_page_sizes(site)
+        m["paper_page_bytes"] = median([float(p) for p in pages])
+        m["paper_page_max_bytes"] = pages[-1] if pages else float("nan")
+        if (site / PROBE_PAPER).exists():
+            m["probe_page_bytes"] = (site / PROBE_PAPER).stat().st_size
+        if variant != "plain" and (site / "search/search_index.json").exists():
             m["search_index_json_bytes"] = (site / "search/search_index.json").stat().st_size
             m["pagefind_mb"] = tree_size(site / "pagefind") / 1e6
             if browser is not None:
@@ -318,7 +356,9 @@ def table(results: list[Result]) -> str:
         rows.append([name, *cells])
 
     def pair(key: str, fmt: str) -> Any:
-        return lambda m: f"{fmt.format(m['paperlist'][key])} / {fmt.format(m['stock'][key])}"
+        """'ours / stock', or 'ours' when stock was not measured (--variants)."""
+        return lambda m: " / ".join(fmt.format(m[v][key]) for v in ("paperlist", "stock")
+                                    if v in m)
 
     add("import s", lambda m: f"{m['import_s']:.1f}")
     add("build s: ours / stock", pair("build_s", "{:.1f}"))
@@ -329,21 +369,38 @@ def table(results: list[Result]) -> str:
     add("build s, every run: plain", lambda m: _runs(m["plain"]))
     add("build CPU s: ours / stock", pair("build_cpu_s", "{:.0f}"))
     add("build CPU s: plain", lambda m: f"{m['plain']['build_cpu_s']:.0f}")
+    add("build CPU ratio ours/plain",
+        lambda m: f"{m['paperlist']['build_cpu_s'] / m['plain']['build_cpu_s']:.2f}")
     add("build peak MiB: ours / stock", pair("build_peak_mib", "{:.0f}"))
     add("site MB: ours / stock", pair("site_mb", "{:.1f}"))
-    add("paper page KB: ours / stock",
+    add("paper page KB, median: ours / stock",
+        lambda m: " / ".join(f"{m[v]['paper_page_bytes'] / 1e3:.1f}" for v in ("paperlist", "stock")
+                             if v in m))
+    add("paper page KB, median / largest: ours",
         lambda m: f"{m['paperlist']['paper_page_bytes'] / 1e3:.1f} / "
-                  f"{m['stock']['paper_page_bytes'] / 1e3:.1f}")
+                  f"{m['paperlist']['paper_page_max_bytes'] / 1e3:.1f}")
+
+    def per_paper(m: dict[str, Any], key: str) -> str:
+        total = sum(p[key] for p in m["paperlist"]["parts"].values())
+        return f"{total / 1e3 / m['papers']:.1f}"
+
+    add("site KB a paper, bytes / disk: ours",
+        lambda m: f"{per_paper(m, 'bytes')} / {per_paper(m, 'disk')}")
+    for part in sorted(set(SITE_PARTS.values()) | {"other"}):
+        add(f"  {part} MB, bytes / disk: ours",
+            lambda m, part=part: " / ".join(
+                f"{m['paperlist']['parts'][part][k] / 1e6:.1f}" for k in ("bytes", "disk")))
     add("search_index.json KB: ours / stock",
-        lambda m: f"{m['paperlist']['search_index_json_bytes'] / 1e3:.0f} / "
-                  f"{m['stock']['search_index_json_bytes'] / 1e3:.0f}")
+        lambda m: " / ".join(f"{m[v]['search_index_json_bytes'] / 1e3:.0f}"
+                             for v in ("paperlist", "stock") if v in m))
     for label, _, _ in QUERIES:
         for row, key, scale in (("1st result ms", "first_ms", 1), ("results shown", "results", 1),
                                 ("KB fetched", "downloaded", 1e3),
                                 ("follow-up ms", "follow_up_ms", 1)):
             add(f"'{label}' {row}: ours / stock",
                 lambda m, q=label, k=key, d=scale: " / ".join(
-                    f"{m[v]['queries'][q][k] / d:.0f}" for v in ("paperlist", "stock")))
+                    f"{m[v]['queries'][q][k] / d:.0f}" for v in ("paperlist", "stock")
+                    if v in m))
     return format_rows(rows)
 
 
@@ -355,6 +412,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3, help="runs per measure; medians shown")
     parser.add_argument("--stock-runs", type=int, default=None,
                         help="runs for stock lunr search (default: --runs; it is slow at 12k)")
+    parser.add_argument("--variants", nargs="+", choices=VARIANTS, default=list(VARIANTS),
+                        help="builds to measure (default: all three; stock lunr search is "
+                             "slow to measure above 12,000 papers)")
     parser.add_argument("--json", type=Path, help="also write the results here")
     parser.add_argument("--no-browser", action="store_true", help="skip the search timings")
     parser.add_argument("--keep", type=Path, help="build in this folder and keep it")
@@ -390,7 +450,8 @@ def main(argv: list[str] | None = None) -> int:
             work.mkdir(parents=True)
             try:
                 print(f"bench: {n} papers ...", file=sys.stderr, flush=True)
-                results.append(bench_size(n, args.runs, work, browser, VARIANTS, stock_runs,
+                results.append(bench_size(n, args.runs, work, browser, tuple(args.variants),
+                                          stock_runs,
                                           project, first))
             finally:
                 if not args.keep:

@@ -245,16 +245,21 @@ def abstract(rng: random.Random, names: MethodNames) -> str:
 def make_list(count: int, first: Path, seed: int = 2026) -> str:
     """The text of a list file with `count` abstracts.
 
-    The abstracts of the list `first` (the shipped list) come first (count 19 gives the
-    shipped list itself), so the same paper pages (papers/wildcat/...) exist at every size
-    and can be compared.
+    The abstracts of the list `first` come first (the shipped list, so the same paper pages
+    — papers/wildcat/... — exist at every size and can be compared; or a list of real
+    abstracts, topped up to `count` with generated ones). A count below the list's own
+    takes its first `count` abstracts.
     """
     shipped = first.read_text(encoding="utf-8")
-    if count <= 19:
+    header, _, body = shipped.partition("\n\n")
+    own = [p for p in body.split("\n\n") if p.strip()]
+    if count == len(own):
         return shipped
+    if count < len(own):
+        return header + "\n\n" + "\n\n".join(p.strip("\n") for p in own[:count]) + "\n"
     rng = random.Random(seed)
     names = MethodNames(rng)
-    paragraphs = [abstract(rng, names) for _ in range(count - 19)]
+    paragraphs = [abstract(rng, names) for _ in range(count - len(own))]
     return shipped.rstrip("\n") + "\n\n" + "\n\n".join(paragraphs) + "\n"
 
 
