@@ -4,7 +4,9 @@ catalogue project, serving a site. Fixtures are in conftest.py; this is imported
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
+import json
 import os
 import shutil
 import subprocess
@@ -127,3 +129,15 @@ def js_package(name: str) -> Path:
         pytest.skip(f"no {path.relative_to(ROOT)} (run `npm ci --prefix tests/js`); "
                     "CI always has it")
     return path
+
+
+def pagefind_fragments(site: Path) -> dict[str, dict]:
+    """What Pagefind indexed, by page URL: each page's fragment (content, filters, meta),
+    read from the built index (gzip, after Pagefind's `pagefind_dcd` signature)."""
+    fragments = {}
+    for path in sorted((site / "pagefind" / "fragment").glob("*.pf_fragment")):
+        data = gzip.decompress(path.read_bytes())
+        assert data.startswith(b"pagefind_dcd"), path
+        fragment = json.loads(data[len(b"pagefind_dcd"):])
+        fragments[fragment["url"]] = fragment
+    return fragments

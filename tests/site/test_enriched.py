@@ -18,7 +18,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import parse_qs, urljoin, urlsplit
 
-from helpers import FIXTURES, HOSTILE_RECORD, PWNED
+from helpers import FIXTURES, HOSTILE_RECORD, PWNED, pagefind_fragments
 from paperlist.model.page import read_page
 from paperlist.search.index import EXCLUDED_SELECTORS
 
@@ -244,7 +244,12 @@ def test_exports_carry_the_record(enriched_site):
 
 def test_search_counts_the_decision_and_leaves_affiliations_unindexed(enriched_site):
     page = read(enriched_site, "papers/tidal-graphs/index.html")
-    assert '<span data-pagefind-meta="status" data-pagefind-ignore hidden>Oral</span>' in page
+    indexed = pagefind_fragments(enriched_site)["/papers/tidal-graphs/"]
+    assert indexed["meta"]["status"] == "Oral"
+    tidal = read_page(enriched_site.parent / "papers" / "tidal-graphs.md").meta
+    for affiliation in {a for a in tidal["affiliations"] if a}:
+        assert html.escape(affiliation, quote=False) in page
+        assert affiliation not in indexed["content"]
     for cls in (".paper-affil", ".paper-status", ".paper-track"):
         assert cls in EXCLUDED_SELECTORS
     catalogue = json.loads(read(enriched_site, "assets/paperlist/search/catalogue.json"))

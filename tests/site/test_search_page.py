@@ -12,7 +12,8 @@ from urllib.parse import urljoin
 from helpers import ROOT, make_project, mkdocs_build
 from paperlist.html.searchpage import FACETS
 
-HOOK = re.compile(r'<script data-worker="([^"]+)" data-search-page="([^"]+)">')
+HOOK = re.compile(r'<script src="([^"]+)" data-worker="([^"]+)" data-search-page="([^"]+)">'
+                  r'</script>\n?<script src="[^"]*assets/javascripts/bundle\.')
 
 
 def config_of(site: Path) -> dict:
@@ -57,9 +58,10 @@ def test_search_page_config_links_resolve(built_site):
 def test_every_page_has_the_hook_with_urls_of_its_depth(built_site):
     for page in ("", "papers/eqr/", "tags/reinforcement-learning/", "browse/", "search/"):
         text = (built_site / page / "index.html").read_text(encoding="utf-8")
-        hook = HOOK.search(text)
-        assert hook and hook.start() < text.index("</head>"), page
-        worker, search = hook.groups()
+        hook = HOOK.search(text)  # just before Material's bundle, which it must precede
+        assert hook, page
+        script, worker, search = hook.groups()
+        assert target(built_site, page, script) == built_site / "assets/paperlist/search-hook.js"
         assert target(built_site, page, worker) == built_site / "assets/paperlist/search-worker.js"
         assert target(built_site, page, search) == built_site / "search/index.html"
 
@@ -69,7 +71,8 @@ def test_404_uses_our_worker_with_absolute_urls(built_site, subpath_site):
     for site, base in ((built_site, "/"), (subpath_site, "/repo/")):
         text = (site / "404.html").read_text(encoding="utf-8")
         assert f'"search": "{base}assets/paperlist/search-worker.js"' in text
-        assert HOOK.search(text).groups() == (f"{base}assets/paperlist/search-worker.js",
+        assert HOOK.search(text).groups() == (f"{base}assets/paperlist/search-hook.js",
+                                              f"{base}assets/paperlist/search-worker.js",
                                               f"{base}search/")
         assert "workers/search." not in text  # no trace of Material's lunr worker
 

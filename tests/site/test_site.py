@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import SHIPPED_LIST, make_project, mkdocs_build
+from helpers import SHIPPED_LIST, make_project, mkdocs_build, pagefind_fragments
 from paperlist.ingest.importer import run_import
 
 
@@ -67,10 +67,11 @@ def test_home_page_counts(built_site):
 
 def test_search_index_holds_every_word_of_abstracts_titles_and_names(built_site):
     # Papers are searched through Pagefind (compressed chunks; test_search.py queries them
-    # in a browser): what it indexes is each paper page's data-pagefind-body element.
-    bodies = "".join(html(built_site, f"papers/{p.parent.name}/index.html")
-                     .split("data-pagefind-body", 1)[1]
-                     for p in (built_site / "papers").glob("*/index.html"))
+    # in a browser): what it indexed of each paper is in the paper's fragment.
+    fragments = pagefind_fragments(built_site)
+    assert sorted(fragments) == sorted(f"/papers/{p.parent.name}/"
+                                       for p in (built_site / "papers").glob("*/index.html"))
+    bodies = " ".join(f["content"] for f in fragments.values())
     for word in ("Sudoku", "WildCat", "VerdictBench", "Cholesky", "teacher"):
         assert word in bodies
     assert (built_site / "pagefind/pagefind-entry.json").exists()

@@ -1,4 +1,5 @@
-/* paperlist search hook: inlined in every page's <head> (html/searchpage.py search_hook).
+/* paperlist search hook: every page runs it just before Material's bundle
+ * (html/searchpage.py search_hook).
  *
  * Our search worker answers Material's header box with its best 20 results plus the true
  * total (RESULT's `data.paperlist`: query, searched, corrected, total), which Material

@@ -17,7 +17,6 @@ import json
 import posixpath
 from dataclasses import asdict, dataclass
 
-from paperlist import ASSETS_DIR
 from paperlist.html.escape import esc
 from paperlist.model.catalogue import Catalogue
 from paperlist.structure import paths
@@ -88,21 +87,10 @@ def search_page(cat: Catalogue, link: Link) -> str:
         "</div></div>\n")
 
 
-def _hook_script() -> str:
-    """assets/search-hook.js as inlined in every page (a thousand bytes, times 12,000
-    pages): without its leading comment, indentation and end-of-line `  // ` comments."""
-    text = (ASSETS_DIR / "search-hook.js").read_text(encoding="utf-8")
-    code = text[text.index("*/") + 2:] if text.startswith("/*") else text
-    lines = (line.split("  // ")[0].strip() for line in code.splitlines())
-    return "\n".join(line for line in lines if line)
-
-
-_HOOK = _hook_script()
-
-
-def search_hook(worker_href: str, search_href: str) -> str:
-    """The <head> script that lets the header box read the worker's true totals (see
-    assets/search-hook.js). worker_href and search_href are the search worker and the
-    search page, relative to the page or absolute (404.html)."""
-    return (f'<script data-worker="{esc(worker_href)}" data-search-page="{esc(search_href)}">'
-            f"{_HOOK}</script>")
+def search_hook(hook_href: str, worker_href: str, search_href: str) -> str:
+    """The script that lets the header box read the worker's true totals (see
+    assets/search-hook.js); it must run before Material's bundle. The hrefs — the hook,
+    the search worker, the search page — are relative to the page or absolute (404.html).
+    A file of its own, fetched once, rather than its thousand bytes in every page."""
+    return (f'<script src="{esc(hook_href)}" data-worker="{esc(worker_href)}" '
+            f'data-search-page="{esc(search_href)}"></script>')

@@ -1,5 +1,5 @@
 """What paperlist knows of Material for MkDocs' output: where its search worker is named,
-and its search dialog, which it leaves unnamed.
+where its bundle starts, and its search dialog, which it leaves unnamed.
 
 Material has no option for its search worker, so the page's `__config` is rewritten; kept
 here, beside the hooks, so a theme change is one module to look at.
@@ -27,6 +27,19 @@ def use_our_worker(page_html: str) -> str:
         return page_html
     config = _MATERIAL_WORKER.sub(WORKER_PATH, m.group(1), count=1)
     return page_html[:m.start(1)] + config + page_html[m.end(1):]
+
+
+_BUNDLE = re.compile(r'<script src="[^"]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js">')
+
+
+def before_bundle(page_html: str, script: str) -> str:
+    """The page with `script` just before Material's bundle, so it runs first (it is at
+    the end of the body: the page is shown before either is fetched); at the end of the
+    <head> if the page has no bundle."""
+    m = _BUNDLE.search(page_html)
+    if m is None:
+        return page_html.replace("</head>", script + "</head>", 1)
+    return page_html[:m.start()] + script + page_html[m.start():]
 
 
 _SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog">'

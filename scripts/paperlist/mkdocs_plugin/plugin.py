@@ -33,11 +33,13 @@ from mkdocs.utils import get_relative_url
 from paperlist.check.checker import check_paths
 from paperlist.html import home
 from paperlist.html.escape import esc
+from paperlist.html.icons import IconSheet
 from paperlist.html.paper import indexed_body, paper_body
 from paperlist.html.problems import page_problems, problems_banner
 from paperlist.html.searchpage import search_hook
+from paperlist.html.squeeze import squeeze
 from paperlist.mkdocs_plugin.config import SHOW_PROBLEMS_ENV, PaperlistConfig
-from paperlist.mkdocs_plugin.material import name_search_dialog, use_our_worker
+from paperlist.mkdocs_plugin.material import before_bundle, name_search_dialog, use_our_worker
 from paperlist.mkdocs_plugin.partials import SharedPartials
 from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
 from paperlist.model.taxonomy import DEFAULT_PATH as DEFAULT_TAXONOMY
@@ -47,7 +49,7 @@ from paperlist.search.data import row as search_row
 from paperlist.structure import pages, preview
 from paperlist.structure.discovery import SCRIPT, STYLESHEET, Discovery
 from paperlist.structure.hosting import Hosting, expand_docs_page, resolve
-from paperlist.structure.paths import SEARCH_PAGE, Link, tag_src
+from paperlist.structure.paths import ICONS, SEARCH_HOOK, SEARCH_PAGE, Link, tag_src
 from paperlist.util.background import BackgroundError, split_map
 
 log = logging.getLogger("mkdocs.plugins.paperlist")
@@ -122,6 +124,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._generated: dict[str, str] = {}
         self.discovery: Discovery | None = None
         self._partials = SharedPartials(self._renders_paper)
+        #: the theme's icons met in the pages, drawn by ICONS (written after the pages)
+        self._icons = IconSheet()
         #: src_uri -> problems of each page that would fail the build (live preview only)
         self._broken: dict[str, _Broken] = {}
         #: under `mkdocs serve` (this instance then lives across rebuilds: on_startup)
@@ -238,11 +242,13 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             except BackgroundError as e:
                 raise PluginError(f"paperlist: could not render the papers: {e}") from None
             self._bodies = {e.src_uri: body for e, body in zip(cat.papers, bodies, strict=True)}
-            self._indexed = dict(self._bodies) if self._serving else {}
+            # the index gets each body marked up for Pagefind; the page only the body
+            indexed = {e.src_uri: indexed_body(self._bodies[e.src_uri], e) for e in cat.papers}
+            self._indexed = indexed if self._serving else {}
             if self._index is not None:
                 self._index.cancel()
             self._index = search_index.BackgroundIndex(
-                {self._urls[src]: body for src, body in self._bodies.items()},
+                {self._urls[src]: body for src, body in indexed.items()},
                 [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
                 [(t.slug, t.name, self._urls[tag_src(t.slug)]) for t in cat.taxonomy.tags])
         return files
@@ -309,10 +315,9 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         return isinstance(page, MkPage) and self._paper(page) is not None
 
     def _paper_bodies(self, entries: list[Paper]) -> list[str]:
-        """Papers' page bodies, wrapped for the search index."""
+        """Papers' page bodies (the search index gets them wrapped, indexed_body)."""
         assert self.catalogue is not None
-        return [indexed_body(paper_body(
-            e, self._link_from(self._urls[e.src_uri])), e) for e in entries]
+        return [paper_body(e, self._link_from(self._urls[e.src_uri])) for e in entries]
 
     def _start_discovery(self, config: MkDocsConfig) -> None:
         """Related papers, topic map, exports: computed once per build, on the other core
@@ -405,11 +410,9 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                     page_problems(broken.file, broken.messages, shown=broken.shown))
         entry = self._paper(page)
         if entry is not None:
-            body = self._bodies.pop(entry.src_uri, None)  # made for the search index
+            body = self._bodies.pop(entry.src_uri, None)  # made with the search index's
             if body is None:  # a fast rebuild's (a full build made them all)
                 body = paper_body(entry, self._linker(page))
-                if self._pagefind:
-                    body = indexed_body(body, entry)
             return problems + body + _DISCOVERY_SLOT
         if broken is not None:
             return problems
@@ -422,12 +425,13 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             output = self._paper_post_page(output, page, entry)
         if self._broken:
             output = self._with_banner(output, page)
+        url = page.file.url
         if self._pagefind:
-            url = page.file.url
-            hook = search_hook(get_relative_url(search_index.WORKER_PATH, url),
+            hook = search_hook(get_relative_url(SEARCH_HOOK, url),
+                               get_relative_url(search_index.WORKER_PATH, url),
                                get_relative_url(self._urls[SEARCH_PAGE], url))
-            return use_our_worker(output.replace("</head>", hook + "</head>", 1))
-        return output
+            output = use_our_worker(before_bundle(output, hook))
+        return self._lean(output, get_relative_url(ICONS, url))
 
     def on_post_template(self, output_content: str, /, *, template_name: str,
                          config: MkDocsConfig) -> str | None:
@@ -438,11 +442,22 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if template_name != "404.html":
             return output_content
         output_content = name_search_dialog(output_content)
-        if not self._pagefind:
-            return output_content
         base = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
-        hook = search_hook(base + search_index.WORKER_PATH, base + self._urls[SEARCH_PAGE])
-        return use_our_worker(output_content.replace("</head>", hook + "</head>", 1))
+        if self._pagefind:
+            hook = search_hook(base + SEARCH_HOOK, base + search_index.WORKER_PATH,
+                               base + self._urls[SEARCH_PAGE])
+            output_content = use_our_worker(before_bundle(output_content, hook))
+        return self._lean(output_content, base + ICONS)
+
+    def _lean(self, page_html: str, icons_href: str) -> str:
+        """The page without what every page would repeat: the theme's icons (one
+        stylesheet for the site, html/icons.py) and the templates' indentation
+        (html/squeeze.py)."""
+        page_html = self._icons.replace(page_html)
+        if 'class="pl-i' in page_html:
+            link = f'<link rel="stylesheet" href="{esc(icons_href)}">\n'
+            page_html = page_html.replace("</head>", link + "</head>", 1)
+        return squeeze(page_html)
 
     def on_serve(self, server, /, *, config: MkDocsConfig, builder):
         """The live preview rebuilds when a paper or the taxonomy changes. Watched from
@@ -517,6 +532,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 _build_page(page, config, doc_files, built.nav, built.env,
                             excluded=f.inclusion.is_excluded())
                 rendered += 1
+        self._write_icons(site)
         self._start_after(update, files, site, exports=not exact)
         self._built = _Built(config, files, built.nav, built.env, built.roots, stamps)
         log.info("paperlist: preview: %d edited page(s), %d page(s) rendered again in %.2f s "
@@ -593,6 +609,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             threading.Thread(target=index.cancel, daemon=True).start()
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        self._write_icons(Path(config.site_dir))
         if self._serving:
             # The preview keeps this build's pages for its fast rebuilds: hundreds of
             # thousands of objects, which the garbage collector would otherwise scan in
@@ -605,6 +622,15 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 self._index = None
             except search_index.SearchIndexError as e:
                 raise PluginError(str(e)) from None
+
+    def _write_icons(self, site: Path) -> None:
+        """The stylesheet of every icon the pages use (html/icons.py); a fast rebuild's
+        page may bring one the last build did not have."""
+        path = site / ICONS
+        content = self._icons.stylesheet()
+        if not path.is_file() or path.read_text(encoding="utf-8") != content:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(content, encoding="utf-8")
 
     def _with_banner(self, output: str, page: MkPage) -> str:
         """The live preview's banner naming every broken page but this one (which shows

@@ -154,7 +154,7 @@ def _install(site_dir: Path, files: dict[str, str]) -> None:
                    "pagefind-component-ui.css", "pagefind-highlight.js", "pagefind-worker.js",
                    "wasm.unknown.pagefind"):
         (out / unused).unlink(missing_ok=True)  # keep the site lean
-    for script in (WORKER_PATH, *ENGINE_PATHS):
+    for script in (WORKER_PATH, paths.SEARCH_HOOK, *ENGINE_PATHS):
         dest = site_dir / script
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ASSETS_DIR / Path(script).name, dest)

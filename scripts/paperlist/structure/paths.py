@@ -32,6 +32,10 @@ MAP_DATA = f"{ASSETS}/map-data.js"
 SEARCH_CORE = f"{ASSETS}/search-core.js"
 #: what the engine needs loaded before it
 SEARCH_TEXT = f"{ASSETS}/search-text.js"
+#: the script every page runs before Material's bundle, so the header box gets true totals
+SEARCH_HOOK = f"{ASSETS}/search-hook.js"
+#: the stylesheet that draws the theme's icons (html/icons.py)
+ICONS = f"{ASSETS}/icons.css"
 #: exports, at the site's root
 PAPERS_JSON, PAPERS_CSV, PAPERS_BIB, FEED = "papers.json", "papers.csv", "papers.bib", "feed.xml"
 PAPERS_SCHEMA = "papers.schema.json"
