@@ -141,3 +141,12 @@ def pagefind_fragments(site: Path) -> dict[str, dict]:
         fragment = json.loads(data[len(b"pagefind_dcd"):])
         fragments[fragment["url"]] = fragment
     return fragments
+
+
+def set_plugin_options(project: Path, options: str) -> None:
+    """Give the project's `- paperlist` plugin these options (indented YAML lines)."""
+    yml = project / "mkdocs.yml"
+    text = yml.read_text(encoding="utf-8")
+    assert "\n  - paperlist\n" in text
+    yml.write_text(text.replace("\n  - paperlist\n", f"\n  - paperlist:\n{options}"),
+                   encoding="utf-8")

@@ -4,6 +4,7 @@ navigation (no page load, so no script runs again) as it does on a page opened a
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -140,4 +141,31 @@ def test_widgets_work_from_files_opened_without_a_server(page, built_site, path,
     WAITS[widget](page)
     if widget == "map":
         assert painted_pixels(page) > 1000
+    assert page.console_errors == []
+
+
+#: header buttons shown at a window width, each an icon the site's icons.css draws
+HEADER_ICONS = {600: ("label.md-header__button[for='__drawer']",
+                      "label.md-header__button[for='__search']"),
+                1400: ("a.md-header__button.md-logo",)}
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_theme_icons_are_drawn_from_the_site_stylesheet(page, site_url, built_site, scheme):
+    """Icons are no longer inline SVG paths; each must still paint, at its size, in the
+    text colour of either palette, served or opened from a file."""
+    page.emulate_media(color_scheme=scheme)
+    urls = (f"{site_url}/papers/prorl/", (built_site / "papers/prorl/index.html").as_uri())
+    for url, (width, selectors) in itertools.product(urls, HEADER_ICONS.items()):
+        page.set_viewport_size({"width": width, "height": 400})
+        page.goto(url)
+        for selector in selectors:
+            icon = page.locator(f"{selector} svg")
+            assert icon.evaluate("s => s.childElementCount") == 0  # no inline path
+            box = icon.bounding_box()
+            assert box and box["width"] >= 16 and box["height"] >= 16, selector
+            drawn = page.locator(selector).screenshot()
+            icon.evaluate("s => { s.style.visibility = 'hidden'; }")
+            blank = page.locator(selector).screenshot()
+            assert drawn != blank, (selector, url)  # the icon put pixels there
     assert page.console_errors == []

@@ -18,7 +18,7 @@ import jsonschema
 import pytest
 import referencing
 
-from helpers import ROOT, SHIPPED_LIST, make_project, mkdocs_build
+from helpers import ROOT, SHIPPED_LIST, make_project, mkdocs_build, set_plugin_options
 from paperlist.discover.citation import bibtex
 from paperlist.discover.related import SHOWN, neighbours
 from paperlist.html.paper import citation_meta
@@ -165,6 +165,22 @@ def test_csv_bib_and_feed(built_site):
     for e in entries:
         href = e.find("a:link", ns).get("href")
         assert (built_site / href / "index.html").exists()
+    assert root.find("a:subtitle", ns).text == "19 papers from ICML 2026"
+
+
+def test_the_feed_carries_at_most_feed_entries_papers(tmp_path):
+    """A reader downloads the whole feed on every poll: it stays small at any size."""
+    project = make_project(tmp_path / "p", ROOT / "papers")
+    set_plugin_options(project, "      feed_entries: 5\n")
+    assert mkdocs_build(project).returncode == 0
+    site = project / "site"
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    root = ET.fromstring(read(site, "feed.xml").encode("utf-8"))
+    titles = [e.find("a:title", ns).text for e in root.findall("a:entry", ns)]
+    by_title = [p["title"] for p in json.loads(read(site, "papers.json"))["papers"]]
+    assert titles == by_title[:5] and len(by_title) == 19  # the catalogue's order
+    assert root.find("a:subtitle", ns).text == (
+        "5 of 19 papers (all of them in papers.json) from ICML 2026")
 
 
 def test_home_page_figures(built_site):

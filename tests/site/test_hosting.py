@@ -6,9 +6,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_plugin_config import set_plugin_options
 
-from helpers import ROOT, make_project, mkdocs_build
+from helpers import ROOT, make_project, mkdocs_build, set_plugin_options
 from paperlist.structure.hosting import pages_url, resolve
 
 NO_ACTIONS = {"GITHUB_REPOSITORY": ""}

@@ -7,17 +7,9 @@ import shutil
 
 import pytest
 
-from helpers import ROOT, SHIPPED_LIST, make_project, mkdocs_build
+from helpers import ROOT, SHIPPED_LIST, make_project, mkdocs_build, set_plugin_options
 
 TAXONOMY = ROOT / "scripts" / "paperlist" / "data" / "taxonomy.yml"
-
-
-def set_plugin_options(project, options: str) -> None:
-    yml = project / "mkdocs.yml"
-    text = yml.read_text(encoding="utf-8")
-    assert "\n  - paperlist\n" in text
-    yml.write_text(text.replace("\n  - paperlist\n", f"\n  - paperlist:\n{options}"),
-                   encoding="utf-8")
 
 
 def test_papers_dir_moves_the_pages_their_urls_and_edit_links(tmp_path):
@@ -54,7 +46,9 @@ def test_taxonomy_option_is_the_one_tags_resolve_against(tmp_path):
 
 @pytest.mark.parametrize("option, named", [("search: elastic", "'search'"),
                                            ("taxonomy: missing.yml", "missing.yml"),
-                                           ("papers: pages", "'papers'")])
+                                           ("papers: pages", "'papers'"),
+                                           ("feed_entries: -1", "'feed_entries'"),
+                                           ("feed_entries: all", "'feed_entries'")])
 def test_a_wrong_option_is_named_before_the_build(tmp_path, option, named):
     project = make_project(tmp_path / "p", ROOT / "papers")
     set_plugin_options(project, f"      {option}\n")

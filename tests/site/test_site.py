@@ -60,6 +60,17 @@ def test_browse_lists_every_paper_with_its_first_sentence(built_site):
     assert "Proactive Recommender Systems (PRSs) aim to guide user preference shift" in page
 
 
+def test_tag_pages_list_titles_and_tags_not_the_abstracts_first_sentences(built_site):
+    """The title links to the abstract; a listing that repeated every first sentence made
+    tag pages a fifth of a 30,000-paper site."""
+    for listing in ("tags/reinforcement-learning/index.html", "browse/2/index.html"):
+        if not (built_site / listing).exists():
+            continue  # 19 papers: one browse page
+        page = html(built_site, listing)
+        assert 'class="paper-item-title"' in page and 'class="paper-tag"' in page
+        assert "paper-item-first" not in page, listing
+
+
 def test_home_page_counts(built_site):
     home = html(built_site, "index.html")
     assert re.search(r"<strong>19</strong> papers from <strong>ICML 2026</strong>", home)

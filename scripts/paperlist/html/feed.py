@@ -1,5 +1,9 @@
-"""The Atom feed, `feed.xml`: every paper, for feed readers.
+"""The Atom feed, `feed.xml`: the catalogue's papers for feed readers, at most a set number.
 
+A feed reader fetches the whole file on every poll, and every paper with its abstract was
+50 MB at 30,000 papers; so the feed carries `feed_entries` papers (mkdocs.yml, default
+500, about 1 MB), the newest venue's first, each venue's in the catalogue's order (by
+title), and says so in its subtitle; papers.json has them all.
 Deterministic like every export: no clock, the feed's date is the first of January of
 the venue's year, so a rebuild that changes nothing changes no byte.
 """
@@ -46,25 +50,41 @@ def _venues(cat: Catalogue) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+#: papers in the feed unless mkdocs.yml says otherwise (`feed_entries`; 0: every paper)
+FEED_ENTRIES = 500
+
+
+def feed_papers(cat: Catalogue, limit: int = FEED_ENTRIES) -> list[Paper]:
+    """The papers the feed carries: the newest venue's first (by the year in its name;
+    a stable sort, so each venue's papers stay in the catalogue's order), at most `limit`
+    of them (0: all)."""
+    papers = sorted(cat.papers, key=lambda e: -int(venue_year(e.venue) or 0))
+    return papers[:limit] if limit else papers
+
+
 def atom_feed(cat: Catalogue, url_of: Callable[[Paper], str], site_name: str,
-              site_url: str | None) -> str:
-    """An Atom feed with every paper. Without a site URL, links are relative to the feed
-    (it sits at the site's root) and ids are `urn:paperlist:<venue>:<id>`."""
+              site_url: str | None, limit: int = FEED_ENTRIES) -> str:
+    """An Atom feed of `feed_papers(cat, limit)`. Without a site URL, links are relative
+    to the feed (it sits at the site's root) and ids are `urn:paperlist:<venue>:<id>`."""
     updated = feed_date(cat)
+    papers = feed_papers(cat, limit)
+    total = len(cat.papers)
+    count = (f"{total} papers" if len(papers) == total
+             else f"{len(papers)} of {total} papers (all of them in papers.json)")
     slug = _venue_slug(cat)
     feed_id = site_url or f"urn:paperlist:{slug}"
     root = site_url or "./"
     out = ['<?xml version="1.0" encoding="utf-8"?>',
            '<feed xmlns="http://www.w3.org/2005/Atom">',
            f"  <title>{_x(site_name)}</title>",
-           f"  <subtitle>{_x(f'{len(cat.papers)} papers from {_venues(cat)}')}</subtitle>",
+           f"  <subtitle>{_x(f'{count} from {_venues(cat)}')}</subtitle>",
            f"  <id>{_x(feed_id)}</id>",
            f"  <link rel=\"self\" href={_attr(root + 'feed.xml')}/>",
            f"  <link rel=\"alternate\" type=\"text/html\" href={_attr(root)}/>",
            f"  <updated>{updated}</updated>",
            f"  <author><name>{_x(site_name)}</name></author>",
            '  <generator uri="https://github.com/paperlist/paperlist">paperlist</generator>']
-    for e in cat.papers:
+    for e in papers:
         url = url_of(e)
         entry_id = url if site_url else f"urn:paperlist:{slug}:{e.id}"
         out.append("  <entry>")

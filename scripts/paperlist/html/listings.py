@@ -47,9 +47,12 @@ def short_authors(authors: list[str]) -> str:
     return f"{shown} et al." if len(authors) > AUTHORS_SHOWN else shown
 
 
-def paper_item(entry: Paper, link: Link, attrs: str = "") -> str:
-    """One paper in a listing: title, short name, decision, authors, tags, first sentence
-    (assets/browse.js `item` draws the same markup for the rows it filters)."""
+def paper_item(entry: Paper, link: Link, attrs: str = "", first: bool = False) -> str:
+    """One paper in a listing: title, short name, decision, authors, tags, and with
+    `first` the abstract's first sentence, as the browse page shows (assets/browse.js
+    `item` draws the same markup for the rows it filters). Tag, venue and later browse
+    pages leave it out: the title links to the abstract, and at 30,000 papers the
+    sentences were 20 MB of pages that repeat what the paper pages say."""
     name = f' <span class="paper-name">{esc(entry.name)}</span>' if entry.name else ""
     status = f" {status_badge(entry.status)}" if entry.status else ""
     authors = (f'<span class="paper-item-authors">{esc(short_authors(entry.authors))}</span>'
@@ -57,7 +60,8 @@ def paper_item(entry: Paper, link: Link, attrs: str = "") -> str:
     return (f'<li class="paper-item"{attrs}><a class="paper-item-title" '
             f'href="{esc(link(entry.src_uri))}">{esc(entry.title)}</a>{name}{status}{authors}'
             f'<span class="paper-item-tags">{tag_chips(entry.tags, link)}</span>'
-            f'<span class="paper-item-first">{esc(first_sentence(entry.body))}</span></li>')
+            + (f'<span class="paper-item-first">{esc(first_sentence(entry.body))}</span>'
+               if first else "") + "</li>")
 
 
 def paper_list(entries: list[Paper], link: Link) -> str:
@@ -66,8 +70,11 @@ def paper_list(entries: list[Paper], link: Link) -> str:
 
 
 def _browse_items(page: int, cat: Catalogue, link: Link) -> str:
+    """Page `page` of every paper by title; the first page, which the browse script
+    redraws, with first sentences as its rows have them."""
     size = paths.BROWSE_PAGE_SIZE
-    return "\n".join(paper_item(e, link) for e in cat.papers[(page - 1) * size: page * size])
+    return "\n".join(paper_item(e, link, first=page == 1)
+                     for e in cat.papers[(page - 1) * size: page * size])
 
 
 def _browse_pager(page: int, cat: Catalogue, link: Link) -> str:

@@ -16,6 +16,19 @@ from mkdocs.config import config_options as c
 SHOW_PROBLEMS_ENV = "PAPERLIST_SHOW_PROBLEMS"
 
 
+class _Count(c.Type):
+    """A whole number, 0 or more."""
+
+    def __init__(self, default: int) -> None:
+        super().__init__(int, default=default)
+
+    def run_validation(self, value: object) -> int:
+        value = super().run_validation(value)
+        if isinstance(value, bool) or value < 0:
+            raise base.ValidationError(f"expected a whole number, 0 or more, not {value!r}")
+        return value
+
+
 class PaperlistConfig(base.Config):
     #: The folder of paper pages (`<id>.md`), relative to mkdocs.yml. Papers are served
     #: under its name (`papers/prorl.md` -> `/papers/prorl/`), and the edit button opens
@@ -35,3 +48,7 @@ class PaperlistConfig(base.Config):
     #: The branch edit links open. Default: in GitHub Actions the branch built (a pull
     #: request's base), else `main`.
     branch = c.Optional(c.Type(str))
+    #: Papers in the Atom feed, feed.xml (the newest venue's first, html/feed.py); 0 for
+    #: every paper. A feed reader downloads the whole feed on every poll: 500 papers are
+    #: about 1 MB, 30,000 would be 50 MB.
+    feed_entries = _Count(default=500)

@@ -328,7 +328,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         urls = self._urls
         self.discovery = Discovery.build(
             self.catalogue, lambda e: urls[e.src_uri], config.site_name, config.site_url,
-            background=True, paper_link=lambda e: self._link_from(urls[e.src_uri]))
+            background=True, paper_link=lambda e: self._link_from(urls[e.src_uri]),
+            feed_entries=self.config.feed_entries)
 
     def _link_from(self, page_url: str) -> Link:
         """Source path -> URL relative to the page at page_url (works from any subfolder)."""

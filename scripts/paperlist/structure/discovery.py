@@ -69,13 +69,16 @@ class Discovery:
     #: the paper of each neighbour index when it is not cat.papers' order (a refreshed
     #: discovery keeps the last computation's neighbours: see `refreshed`)
     _ref: list[Paper] | None = None
+    #: papers in feed.xml (0: all; html/feed.py)
+    feed_entries: int = feed.FEED_ENTRIES
 
     @classmethod
     def build(cls, cat: Catalogue, page_path: Callable[[Paper], str], site_name: str,
               site_url: str | None, *, background: bool = False,
-              paper_link: Callable[[Paper], Link] | None = None) -> Discovery:
+              paper_link: Callable[[Paper], Link] | None = None,
+              feed_entries: int = feed.FEED_ENTRIES) -> Discovery:
         d = cls(cat, page_path, site_name, (site_url or "").rstrip("/") + "/" if site_url
-                else None, paper_link=paper_link)
+                else None, paper_link=paper_link, feed_entries=feed_entries)
         d._position = {e.src_uri: i for i, e in enumerate(cat.papers)}
         if background:
             # Wanted once the pages are read: what is wanted sooner (the other half of
@@ -157,7 +160,7 @@ class Discovery:
             paths.PAPERS_CSV: timed("papers.csv", lambda: exports.papers_csv(cat, url)),
             paths.PAPERS_BIB: timed("papers.bib", lambda: exports.papers_bib(cat, self._abs)),
             paths.FEED: timed("feed.xml", lambda: feed.atom_feed(
-                cat, url, self.site_name, self.site_url)),
+                cat, url, self.site_name, self.site_url, self.feed_entries)),
         }
 
     def refresh_exports(self) -> dict[str, str]:
@@ -178,10 +181,10 @@ class Discovery:
         self._ready()
         if exact:
             new = Discovery.build(cat, self.page_path, self.site_name, self.site_url,
-                                  paper_link=self.paper_link)
+                                  paper_link=self.paper_link, feed_entries=self.feed_entries)
         else:
             new = Discovery(cat, self.page_path, self.site_name, self.site_url,
-                            paper_link=self.paper_link)
+                            paper_link=self.paper_link, feed_entries=self.feed_entries)
             # the neighbours' rows and indexes stay those of the last computation
             new.neighbours, new._position = self.neighbours, self._position
             new._ref = [cat.by_file[e.path.name] for e in self._papers_of_rows()]
