@@ -63,6 +63,11 @@ def test_related_shows_shared_tags(built_site):
     section = html.split('id="related"', 1)[1].split("</ul>", 1)[0]
     first = section.split("</li>", 1)[0]
     assert "scared" in first and "Shared tags:" in first and "Reinforcement Learning" in first
+    # named, not linked: they are the page's own tags, linked once at its top
+    shared = first.split('class="related-shared"', 1)[1]
+    assert "<a " not in shared
+    top = html.split('class="paper-tags"', 1)[1].split("</p>", 1)[0]
+    assert 'href="../../tags/reinforcement-learning/">Reinforcement Learning</a>' in top
 
 
 def test_related_is_deterministic_and_thresholded():

@@ -119,17 +119,19 @@ def paper_body(entry: Paper, link: Link) -> str:
 
 
 def related_section(entry: Paper, related: Sequence[Paper], link: Link) -> str:
-    """The 'Related papers' section of a paper page: each with its title and shared tags."""
+    """The 'Related papers' section of a paper page: each with its title and the tags it
+    shares with this paper, named as text: they are this paper's own tags, linked at the
+    top of the page (as links, five papers' worth were an eighth of the page)."""
     if not related:
         return ""
     mine = {t.slug for t in entry.tags}
     items = []
     for other in related:
         shared = [t for t in other.tags if t.slug in mine]
-        chips = tag_chips(shared, link)
+        names = " · ".join(esc(t.name) for t in shared)
         name = (f' <span class="paper-name">{esc(other.name)}</span>'
                 if other.name else "")
-        tags = (f'<span class="related-shared">Shared tags: {chips}</span>' if shared
+        tags = (f'<span class="related-shared">Shared tags: {names}</span>' if shared
                 else '<span class="related-shared related-none">No shared tags: similar '
                      "wording</span>")
         items.append(f'<li><a class="related-title" href="{esc(link(other.src_uri))}">'
