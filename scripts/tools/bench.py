@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchdata import write_list
+from benchdata import real_list, write_list
 
 CHROMIUM = os.environ.get("PAPERLIST_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -428,9 +428,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first", type=Path,
                         help="list whose abstracts come first at every size (default: the one "
                              "list in the project's papers/source/)")
+    parser.add_argument("--real", type=Path, nargs="+",
+                        help="instead of --first, real abstracts from these files (JSON lines "
+                             "with an 'abstract', e.g. ../shared/data/iclr-2026-papers.jsonl, or "
+                             "list files), topped up with generated ones to each size")
     args = parser.parse_args(argv)
     project = args.project.resolve()
-    if args.first is not None:
+    if args.real:
+        first = Path(tempfile.mkdtemp(prefix="paperlist-real-")) / "real.txt"
+        first.write_text(real_list(args.real), encoding="utf-8")
+    elif args.first is not None:
         first = args.first
     else:
         lists = sorted((project / "papers" / "source").glob("*.txt"))

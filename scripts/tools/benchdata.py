@@ -263,6 +263,28 @@ def make_list(count: int, first: Path, seed: int = 2026) -> str:
     return shipped.rstrip("\n") + "\n\n" + "\n\n".join(paragraphs) + "\n"
 
 
+def real_list(sources: list[Path], header: str = "Real abstracts (benchmark)") -> str:
+    """A list file of real abstracts, to come first (make_list's `first`) in a benchmark:
+    each source a JSON-lines file of records with an "abstract" (the dev sets'
+    `*-papers.jsonl`) or a list file (header, then one abstract per paragraph). Abstracts
+    are cleaned as bench_search.py cleans them: whitespace runs collapsed, invisible
+    characters removed as the importer removes them."""
+    import json
+
+    from paperlist.ingest.listfile import remove_invisible
+
+    abstracts: list[str] = []
+    for source in sources:
+        text = source.read_text(encoding="utf-8")
+        if source.suffix == ".jsonl":
+            raw = [json.loads(line).get("abstract") or "" for line in text.splitlines()
+                   if line.strip()]
+        else:
+            raw = text.replace("\r\n", "\n").split("\n\n")[1:]
+        abstracts += [a for a in (" ".join(remove_invisible(r)[0].split()) for r in raw) if a]
+    return header + "\n\n" + "\n\n".join(abstracts) + "\n"
+
+
 def write_list(path: Path, count: int, first: Path, seed: int = 2026) -> Path:
     path.write_text(make_list(count, first, seed), encoding="utf-8")
     return path

@@ -25,6 +25,27 @@ def test_bench_prints_the_table_and_writes_json(tmp_path):
     # ours answers search from Pagefind, so Material's own index holds no paper
     assert (row["metrics"]["paperlist"]["search_index_json_bytes"]
             < row["metrics"]["stock"]["search_index_json_bytes"] / 3)
+    parts = row["metrics"]["paperlist"]["parts"]
+    assert parts["paper pages"]["files"] == 19 and "bytes / tar / disk" in result.stdout
+    for got in parts.values():  # a tar entry is a 512-byte header and whole 512-byte blocks
+        assert got["tar"] >= got["bytes"] + 512 * got["files"] and got["tar"] % 512 == 0
+
+
+def test_real_abstracts_come_first_and_generated_ones_top_them_up(tmp_path):
+    import benchdata
+
+    jsonl = tmp_path / "papers.jsonl"
+    jsonl.write_text(json.dumps({"title": "T", "abstract": "We study  soft\u00adhyphens.\n"})
+                     + "\n" + json.dumps({"abstract": ""}) + "\n", encoding="utf-8")
+    listed = tmp_path / "list.txt"
+    listed.write_text("Old venue\n\nFirst real\nabstract.\n\nSecond one.\n", encoding="utf-8")
+    first = tmp_path / "first.txt"
+    first.write_text(benchdata.real_list([jsonl, listed]), encoding="utf-8")
+    paragraphs = benchdata.make_list(10, first).split("\n\n")
+    assert paragraphs[1:4] == ["We study softhyphens.", "First real abstract.", "Second one."]
+    assert len(paragraphs) == 11 and all(p.strip() for p in paragraphs)
+    assert benchdata.make_list(2, first).rstrip("\n").split("\n\n")[1:] == paragraphs[1:3]
+    assert benchdata.make_list(10, first) == benchdata.make_list(10, first)  # seeded
 
 
 def test_bench_preview_times_an_edit_through_the_fast_path(tmp_path):
