@@ -370,6 +370,7 @@ def rule_title(text: str, names: list[str]) -> str:
 _MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "title_model.json"
 _TOKEN_EDGE = "\"'()[]{}.,;:!?\u201c\u201d\u2018\u2019"
 _CLAUSE_MARK = ",;:.!?"
+_MARK_AFTER = _CLAUSE_MARK + ")"
 _TIER_WORDS = tuple(re.compile(rf"(?:{verbs})", re.I) for verbs in _TOPIC_TIERS)
 _ARTICLES = frozenset(("a", "an", "the"))
 _OWN_SUBJECT = frozenset(("we", "our", "paper", "work", "study", "here"))
@@ -402,13 +403,15 @@ def title_model() -> tuple[dict[str, float], dict[str, float], float]:
     return raw["weights"], raw["prior"], raw["default_prior"]
 
 
+@lru_cache(maxsize=4096)
 def _tokens(sentence: str) -> list[tuple[str, str, bool]]:
-    """(word as written, lower-cased, whether a clause mark follows it)."""
-    out = []
-    for raw in PARENTHESISED.sub("", sentence).split():
-        core = raw.strip(_TOKEN_EDGE)
-        out.append((core, core.lower(), raw[-1:] in _CLAUSE_MARK or raw[-1:] == ")"))
-    return out
+    """(word as written, lower-cased, whether a clause mark follows it). Cached: lists
+    repeat sentences ("Code is available at ..."); callers never change the list."""
+    raws = PARENTHESISED.sub("", sentence).split()
+    cores = [raw.strip(_TOKEN_EDGE) for raw in raws]
+    # a clause mark or ")" ends the word as written (split() never gives an empty one)
+    return [(core, core.lower(), raw[-1] in _MARK_AFTER)
+            for core, raw in zip(cores, raws, strict=True)]
 
 
 def _phrase(words: list[tuple[str, str, bool]]) -> str:
@@ -492,6 +495,7 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
         for lower in {t[1] for t in tokens}:
             counts[lower] = counts.get(lower, 0) + 1
     table = _word_classes(rules)
+    memo: dict[str, tuple] = {}
     if len(table) > 1 << 18:  # a long-running process (serve, check) reads many abstracts
         table.clear()
 
@@ -509,16 +513,20 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
         a phrase)."""
         values = []
         for (core, lower, _), b in zip(tokens, bits, strict=True):
-            share, low, stop = _word_share(lower)
-            if b & _FUNCTION:
-                values.append((0, share, 0, 0.0, 0, 0, 0, False))
-                continue
-            seen = counts.get(lower, 1)
-            is_name = lower == name_lower
-            # a capital after the first character (what _HAS_UPPER_INSIDE matches)
-            values.append((1, share, low, min(seen, 4) / 4, seen > 1,
-                           1 if len(core) > 1 and "A" <= core[1] <= "Z" else 0, is_name,
-                           stop or is_name))
+            value = memo.get(core)  # a word's values are the same all through the abstract
+            if value is None:
+                share, low, stop = _word_share(lower)
+                if b & _FUNCTION:
+                    value = (0, share, 0, 0.0, 0, 0, 0, False)
+                else:
+                    seen = counts.get(lower, 1)
+                    is_name = lower == name_lower
+                    # a capital after the first character (what _HAS_UPPER_INSIDE matches)
+                    value = (1, share, low, (seen if seen < 4 else 4) / 4, seen > 1,
+                             1 if len(core) > 1 and "A" <= core[1] <= "Z" else 0, is_name,
+                             stop or is_name)
+                memo[core] = value
+            values.append(value)
         return values
 
     if weights is not None:
