@@ -11,34 +11,16 @@ import os
 import tempfile
 from pathlib import Path
 
-_TEMP_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
 
-
-def _temp_for(path: Path, data: bytes, made: set[Path] | None = None) -> str:
-    """A new temporary file beside `path` holding `data` (mode 0600, as mkstemp makes).
-    Named by the process id rather than by mkstemp's random letters, with one open and
-    one write: an import of 30,000 new pages makes 30,000 of these, and mkstemp's name
-    search, the file object and a mkdir per file were most of the time. `made`: the
-    folders already made in this batch."""
-    parent = path.parent
-    if made is None or parent not in made:
-        parent.mkdir(parents=True, exist_ok=True)
-        if made is not None:
-            made.add(parent)
-    tmp = os.path.join(parent, f".{path.name}.{os.getpid()}.tmp")
+def _temp_for(path: Path, data: bytes) -> str:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        fd = os.open(tmp, _TEMP_FLAGS, 0o600)
-    except FileExistsError:  # left by a killed run of a process with our id
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=parent)
-    try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
     except BaseException:
-        os.close(fd)
         os.unlink(tmp)
         raise
-    os.close(fd)
     return tmp
 
 
@@ -59,12 +41,11 @@ def write_files(files: dict[Path, str]) -> list[Path]:
     are not touched. Returns the paths written.
     """
     pending: list[tuple[str, Path]] = []
-    made: set[Path] = set()
     try:
         for path in sorted(files):
             data = files[path].encode("utf-8")
             if not _unchanged(path, data):
-                pending.append((_temp_for(path, data, made), path))
+                pending.append((_temp_for(path, data), path))
         if pending:
             os.sync()
         for tmp, path in pending:
