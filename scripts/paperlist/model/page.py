@@ -21,6 +21,7 @@ from typing import Any
 import frontmatter
 import yaml
 from frontmatter.default_handlers import YAMLHandler
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 #: Frontmatter keys in the order they are written. Editors may add keys of their own;
 #: those are kept and written after these.
@@ -128,24 +129,24 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[mi
         go the library's way."""
         kind = type(data)
         if kind is str:
-            return yaml.ScalarNode("tag:yaml.org,2002:str", data, style=self.default_style)
+            return ScalarNode("tag:yaml.org,2002:str", data, style=self.default_style)
         if self.default_flow_style is None or self.sort_keys:
             return super().represent_data(data)
         if kind is dict:
             pairs = [(self.represent_data(k), self.represent_data(v)) for k, v in data.items()]
-            return yaml.MappingNode("tag:yaml.org,2002:map", pairs,
+            return MappingNode("tag:yaml.org,2002:map", pairs,
                                     flow_style=self.default_flow_style)
         if kind is list:
-            return yaml.SequenceNode("tag:yaml.org,2002:seq",
+            return SequenceNode("tag:yaml.org,2002:seq",
                                      [self.represent_data(x) for x in data],
                                      flow_style=self.default_flow_style)
         if kind is bool:
-            return yaml.ScalarNode("tag:yaml.org,2002:bool", "true" if data else "false",
+            return ScalarNode("tag:yaml.org,2002:bool", "true" if data else "false",
                                    style=self.default_style)
         if kind is int:
-            return yaml.ScalarNode("tag:yaml.org,2002:int", str(data), style=self.default_style)
+            return ScalarNode("tag:yaml.org,2002:int", str(data), style=self.default_style)
         if data is None:
-            return yaml.ScalarNode("tag:yaml.org,2002:null", "null", style=self.default_style)
+            return ScalarNode("tag:yaml.org,2002:null", "null", style=self.default_style)
         return super().represent_data(data)
 
 
