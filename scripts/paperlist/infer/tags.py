@@ -11,9 +11,11 @@ traced back to an exact phrase of the abstract, which is what :func:`explain` pr
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
+from typing import NamedTuple
 
 from paperlist.model.taxonomy import Taxonomy, load_taxonomy
 from paperlist.util.text import fold_plural, strip_urls
@@ -134,12 +136,34 @@ def _compile(taxonomy: Taxonomy) -> _Matcher:
 # ----------------------------------------------------------------------------- matching
 
 
-@dataclass(frozen=True)
-class _Match:
+class _Match(NamedTuple):
+    """A tuple, not a frozen dataclass: an abstract makes ~30 of these, and a frozen
+    dataclass's __init__ costs several times a tuple's."""
+
     start: int  # first token
     end: int  # one past the last token
     key: str
     entry: _Entry
+
+
+class _WordForms(dict):
+    """word -> form(word), filled as words come: one dictionary probe per word of every
+    abstract, cheaper than the lru_cache'd call (and unbounded within a bound: cleared
+    when it grows past a large vocabulary)."""
+
+    def __init__(self, form: Callable[[str], str]) -> None:
+        super().__init__()
+        self.form = form
+
+    def __missing__(self, word: str) -> str:
+        if len(self) > 1 << 18:
+            self.clear()
+        value = self[word] = self.form(word)
+        return value
+
+
+_FOLDED = _WordForms(fold_plural)
+_EXACT = _WordForms(_abbr_form)
 
 
 class _Doc:
@@ -154,13 +178,13 @@ class _Doc:
         self.ends: list[int] = offsets[2::2]
         # a new sentence starts after ". " (or ! ?) when the next word is capitalised
         new_sentence = [
-            sep[-1:].isspace() and ("." in sep or "!" in sep or "?" in sep)
+            sep != " " and sep[-1:].isspace() and ("." in sep or "!" in sep or "?" in sep)
             and (word[0].isupper() or word[0].isdigit())
             for sep, word in zip(parts[2:-1:2], words[1:], strict=True)
         ]
         self.sentence: list[int] = list(accumulate(new_sentence, initial=0))[: len(words)]
-        self.folded: list[str] = list(map(fold_plural, words))
-        self.exact: list[str] = list(map(_abbr_form, words))
+        self.folded: list[str] = list(map(_FOLDED.__getitem__, words))
+        self.exact: list[str] = list(map(_EXACT.__getitem__, words))
         # abbreviation evidence always has a capital, so only these words can start one
         self.capitalised = [i for i, w in enumerate(words) if not w.islower()]
         self.weights = self._sentence_weights((self.sentence[-1] + 1) if words else 1)
@@ -202,7 +226,8 @@ def _find_matches(
         while True:
             entries = table.get(key)
             if entries:
-                found.extend(_Match(i, j + 1, key, e) for e in entries)
+                for e in entries:
+                    found.append(_Match(i, j + 1, key, e))
             j += 1
             if j == n:
                 break
@@ -253,7 +278,7 @@ def _keep_longest(matches: list[_Match]) -> list[_Match]:
     taken: dict[int, list[tuple[int, int]]] = {}
     for mt in sorted(matches, key=lambda x: (x.start - x.end, x.start)):
         spans = taken.setdefault(mt.entry.tag, [])
-        if any(mt.start < e and s < mt.end for s, e in spans):
+        if spans and any(mt.start < e and s < mt.end for s, e in spans):
             continue
         spans.append((mt.start, mt.end))
         kept.append(mt)

@@ -370,6 +370,7 @@ def rule_title(text: str, names: list[str]) -> str:
 _MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "title_model.json"
 _TOKEN_EDGE = "\"'()[]{}.,;:!?\u201c\u201d\u2018\u2019"
 _CLAUSE_MARK = ",;:.!?"
+_MARK_AFTER = _CLAUSE_MARK + ")"
 _TIER_WORDS = tuple(re.compile(rf"(?:{verbs})", re.I) for verbs in _TOPIC_TIERS)
 _ARTICLES = frozenset(("a", "an", "the"))
 _OWN_SUBJECT = frozenset(("we", "our", "paper", "work", "study", "here"))
@@ -402,13 +403,15 @@ def title_model() -> tuple[dict[str, float], dict[str, float], float]:
     return raw["weights"], raw["prior"], raw["default_prior"]
 
 
+@lru_cache(maxsize=4096)
 def _tokens(sentence: str) -> list[tuple[str, str, bool]]:
-    """(word as written, lower-cased, whether a clause mark follows it)."""
-    out = []
-    for raw in PARENTHESISED.sub("", sentence).split():
-        core = raw.strip(_TOKEN_EDGE)
-        out.append((core, core.lower(), raw[-1:] in _CLAUSE_MARK or raw[-1:] == ")"))
-    return out
+    """(word as written, lower-cased, whether a clause mark follows it). Cached: lists
+    repeat sentences ("Code is available at ..."); callers never change the list."""
+    raws = PARENTHESISED.sub("", sentence).split()
+    cores = [raw.strip(_TOKEN_EDGE) for raw in raws]
+    # a clause mark or ")" ends the word as written (split() never gives an empty one)
+    return [(core, core.lower(), raw[-1] in _MARK_AFTER)
+            for core, raw in zip(cores, raws, strict=True)]
 
 
 def _phrase(words: list[tuple[str, str, bool]]) -> str:
@@ -426,17 +429,60 @@ def _word_share(lower: str) -> tuple[float, bool, bool]:
     return share, low, low and lower.endswith(("s", "ly", "ed")) and not lower.endswith("ss")
 
 
+# Word classes the candidate scan asks of every token, as bits of one int per word (one
+# dictionary probe instead of a dozen set lookups per token, at 50 candidates an abstract).
+_FUNCTION, _BREAKER, _BAD_START, _BAD_END, _VERB_NEXT = 1, 2, 4, 8, 16
+_PRAISE_W, _ARTICLE_W, _COUNTING_W, _PREPOSITION_W, _OWN_W, _ING = 32, 64, 128, 256, 512, 1024
+_CLASSES: dict[str, int] = {}
+_CLASSES_OF: list[object] = [None]  # the title_rules() the table was made from
+
+
+def _word_classes(rules: dict[str, frozenset[str] | int]) -> dict[str, int]:
+    """The word -> class bits table for these rules (filled as words come)."""
+    if _CLASSES_OF[0] is not rules:
+        _CLASSES.clear()
+        _CLASSES_OF[0] = rules
+    return _CLASSES
+
+
+def _classify(lower: str, rules: dict) -> int:
+    bits = 0
+    if lower in rules["function_words"] or lower in _ARTICLES:
+        bits |= _FUNCTION
+    if lower in rules["span_breakers"] or lower in rules["finite_verbs"]:
+        bits |= _BREAKER
+    for flag, words in ((_BAD_START, rules["bad_start"]), (_BAD_END, rules["bad_end"]),
+                        (_VERB_NEXT, rules["verb_next"]), (_PRAISE_W, _PRAISE),
+                        (_ARTICLE_W, _ARTICLES), (_COUNTING_W, _COUNTING),
+                        (_PREPOSITION_W, _PREPOSITIONS), (_OWN_W, _OWN_SUBJECT)):
+        if lower in words:
+            bits |= flag
+    if lower.endswith("ing"):
+        bits |= _ING
+    return bits
+
+
+@lru_cache(maxsize=4096)
+def _cue_tiers(verb: str) -> tuple[int, ...]:
+    """The cue tiers a verb before a phrase sets, in the order the features are added
+    ("cue1" last when only the gerund rule sets it)."""
+    tiers = [tier for tier, words in enumerate(_TIER_WORDS) if words.fullmatch(verb)]
+    if _GERUND_CUE.fullmatch(verb) and 1 not in tiers:
+        tiers.append(1)  # "by introducing X"
+    return tuple(tiers)
+
+
 def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | None = None):
     """(words, features) of every candidate phrase, the rule-made title's first; with
     ``weights``, ((tokens, start, end), score) instead, the phrase being
     ``tokens[start:end]`` (sliced only for the one chosen). Features are summed word by
-    word as a phrase grows, so each costs a few additions."""
+    word as a phrase grows, so each costs a few additions; with weights each score is
+    the same sum, in the same order, as the features' (so the same float), without the
+    features' dictionaries."""
     analysis = analyse(text)
     rules = title_rules()
     function = rules["function_words"] | _ARTICLES
-    breakers = rules["span_breakers"] | rules["finite_verbs"]
     bad_start, bad_end, verb_next = rules["bad_start"], rules["bad_end"], rules["verb_next"]
-    _, prior, default = title_model()
     name = names[0] if names else ""
     name_lower = name.lower()
     name_sentence = next((h.sentence for h in analysis.hits if h.name == name), -1)
@@ -448,28 +494,55 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
     for tokens in sentences:
         for lower in {t[1] for t in tokens}:
             counts[lower] = counts.get(lower, 0) + 1
+    table = _word_classes(rules)
+    memo: dict[str, tuple] = {}
+    if len(table) > 1 << 18:  # a long-running process (serve, check) reads many abstracts
+        table.clear()
 
-    def word_values(tokens):
-        """Per word: (content, prior, low, spread, repeated, capitals, is the name)."""
+    def classes(tokens):
+        out = []
+        for t in tokens:
+            bits = table.get(t[1])
+            if bits is None:
+                bits = table[t[1]] = _classify(t[1], rules)
+            out.append(bits)
+        return out
+
+    def word_values(tokens, bits):
+        """Per word: (content, prior, low, spread, repeated, capitals, is the name, stops
+        a phrase)."""
         values = []
-        for core, lower, _ in tokens:
-            share, low, stop = _word_share(lower)
-            if lower in function:
-                values.append((0, share, 0, 0.0, 0, 0, 0, False))
-                continue
-            seen = counts.get(lower, 1)
-            is_name = lower == name_lower
-            values.append((1, share, low, min(seen, 4) / 4, seen > 1,
-                           1 if _HAS_UPPER_INSIDE.match(core) else 0, is_name,
-                           stop or is_name))
+        for (core, lower, _), b in zip(tokens, bits, strict=True):
+            value = memo.get(core)  # a word's values are the same all through the abstract
+            if value is None:
+                share, low, stop = _word_share(lower)
+                if b & _FUNCTION:
+                    value = (0, share, 0, 0.0, 0, 0, 0, False)
+                else:
+                    seen = counts.get(lower, 1)
+                    is_name = lower == name_lower
+                    # a capital after the first character (what _HAS_UPPER_INSIDE matches)
+                    value = (1, share, low, (seen if seen < 4 else 4) / 4, seen > 1,
+                             1 if len(core) > 1 and "A" <= core[1] <= "Z" else 0, is_name,
+                             stop or is_name)
+                memo[core] = value
+            values.append(value)
         return values
 
     if weights is not None:
         w = [weights.get(k, 0.0) for k in ("prior", "content", "prior_mean", "low_words",
                                            "spread", "repeated", "capitals", "has_name",
                                            "first_prior", "last_prior")]
+        w0, w1, w2, w3, w4, w5, w6, w7, w8, w9 = w
         wx = {k: weights.get(k, 0.0) for k in FEATURES}
         w_bins = [(top, wx[key]) for top, key in _WORD_BINS]
+        bins = [next((v for top, v in w_bins if n <= top), wx["words10"]) for n in range(15)]
+        w_start, w_background, w_name_sentence = (
+            wx["sentence_start"], wx["background"], wx["name_sentence"])
+        w_article, w_preposition, w_praise = (
+            wx["after_article"], wx["after_preposition"], wx["praise_before"])
+        w_mark, w_long = wx["ends_at_mark"], wx["long_form"]
+        w_cues = [wx[f"cue{tier}"] for tier in range(len(_TIER_WORDS))]
 
     def features(values, i, j, sums, extra):
         content, p, low, spread, repeated, capitals, has_name = sums
@@ -503,7 +576,8 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
     first = desc.split(maxsplit=1)[0].lower() if desc.strip() else ""
     if desc and (first in _ARTICLES or first not in function) and first not in verb_next \
             and first not in bad_start:
-        values = word_values(_tokens(desc))
+        desc_tokens = _tokens(desc)
+        values = word_values(desc_tokens, classes(desc_tokens))
         tokens = [(raw, "", False) for raw in desc.split()]  # the phrase as the rules made it
         sums = [sum(v[k] for v in values) for k in range(7)]
         values = [v[:7] for v in values]
@@ -515,60 +589,72 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
     # are background
     own = next((k for k, tokens in enumerate(sentences)
                 if any(t[1] in _OWN_SUBJECT for t in tokens)), len(sentences))
+    no_start = _FUNCTION | _BREAKER | _BAD_START
+    boundary = _FUNCTION | _BREAKER | _PRAISE_W | _BAD_START | _ING
+    leading = _PRAISE_W | _ARTICLE_W | _COUNTING_W
     for index, tokens in enumerate(sentences):
         n = len(tokens)
         values = None
+        bits = classes(tokens)
         # a cue counts after the paper's own subject ("we introduce", not "recent works
         # introduce")
-        subject = next((k for k, t in enumerate(tokens) if t[1] in _OWN_SUBJECT), n)
+        subject = next((k for k, b in enumerate(bits) if b & _OWN_W), n)
         for i in range(n):
             core, lower, _ = tokens[i]
-            if (not core or lower in function or lower in breakers
-                    or lower in bad_start or FORMULA_PLACEHOLDER in core):
+            if not core or bits[i] & no_start or FORMULA_PLACEHOLDER in core:
                 continue
-            prev = tokens[i - 1] if i else None
-            if prev is not None and not (prev[2] or prev[1] in function or prev[1] in breakers
-                                         or prev[1] in _PRAISE or prev[1] in bad_start
-                                         or prev[1].endswith("ing")):
-                continue  # not a phrase boundary
-            if prev is not None and not prev[2] and prev[1] in verb_next:
-                continue  # "that aligns ...": a verb phrase
+            if i:
+                prev_mark = tokens[i - 1][2]
+                prev_bits = bits[i - 1]
+                if not (prev_mark or prev_bits & boundary):
+                    continue  # not a phrase boundary
+                if not prev_mark and prev_bits & _VERB_NEXT:
+                    continue  # "that aligns ...": a verb phrase
+            else:
+                prev_bits = 0
             if values is None:
-                values = word_values(tokens)
+                values = word_values(tokens, bits)
+                # a phrase runs through no breaker, formula or stopping word
+                stops = [b & _BREAKER or not t[0] or FORMULA_PLACEHOLDER in t[0] or v[7]
+                         for t, b, v in zip(tokens, bits, values, strict=True)]
+                ends = [not b & (_BAD_END | _FUNCTION) for b in bits]
+                follows = [bool(b & (_FUNCTION | _BREAKER)) for b in bits[1:]] + [True]
             if values[i][7]:
                 continue
             back = i - 1
             praise = 0.0
-            while back >= 0 and (tokens[back][1] in _PRAISE or tokens[back][1] in _ARTICLES
-                                 or tokens[back][1] in _COUNTING):
-                praise += tokens[back][1] in _PRAISE
+            while back >= 0 and bits[back] & leading:
+                praise += bits[back] & _PRAISE_W != 0
                 back -= 1
             verb = tokens[back][0] if back >= 0 else ""
-            extra = {f"sentence{min(index, 4)}": 1.0, "sentence_start": float(i == 0),
-                     "background": float(index < own),
-                     "name_sentence": float(index == name_sentence),
-                     "after_article": float(prev is not None and prev[1] in _ARTICLES),
-                     "after_preposition": float(prev is not None and prev[1] in _PREPOSITIONS),
-                     "praise_before": praise}
-            if verb and back > subject:
-                for tier, words in enumerate(_TIER_WORDS):
-                    if words.fullmatch(verb):
-                        extra[f"cue{tier}"] = 1.0
-                if _GERUND_CUE.fullmatch(verb):
-                    extra["cue1"] = 1.0  # "by introducing X"
-            at_mark = {**extra, "ends_at_mark": 1.0}
-            extra_feats, mark_feats = extra, at_mark
+            after_article = float(bool(prev_bits & _ARTICLE_W))
+            after_preposition = float(bool(prev_bits & _PREPOSITION_W))
+            cues = _cue_tiers(verb) if verb and back > subject else ()
             if weights is not None:
-                extra = sum(wx[k] * v for k, v in extra_feats.items())
-                at_mark = extra + wx["ends_at_mark"]
+                extra = sum((wx[f"sentence{min(index, 4)}"] * 1.0, w_start * float(i == 0),
+                             w_background * float(index < own),
+                             w_name_sentence * float(index == name_sentence),
+                             w_article * after_article, w_preposition * after_preposition,
+                             w_praise * praise, *[w_cues[tier] * 1.0 for tier in cues]))
+                at_mark = extra + w_mark
+            else:
+                extra_feats = {f"sentence{min(index, 4)}": 1.0, "sentence_start": float(i == 0),
+                               "background": float(index < own),
+                               "name_sentence": float(index == name_sentence),
+                               "after_article": after_article,
+                               "after_preposition": after_preposition,
+                               "praise_before": praise}
+                for tier in cues:
+                    extra_feats[f"cue{tier}"] = 1.0
+                mark_feats = {**extra_feats, "ends_at_mark": 1.0}
             content = low = repeated = capitals = has_name = 0
             p = spread = 0.0
+            first_prior = values[i][1]
             for j in range(i, min(n, i + 14)):
-                core_j, lower_j, mark = tokens[j]
-                v = values[j]
-                if j > i and (lower_j in breakers or not core_j
-                              or FORMULA_PLACEHOLDER in core_j or v[7]):
+                if j > i and stops[j]:
                     break
+                mark = tokens[j][2]
+                v = values[j]
                 content += v[0]
                 p += v[1]
                 low += v[2]
@@ -576,21 +662,28 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
                 repeated += v[4]
                 capitals += v[5]
                 has_name += v[6]
-                last = j == n - 1 or mark or tokens[j + 1][1] in function \
-                    or tokens[j + 1][1] in breakers
-                if j > i and last and lower_j not in bad_end and lower_j not in function:
-                    sums = (content, p, low, spread, repeated, capitals, has_name)
-                    where = (tokens, i, j + 1) if weights is not None else tokens[i : j + 1]
-                    ends = mark or j == n - 1
-                    if long_form and j - i + 1 == len(long_form) and [
-                            t[1] for t in tokens[i : j + 1]] == long_form:
-                        if weights is not None:
-                            named = (at_mark if ends else extra) + wx["long_form"]
-                        else:
-                            named = {**(mark_feats if ends else extra_feats), "long_form": 1.0}
-                        yield where, features(values, i, j, sums, named)
+                if j > i and ends[j] and (mark or follows[j]):
+                    ends_at_mark = mark or j == n - 1
+                    named = long_form and j - i + 1 == len(long_form) and [
+                        t[1] for t in tokens[i : j + 1]] == long_form
+                    if weights is not None:
+                        ext = at_mark if ends_at_mark else extra
+                        if named:
+                            ext = ext + w_long
+                        yield (tokens, i, j + 1), (
+                            w0 * p + w1 * content + (w2 * p / content if content else 0.0)
+                            + w3 * low + w4 * spread + w5 * repeated + w6 * capitals
+                            + (w7 if has_name > 0 else 0.0) + w8 * first_prior
+                            + w9 * v[1] + ext + bins[j - i + 1])
+                    else:
+                        feats = mark_feats if ends_at_mark else extra_feats
+                        if named:
+                            feats = {**feats, "long_form": 1.0}
+                        yield tokens[i : j + 1], features(
+                            values, i, j, (content, p, low, spread, repeated, capitals,
+                                           has_name), feats)
+                    if named:
                         continue
-                    yield where, features(values, i, j, sums, at_mark if ends else extra)
                 if mark:
                     break
 

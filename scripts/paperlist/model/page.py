@@ -21,6 +21,7 @@ from typing import Any
 import frontmatter
 import yaml
 from frontmatter.default_handlers import YAMLHandler
+from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
 #: Frontmatter keys in the order they are written. Editors may add keys of their own;
 #: those are kept and written after these.
@@ -67,7 +68,49 @@ class NoAliasLoader(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
-_FastSafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_CSafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_NOT_PLAIN = object()
+_STR, _MAP, _SEQ = "tag:yaml.org,2002:str", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
+_SCALARS = {"tag:yaml.org,2002:bool": yaml.SafeLoader.construct_yaml_bool,
+            "tag:yaml.org,2002:null": yaml.SafeLoader.construct_yaml_null,
+            "tag:yaml.org,2002:int": yaml.SafeLoader.construct_yaml_int}
+
+
+class _FastSafeLoader(_CSafeLoader):  # type: ignore[misc, valid-type]
+    """libyaml's parser, and the objects SafeLoader makes built straight from the nodes
+    when a page holds only strings, lists, string-keyed mappings, booleans, nulls and
+    ints (as every page the importer writes does): PyYAML's constructor, with its
+    generators and bookkeeping per node, was half of reading a page. Any other node
+    (a float, a date, a merge key) and the document goes the library's way, whole."""
+
+    def construct_document(self, node: yaml.Node) -> Any:
+        data = self._plain(node)
+        return super().construct_document(node) if data is _NOT_PLAIN else data
+
+    def _plain(self, node: yaml.Node) -> Any:
+        tag = node.tag
+        if tag == _STR:
+            return node.value
+        if tag == _MAP:
+            out = {}
+            for key, value in node.value:
+                if key.tag != _STR:
+                    return _NOT_PLAIN
+                item = self._plain(value)
+                if item is _NOT_PLAIN:
+                    return _NOT_PLAIN
+                out[key.value] = item
+            return out
+        if tag == _SEQ:
+            items = []
+            for child in node.value:
+                item = self._plain(child)
+                if item is _NOT_PLAIN:
+                    return _NOT_PLAIN
+                items.append(item)
+            return items
+        scalar = _SCALARS.get(tag)
+        return _NOT_PLAIN if scalar is None else scalar(self, node)
 #: Where an anchor (&a) or alias (*a) could start: after a line start, space or flow
 #: indicator, and followed by a name character (YAML anchor names are [0-9A-Za-z_-]).
 _MAYBE_ALIAS = re.compile(r"(?:^|[\s\[\]{},:?-])[&*][0-9A-Za-z_-]", re.MULTILINE)
@@ -78,6 +121,33 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[mi
 
     def ignore_aliases(self, data: Any) -> bool:
         return True  # pages are read with aliases refused, so never write one
+
+    def represent_data(self, data: Any) -> yaml.Node:
+        """The nodes SafeRepresenter makes, for the plain types a page holds, without its
+        per-node dispatch and alias bookkeeping (that was half of dumping a page; an
+        import of 30,000 new pages dumps 30,000). Any other type, or other dump options,
+        go the library's way."""
+        kind = type(data)
+        if kind is str:
+            return ScalarNode("tag:yaml.org,2002:str", data, style=self.default_style)
+        if self.default_flow_style is None or self.sort_keys:
+            return super().represent_data(data)
+        if kind is dict:
+            pairs = [(self.represent_data(k), self.represent_data(v)) for k, v in data.items()]
+            return MappingNode("tag:yaml.org,2002:map", pairs,
+                                    flow_style=self.default_flow_style)
+        if kind is list:
+            return SequenceNode("tag:yaml.org,2002:seq",
+                                     [self.represent_data(x) for x in data],
+                                     flow_style=self.default_flow_style)
+        if kind is bool:
+            return ScalarNode("tag:yaml.org,2002:bool", "true" if data else "false",
+                                   style=self.default_style)
+        if kind is int:
+            return ScalarNode("tag:yaml.org,2002:int", str(data), style=self.default_style)
+        if data is None:
+            return ScalarNode("tag:yaml.org,2002:null", "null", style=self.default_style)
+        return super().represent_data(data)
 
 
 @dataclass

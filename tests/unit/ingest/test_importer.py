@@ -139,6 +139,21 @@ def test_ids_never_change_and_collisions_get_a_suffix(tmp_path):
     assert sorted(p.stem for p in papers.glob("*.md")) == ["foonet", "foonet-2"]
 
 
+@pytest.mark.parametrize(("base", "page_id"), [
+    ("foonet", "foonet-2"), ("yes", "yes-2"), ("123", "123-2"), ("null", "null-3"),
+    ("1e3", "1e3-2"), ("paper", "paper-12")])
+def test_a_drafted_page_under_a_taken_id_is_the_page_dumped_under_that_id(base, page_id):
+    """Workers dump a new page under its first-choice id; when that is taken, only the id
+    line is replaced, which must give the very bytes a full dump does (ids YAML would
+    read as another type are quoted in one and not the other)."""
+    from paperlist.ingest.importer import _new_page_text, _renamed, infer_fields
+
+    fields = infer_fields("We propose FooNet, a network for image segmentation.")
+    draft = _new_page_text(base, fields, "ICML 2026", "0123abcd", "The abstract.\n")
+    assert _renamed(draft, base, page_id) == _new_page_text(
+        page_id, fields, "ICML 2026", "0123abcd", "The abstract.\n")
+
+
 def test_bad_list_writes_nothing(tmp_path, capsys):
     papers = tmp_path / "papers"
     bad = tmp_path / "bad.txt"
