@@ -29,14 +29,19 @@ class IconSheet:
     def __init__(self) -> None:
         #: class -> (viewBox, the paths)
         self.icons: dict[str, tuple[str, str]] = {}
+        #: (viewBox, the paths) -> class: every page has the same few icons
+        self._names: dict[tuple[str, str], str] = {}
 
     def replace(self, page_html: str) -> str:
         """The page with each icon replaced by an empty `<svg>` its class paints."""
 
         def swap(m: re.Match[str]) -> str:
-            view_box, paths = m.group(1), m.group(2)
-            name = "pl-i" + hashlib.sha1(f"{view_box} {paths}".encode()).hexdigest()[:8]
-            self.icons.setdefault(name, (view_box, paths))
+            icon = view_box, paths = m.group(1), m.group(2)
+            name = self._names.get(icon)
+            if name is None:
+                name = "pl-i" + hashlib.sha1(f"{view_box} {paths}".encode()).hexdigest()[:8]
+                self._names[icon] = name
+                self.icons[name] = icon
             return f'<svg viewBox="{view_box}" class="{name}"></svg>'
 
         return _ICON.sub(swap, page_html)
