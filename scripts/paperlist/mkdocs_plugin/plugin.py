@@ -229,6 +229,11 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                                             lenient=self.show_problems)
         except (ValueError, BackgroundError) as e:
             raise PluginError(str(e)) from None
+        # The catalogue lives as long as the build: out of the cyclic GC's sight from now
+        # on. At 30,000 papers its full collections scanned it (and then MkDocs' pages)
+        # over and over, tens of CPU seconds; and a forked child (util/background.py) no
+        # longer copies every page of it by touching its objects' GC headers.
+        gc.freeze()
         cat = self.catalogue
         self._pagefind = self.config.search == "pagefind" and bool(cat.papers)
         if not cat.papers:
@@ -326,6 +331,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         """Reuse the shared partials' output on paper pages (partials.py), and fill in the
         discovery files, computed on the other core meanwhile."""
         self._partials.install(env)
+        gc.freeze()  # the pages, read: they too live until the build ends (see on_files)
         if self._serving and self._nav is not None:
             self._built = _Built(config, files, self._nav, env, self._roots, self._stamps)
         assert self.discovery is not None
@@ -645,6 +651,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             # thousands of objects, which the garbage collector would otherwise scan in
             # each fast rebuild (a second of its 1-2 s at 12,000 papers).
             gc.freeze()
+        else:  # what on_files and on_env froze can be collected again (a host that builds
+            gc.unfreeze()  # more than once in one process)
         if self._pagefind:
             try:
                 assert self._index is not None
@@ -687,6 +695,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         self._built = None
+        if not self._serving:
+            gc.unfreeze()
         if self.discovery is not None:
             self.discovery.cancel()
         if self._index is not None:  # do not leave Pagefind running or its scratch behind

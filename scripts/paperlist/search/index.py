@@ -10,7 +10,6 @@ behaves as before. MkDocs-free: the plugin calls these functions.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import tempfile
@@ -36,25 +35,6 @@ ENGINE_PATHS = (paths.SEARCH_TEXT, paths.SEARCH_CORE)
 #: filter (`tag:`) instead of as run-together text, the decision as a facet.
 EXCLUDED_SELECTORS = (".paper-note, .paper-venue, .paper-tags, .paper-links, h2#abstract, "
                       ".paper-status, .paper-track, .paper-affil")
-
-
-#: a memory filesystem for the scratch pages (Linux's); used unless TMPDIR names a folder
-_MEMORY_FS = Path("/dev/shm")
-
-
-def _pages_scratch() -> Path:
-    """Where the papers' scratch pages go: one small file in a folder of its own per paper
-    (30,000 folders at 30,000 papers), written once, read once by Pagefind and deleted. On a
-    disk that was minutes of the build on a busy machine (deleting them alone, 2 minutes),
-    so they go to a memory filesystem when there is one (about 4 KB a paper, freed once
-    Pagefind has read them); TMPDIR, when set, is obeyed."""
-    if (not os.environ.get("TMPDIR") and _MEMORY_FS.is_dir()
-            and os.access(_MEMORY_FS, os.W_OK | os.X_OK)):
-        try:
-            return Path(tempfile.mkdtemp(prefix="paperlist-pages-", dir=_MEMORY_FS))
-        except OSError:
-            pass
-    return Path(tempfile.mkdtemp(prefix="paperlist-pages-"))
 
 
 class SearchIndexError(RuntimeError):
@@ -87,15 +67,12 @@ class BackgroundIndex:
         """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML; rows and
         tags: what search/data.py `engine_files` needs of the catalogue."""
         self._scratch = Path(tempfile.mkdtemp(prefix="paperlist-pagefind-"))
-        #: the pages Pagefind reads (its output, in _scratch, moves into the site)
-        self._pages = _pages_scratch()
         # gone at exit even if the build is interrupted before finish() or cancel()
-        self._cleanup = weakref.finalize(self, _remove, self._scratch, self._pages)
+        self._cleanup = weakref.finalize(self, shutil.rmtree, self._scratch, ignore_errors=True)
         #: set by cancel: a thread (no fork in a threaded host) stops writing and Pagefind
         self._stop = threading.Event()
         # Wanted only when the build ends: every other process comes first.
-        self._work = Background(lambda: _index(pages, rows, tags, self._scratch, self._stop,
-                                               source=self._pages),
+        self._work = Background(lambda: _index(pages, rows, tags, self._scratch, self._stop),
                                 niceness=19)
 
     def wait(self) -> None:
@@ -132,21 +109,18 @@ class BackgroundIndex:
 _CANCELLED = (1, "cancelled", {})
 
 
-def _remove(*folders: Path) -> None:
-    for folder in folders:
-        shutil.rmtree(folder, ignore_errors=True)
-
-
 def _index(pages: dict[str, str], rows: list[Row], tags: list[tuple[str, str, str]],
-           scratch: Path, stop: threading.Event | None = None, *,
-           source: Path | None = None) -> tuple[int, str, dict[str, str]]:
-    """Write the papers' pages into source (default scratch/site), run Pagefind on them
-    into scratch, and make the engine's files from its output; given stop, as soon as it
-    is set, stop (a thread cannot be killed, and a live preview's next rebuild wants the
-    core). The pages are deleted once Pagefind has read them, here, on the other core,
-    rather than by the build when it ends."""
+           scratch: Path, stop: threading.Event | None = None) -> tuple[int, str, dict[str, str]]:
+    """Write the papers' pages into scratch/site, run Pagefind on them, and make the
+    engine's files from its output; given stop, as soon as it is set, stop (a thread
+    cannot be killed, and a live preview's next rebuild wants the core). The pages (one
+    folder each: 30,000 at 30,000 papers) are deleted once Pagefind has read them, here,
+    on the other core while the build renders, not by the build when it ends (on a busy
+    machine's disk that was the last 2 minutes of a 30,000-paper build). They stay on
+    the disk: a memory filesystem lists a folder in another order, which Pagefind
+    follows, so its page numbers and file names would change."""
     stop = stop or threading.Event()
-    source = source or scratch / "site"
+    source = scratch / "site"
     for i, (url, body) in enumerate(pages.items()):
         if i % 256 == 0 and stop.is_set():
             return _CANCELLED
