@@ -16,6 +16,7 @@ import posixpath
 import re
 import threading
 import time
+import types
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -28,6 +29,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkPage
+from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url
 
 from paperlist.check.checker import check_paths
@@ -39,7 +41,12 @@ from paperlist.html.problems import page_problems, problems_banner
 from paperlist.html.searchpage import search_hook
 from paperlist.html.squeeze import squeeze
 from paperlist.mkdocs_plugin.config import SHOW_PROBLEMS_ENV, PaperlistConfig
-from paperlist.mkdocs_plugin.material import before_bundle, name_search_dialog, use_our_worker
+from paperlist.mkdocs_plugin.material import (
+    before_bundle,
+    name_search_dialog,
+    quicken_search_plugin,
+    use_our_worker,
+)
 from paperlist.mkdocs_plugin.partials import SharedPartials
 from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
 from paperlist.model.taxonomy import DEFAULT_PATH as DEFAULT_TAXONOMY
@@ -97,6 +104,28 @@ def _shown_path(path: Path) -> str:
         return os.path.relpath(path)
     except ValueError:  # another drive (Windows)
         return str(path)
+
+
+def _render_html_only(page: MkPage, config: MkDocsConfig, files: Files) -> None:
+    """MkPage.render for a page whose Markdown the plugin emptied (a paper, a listing: their
+    HTML goes in at on_page_content): what rendering '' gives, without building a Markdown
+    converter with every extension for it (0.4 ms a page, 13 s of a 30,000-paper build).
+    A page that has Markdown after all (another plugin's) is rendered as ever."""
+    if page.markdown:
+        MkPage.render(page, config, files)
+        return
+    page.content = ""
+    page.toc = get_toc([])
+    page._title_from_render = None
+    page.present_anchor_ids = set()
+    if logging.getLogger("mkdocs.structure.pages").getEffectiveLevel() > logging.DEBUG:
+        page.links_to_anchors = {}  # as MkPage.render sets it
+
+
+def _without_markdown(page: MkPage) -> str:
+    """Mark the page as one without Markdown (see _render_html_only); returns its source, ''."""
+    page.render = types.MethodType(_render_html_only, page)  # type: ignore[method-assign]
+    return ""
 
 
 def _resolve_dots(url: str) -> str:
@@ -165,6 +194,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             config.extra_css.append(STYLESHEET)
         if SCRIPT not in [str(s) for s in config.extra_javascript]:
             config.extra_javascript.append(SCRIPT)
+        quicken_search_plugin(config.plugins)
         return config
 
     def _host(self, config: MkDocsConfig, root: Path) -> Hosting:
@@ -199,6 +229,11 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                                             lenient=self.show_problems)
         except (ValueError, BackgroundError) as e:
             raise PluginError(str(e)) from None
+        # The catalogue lives as long as the build: out of the cyclic GC's sight from now
+        # on. At 30,000 papers its full collections scanned it (and then MkDocs' pages)
+        # over and over, tens of CPU seconds; and a forked child (util/background.py) no
+        # longer copies every page of it by touching its objects' GC headers.
+        gc.freeze()
         cat = self.catalogue
         self._pagefind = self.config.search == "pagefind" and bool(cat.papers)
         if not cat.papers:
@@ -296,6 +331,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         """Reuse the shared partials' output on paper pages (partials.py), and fill in the
         discovery files, computed on the other core meanwhile."""
         self._partials.install(env)
+        gc.freeze()  # the pages, read: they too live until the build ends (see on_files)
         if self._serving and self._nav is not None:
             self._built = _Built(config, files, self._nav, env, self._roots, self._stamps)
         assert self.discovery is not None
@@ -385,7 +421,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 page.meta["search"] = {"exclude": True}  # in Pagefind, not in lunr
             if page.edit_url:
                 page.edit_url = _resolve_dots(page.edit_url)
-            return ""
+            return _without_markdown(page)
         src = page.file.src_uri
         if page.file.generated_by == "paperlist":
             generated = pages.page_html(src, cat, link)
@@ -395,7 +431,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                     heading = _H1.match(generated)
                     if heading:
                         page.meta["title"] = heading.group(1)
-                    return ""
+                    return _without_markdown(page)
         markdown = expand_docs_page(markdown, config.site_name, self.hosting)
         return home.expand_markers(markdown, cat, link)
 
@@ -616,6 +652,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             # thousands of objects, which the garbage collector would otherwise scan in
             # each fast rebuild (a second of its 1-2 s at 12,000 papers).
             gc.freeze()
+        else:  # what on_files and on_env froze can be collected again (a host that builds
+            gc.unfreeze()  # more than once in one process)
         if self._pagefind:
             try:
                 assert self._index is not None
@@ -658,6 +696,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
 
     def on_build_error(self, *, error: Exception) -> None:
         self._built = None
+        if not self._serving:
+            gc.unfreeze()
         if self.discovery is not None:
             self.discovery.cancel()
         if self._index is not None:  # do not leave Pagefind running or its scratch behind
