@@ -17,9 +17,11 @@ is made here, once Pagefind has run, from its output and the catalogue:
 
 The words are read from the text Pagefind stored for each page (its fragments), so the
 vocabulary is exactly what the index holds, split as search-core.js `words` splits a query.
-The same count gives engine.json's `common` words (on `common_share` of the papers or more):
-a long query does not search them (search-core.js), as Pagefind's search of a word on most
-papers costs seconds at 30,000 papers and it hardly moves a long query's ranking.
+The same pass gives engine.json's `common` words: every form of a word family (`family`:
+"learned", "learning", "learns" are "learn"'s) that `common_share` of the papers or more
+hold some form of. Pagefind searches a word by its stem, so "learned" costs as much as
+"learning" (0.5 s at 30,000 papers, "models" 2 s); a long query does not search these
+(search-core.js), and they hardly move its ranking.
 """
 
 from __future__ import annotations
@@ -110,20 +112,36 @@ def words(text: str) -> list[str]:
     return out
 
 
-def spread(contents: list[str]) -> Counter[str]:
-    """Alphabetic word (of 3+ letters) -> how many of the pages hold it."""
+#: Endings a word family drops (`family`), longest first: a rough stand-in for the stemmer
+#: Pagefind searches with, enough to tell which words it lists on most papers.
+_ENDINGS = ("ations", "ation", "ings", "ing", "ers", "er", "ies", "ied", "es", "ed", "ly", "s", "y")
+
+
+def family(word: str) -> str:
+    """The word without its first ending of _ENDINGS that leaves 4 letters or more."""
+    for end in _ENDINGS:
+        if word.endswith(end) and len(word) - len(end) >= 4:
+            return word[: -len(end)]
+    return word
+
+
+def spread(contents: list[str]) -> tuple[Counter[str], Counter[str]]:
+    """(alphabetic word of 3+ letters -> how many of the pages hold it, word family -> how
+    many of the pages hold a word of it)."""
     out: Counter[str] = Counter()
+    families: Counter[str] = Counter()
     for content in contents:
-        out.update({w for w in words(content)
-                    if len(w) >= _MIN_VOCABULARY_LETTERS and w.isalpha()})
-    return out
+        held = {w for w in words(content) if len(w) >= _MIN_VOCABULARY_LETTERS and w.isalpha()}
+        out.update(held)
+        families.update({family(w) for w in held})
+    return out, families
 
 
 def vocabulary(contents: list[str] | Counter[str], min_papers: int) -> dict[int, list[str]]:
     """Word length -> the alphabetic words at least min_papers pages hold, most widespread
     first (ties alphabetical, so the files are the same build to build). contents: the
     pages' texts, or their `spread` already counted."""
-    spread_ = contents if isinstance(contents, Counter) else spread(contents)
+    spread_ = contents if isinstance(contents, Counter) else spread(contents)[0]
     by_length: dict[int, list[str]] = {}
     for word, n in sorted(spread_.items(), key=lambda kv: (-kv[1], kv[0])):
         if n >= min_papers:
@@ -146,12 +164,12 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str,
     conf = settings()
     min_papers = (1 if len(rows) < conf["vocabulary_all_below"]
                   else conf["vocabulary_min_papers"])
-    counts = spread([f["content"] for f in fragments.values()])
+    counts, families = spread([f["content"] for f in fragments.values()])
     vocab = vocabulary(counts, min_papers)
     files = {f"{VOCABULARY_DIR}{n}.txt": "\n".join(ws) + "\n" for n, ws in vocab.items()}
     stop = set(conf["stopwords"])
-    common = (sorted(w for w, n in counts.items()
-                     if n >= conf["common_share"] * len(rows) and w not in stop)
+    common = (sorted(w for w in counts if w not in stop
+                     and families[family(w)] >= conf["common_share"] * len(rows))
               if len(rows) >= conf["common_from_papers"] else [])
 
     slugs = [slug for slug, _, _ in tags]
@@ -195,7 +213,6 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str,
         "vocabulary": {"dir": VOCABULARY_DIR,
                        "files": {str(n): f"{n}.txt" for n in sorted(vocab)}},
         "tags": [[slug, name] for slug, name, _ in tags],
-        "tag_urls": {slug: url for slug, _, url in tags},
         "venues": venues,
         "author_separator": AUTHOR_SEPARATOR,
         **{key: conf[key] for key in ("min_match", "min_match_weight", "coordination",

@@ -47,7 +47,7 @@ def test_engine_files_rows_ids_and_settings(tmp_path):
     assert authors == {"names": ["Ada Lovelace", "Alan Turing"],
                        "papers": [["en_0000000", "en_0000001"], ["en_0000001"]]}
     engine = json.loads(files[data.ENGINE_FILE])
-    assert engine["tag_urls"] == {"gnn": "tags/gnn/"} and engine["papers"] == 2
+    assert engine["tags"] == [["gnn", "Graph Neural Networks"]] and engine["papers"] == 2
     assert "the" in engine["stopwords"] and all(isinstance(w, str) for w in engine["stopwords"])
     # a small catalogue corrects to any word it holds
     assert files[f"{data.VOCABULARY_DIR}5.txt"] == "graph\nflows\n"
@@ -96,10 +96,12 @@ def test_each_tag_lists_its_papers_in_catalogue_order(tmp_path):
 
 
 def test_common_words_only_in_a_large_catalogue(tmp_path, monkeypatch):
-    pages = {f"/papers/{i}/": f"graph nets{i} and more" for i in range(4)}
+    pages = {f"/papers/{i}/": f"graph nets{i} and more {'learned' if i else 'learning'}"
+             for i in range(4)}
     pf = _pagefind(tmp_path, pages)
     rows = [Row(f"papers/{i}/", (), "V", False, False, ()) for i in range(4)]
     assert json.loads(engine_files(pf, rows, [], "pagefind")[data.ENGINE_FILE])["common"] == []
     monkeypatch.setitem(data.settings(), "common_from_papers", 4)
     engine = json.loads(engine_files(pf, rows, [], "pagefind")[data.ENGINE_FILE])
-    assert engine["common"] == ["graph"]  # "and", "more": stop words
+    # "and", "more": stop words; "learned" and "learning" each on some, "learn" on all
+    assert engine["common"] == ["graph", "learned", "learning"]
