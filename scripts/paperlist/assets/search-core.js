@@ -15,11 +15,9 @@
  *     (word positions from Pagefind);
  *   - a word of 5+ letters found nowhere is replaced by the most frequent index word within
  *     two edits, from a vocabulary fetched only then, one file per word length;
- *   - `tag:<slug>`, `author:"Name"` and `venue:` narrow the results: a tag from its own list
- *     of papers, the rest and the search page's filters/facets from the catalogue file (one
- *     row per paper, 908 KB at 30,000 papers), fetched only when asked for;
- *   - a query of `common_skip_from` words or more does not search the `common` ones (on
- *     30% of the papers or more): Pagefind takes seconds to list a word most papers hold.
+ *   - `tag:<slug>` (from the tag's list of papers), `author:"Name"` and `venue:` narrow the
+ *     results; filters/facets come from the catalogue file, fetched only when asked for;
+ *   - a long query skips its `common` words: Pagefind takes seconds to list those.
  *
  * Everything the build decides (paths, stop words, tags, what a field holds) is read from
  * engine.json, written by search/data.py; the one path fixed here is that file's. Classic
@@ -78,8 +76,7 @@
       return { ...c, byId };
     });
 
-    /** Papers of any of the tags a `tag:` value stands for: Map(id -> place in the
-     * catalogue), from each tag's own file ({ids, at}). */
+    /** Papers of any of the tags a `tag:` stands for: Map(id -> place in the catalogue). */
     const loadTag = (d, slug) => once(`tag:${slug}`, () => (d.tags.some(([s]) => s === slug)
       ? get(`${d.tag_papers}${slug}.json`, "json") : Promise.resolve({ ids: [], at: [] })));
     const byTags = async (d, slugs) => new Map((await Promise.all(slugs.map((s) => loadTag(d, s))))
@@ -329,9 +326,8 @@
           scored.set(id, s);
         }
       });
-      // Proximity: two words next to each other in the query that stand close together
-      // on the page, in order, add the rarer one's weight again (times `proximity`): a
-      // title's words often stand together in its abstract, other papers' seldom.
+      // Proximity: neighbouring query words close together on the page, in order, add the
+      // rarer one's weight again (times `proximity`), as a title's words in its abstract.
       for (let j = 0; j + 1 < hits.length; j++) {
         const bonus = d.proximity * Math.min(idf[j], idf[j + 1]);
         for (const [id, a] of hits[j]) {
@@ -339,10 +335,8 @@
           if (b && near(a.locs, b.locs, d.proximity_window)) scored.get(id).score += bonus;
         }
       }
-      // Coordination: one or two words must all be there; of a longer query, a paper must
-      // hold `min_match` of the words, or words worth `min_match_weight` of the query's
-      // weight (its rare name alone, when the abstract words the rest otherwise). Holding
-      // more of the words scales the score by (share held) ^ `coordination`.
+      // Coordination: all of one or two words; of more, `min_match` of them or words worth
+      // `min_match_weight` of their weight (a rare name). Score * (share held)^`coordination`.
       const k = all.length;
       const need = k <= 2 ? k : Math.ceil(d.min_match * k);
       const totalWeight = idf.reduce((t, x) => t + x, 0);
