@@ -15,13 +15,14 @@
  *     (word positions from Pagefind);
  *   - a word of 5+ letters found nowhere is replaced by the most frequent index word within
  *     two edits, from a vocabulary fetched only then, one file per word length;
- *   - `tag:<slug>`, `author:"Name"` and `venue:` narrow the results, and filters/facets come from the
- *     catalogue file (one row per paper), fetched only when asked for.
+ *   - `tag:<slug>` (from the tag's list of papers), `author:"Name"` and `venue:` narrow the
+ *     results; filters/facets come from the catalogue file, fetched only when asked for;
+ *   - a long query skips its `common` words: Pagefind takes seconds to list those.
  *
  * Everything the build decides (paths, stop words, tags, what a field holds) is read from
- * engine.json, written by search/data.py; the one path fixed here is that file's.
- * Classic script, after search-text.js (how a query is split, matched and shown): the
- * header box's worker importScripts() both, the search page loads both.
+ * engine.json, written by search/data.py; the one path fixed here is that file's. Classic
+ * script, after search-text.js (how a query is split, matched and shown): the header box's
+ * worker importScripts() both, the search page loads both.
  */
 "use strict";
 
@@ -33,7 +34,7 @@
   /** The papers of a word no paper holds. */
   const NONE = Object.assign(new Map(), { top: null });
   const { escapeHTML, norm, words, terms: termsOf, fold, parse, distance, phraseAt, near,
-    excerpt } = root.paperlistSearchText;  // search-text.js, loaded first
+    excerpt, resolveTag, resolveVenue } = root.paperlistSearchText;  // search-text.js, loaded first
 
   function create(siteRoot) {
     const base = new URL(siteRoot);
@@ -75,6 +76,12 @@
       return { ...c, byId };
     });
 
+    /** Papers of any of the tags a `tag:` stands for: Map(id -> place in the catalogue). */
+    const loadTag = (d, slug) => once(`tag:${slug}`, () => (d.tags.some(([s]) => s === slug)
+      ? get(`${d.tag_papers}${slug}.json`, "json") : Promise.resolve({ ids: [], at: [] })));
+    const byTags = async (d, slugs) => new Map((await Promise.all(slugs.map((s) => loadTag(d, s))))
+      .flatMap((t) => t.ids.map((id, i) => [id, t.at[i]])));
+
     // names folded once, for `author:` (case and accents aside)
     const loadAuthors = () => once("authors", async () => {
       const a = await get((await engine()).authors, "json");
@@ -98,14 +105,12 @@
       }));
     }
 
-    /** Whether Pagefind's papers for a word really hold it (or a form of it). When no
-     * indexed word begins with a word's stem, Pagefind falls back to the longest indexed
-     * word the stem begins with ("trapsformers" finds "traps"). So the best paper's matched
-     * words are read: one sharing all but the last three letters with the word (or one
-     * part of a compound that does) is a match. Else the word may still be indexed in a
-     * form the best paper lacks ("centralized", where it has "central"): it is held if the
-     * vocabulary has it. Without that second look such words were dropped (3-word title
-     * fragments at 12,000 papers: MRR@10 0.372 without, 0.386 with, 300 real titles). */
+    /** Whether Pagefind's papers for a word really hold it (or a form of it): with no
+     * indexed word beginning with its stem, Pagefind falls back to the longest the stem
+     * begins with ("trapsformers" finds "traps"). A best paper's matched word sharing all
+     * but the last three letters with it (or a compound part that does) is a match; else
+     * it is held if the vocabulary has it ("centralized", where the paper has "central";
+     * 3-word fragments at 12,000 papers: MRR@10 0.372 without that look, 0.386 with). */
     async function holds(d, word, hits) {
       if (!hits.top) return false;
       const f = await fragment(d, hits.top);
@@ -185,7 +190,7 @@
     const anyOf = (have, want) =>
       (Array.isArray(have) ? want.some((w) => have.includes(w)) : want.includes(have));
 
-    /** Rows of the catalogue that pass the filters (fields of the query included). */
+    /** Whether a catalogue row passes the filters (fields of the query included). */
     function passes(row, filters, skip) {
       return Object.entries(filters).every(([key, want]) => {
         if (key === skip || want == null) return true;
@@ -234,24 +239,6 @@
       };
     }
 
-    /** The [slug] a `tag:` value stands for: the tag it is the slug or name of, else every
-     * tag whose slug begins with it; none matches no paper. */
-    function resolveTag(d, value) {
-      const typed = fold(value);
-      const exact = d.tags.filter(([slug, name]) => slug === typed || fold(name) === typed);
-      const found = exact.length ? exact : d.tags.filter(([slug]) => slug.startsWith(typed));
-      return found.length ? found.map(([slug]) => slug) : ["\u0000none"];
-    }
-
-    /** The venues a `venue:` value stands for: the one it names, else every venue whose
-     * name holds it (`venue:iclr`); none matches no paper. */
-    function resolveVenue(d, value) {
-      const typed = fold(value);
-      const exact = d.venues.filter((name) => fold(name) === typed);
-      const found = exact.length ? exact : d.venues.filter((name) => fold(name).includes(typed));
-      return found.length ? found : ["\u0000none"];
-    }
-
     /** Ids of the papers by an author, names compared as written, case aside. */
     async function byAuthor(value) {
       const a = await loadAuthors();
@@ -272,26 +259,28 @@
       let terms = [...new Set(parsed.words.filter((w) => !stop.has(w)))];
       if (!terms.length && !parsed.phrases.length) terms = [...new Set(parsed.words)];
       terms = terms.slice(0, MAX_TERMS);
+      // a long query's common words: not searched while `common_keep` others are left
+      const common = d.common_set || (d.common_set = new Set(d.common || []));
+      const rare = terms.filter((w) => !common.has(w));
+      if (terms.length >= d.common_skip_from && rare.length >= d.common_keep) terms = rare;
       const filters = { ...(options.filters || {}) };  // the page's facets: OR within one
       // The query's own fields narrow, each one: `tag:a tag:b` is both tags. A value that
       // stands for several (a slug prefix, a part of a venue's name) is any of them.
-      const fields = [
-        ...parsed.fields.tag.map((t) => ["tag", resolveTag(d, t)]),
-        ...parsed.fields.venue.map((v) => ["venue", resolveVenue(d, v)]),
-      ];
+      const fields = parsed.fields.venue.map((v) => ["venue", resolveVenue(d, v)]);
+      const tagged = parsed.fields.tag.map((t) => resolveTag(d, t));
       const hasFilters = Object.values(filters).some((v) => v === true || (v && v.length));
       const needCatalogue = facets || hasFilters || fields.length;
       const byAuthors = parsed.fields.author.length > 0;
-      const [cat, authorIds] = await Promise.all([
+      const [cat, authorIds, tagIds] = await Promise.all([
         needCatalogue || (byAuthors && !terms.length && !parsed.phrases.length)
           ? loadCatalogue() : null,
         parsed.fields.author.length
           ? Promise.all(parsed.fields.author.map(byAuthor)).then((sets) => sets.reduce(
             (a, b) => new Set([...a].filter((x) => b.has(x)))))
           : null,
+        Promise.all(tagged.map((slugs) => byTags(d, slugs))),
       ]);
 
-      // Words: searched one by one; a word no paper holds is corrected, if it can be.
       const corrected = [];
       const found = await Promise.all(terms.map(async (word, i) => {
         const hits = await searchWord(word);
@@ -337,9 +326,8 @@
           scored.set(id, s);
         }
       });
-      // Proximity: two words next to each other in the query that stand close together
-      // on the page, in order, add the rarer one's weight again (times `proximity`): a
-      // title's words often stand together in its abstract, other papers' seldom.
+      // Proximity: neighbouring query words close together on the page, in order, add the
+      // rarer one's weight again (times `proximity`), as a title's words in its abstract.
       for (let j = 0; j + 1 < hits.length; j++) {
         const bonus = d.proximity * Math.min(idf[j], idf[j + 1]);
         for (const [id, a] of hits[j]) {
@@ -347,16 +335,18 @@
           if (b && near(a.locs, b.locs, d.proximity_window)) scored.get(id).score += bonus;
         }
       }
-      // Coordination: one or two words must all be there; of a longer query, a paper must
-      // hold `min_match` of the words, or words worth `min_match_weight` of the query's
-      // weight (its rare name alone, when the abstract words the rest otherwise). Holding
-      // more of the words scales the score by (share held) ^ `coordination`.
+      // Coordination: all of one or two words; of more, `min_match` of them or words worth
+      // `min_match_weight` of their weight (a rare name). Score * (share held)^`coordination`.
       const k = all.length;
       const need = k <= 2 ? k : Math.ceil(d.min_match * k);
       const totalWeight = idf.reduce((t, x) => t + x, 0);
       let ids;
       if (!k) {
-        ids = cat && (hasFilters || fields.length || authorIds) ? cat.papers.map((r) => r[0]) : [];
+        if (cat && (hasFilters || fields.length || authorIds)) ids = cat.papers.map((r) => r[0]);
+        else if (tagIds.length) {  // the tag's papers, in catalogue order
+          const first = tagIds[0];
+          ids = [...first.keys()].sort((a, b) => first.get(a) - first.get(b));
+        } else ids = [];
       } else {
         let pool = [...scored].filter(([, s]) => s.phrases === parsed.phrases.length);
         const most = pool.reduce((m, [, s]) => Math.max(m, s.n), 0);
@@ -367,6 +357,7 @@
         ids = pool.map(([id]) => id);
       }
       if (authorIds) ids = ids.filter((id) => authorIds.has(id));
+      if (tagIds.length) ids = ids.filter((id) => tagIds.every((m) => m.has(id)));
       if (fields.length) {
         ids = ids.filter((id) => cat.byId.has(id) && fields.every(([key, values]) => {
           const have = rowOf(cat, cat.byId.get(id).row)[key];

@@ -122,7 +122,26 @@
       (start + EXCERPT_WORDS < tokens.length ? " …" : "");
   }
 
+  /** The [slug] a `tag:` value stands for (d: engine.json): the tag it is the slug or name
+   * of, else every tag whose slug begins with it; none matches no paper. */
+  function resolveTag(d, value) {
+    const typed = fold(value);
+    const exact = d.tags.filter(([slug, name]) => slug === typed || fold(name) === typed);
+    const found = exact.length ? exact : d.tags.filter(([slug]) => slug.startsWith(typed));
+    return found.length ? found.map(([slug]) => slug) : ["\u0000none"];
+  }
+
+  /** The venues a `venue:` value stands for: the one it names, else every venue whose
+   * name holds it (`venue:iclr`); none matches no paper. */
+  function resolveVenue(d, value) {
+    const typed = fold(value);
+    const exact = d.venues.filter((name) => fold(name) === typed);
+    const found = exact.length ? exact : d.venues.filter((name) => fold(name).includes(typed));
+    return found.length ? found : ["\u0000none"];
+  }
+
   root.paperlistSearchText = {
     escapeHTML, norm, words, terms, fold, parse, distance, phraseAt, near, excerpt,
+    resolveTag, resolveVenue,
   };
 })(typeof self !== "undefined" ? self : globalThis);

@@ -6,8 +6,10 @@ is made here, once Pagefind has run, from its output and the catalogue:
 * engine.json — the settings in data/search.yml, the tags (slug, name, page URL), and where
   the other files are. Small: every query fetches it.
 * catalogue.json — one row per paper, by Pagefind's page id: tags, venue, has code / data,
-  and the decision (status) when some paper has one. Fetched only to filter (`tag:`, the
-  search page's facets) or count facets.
+  and the decision (status) when some paper has one. Fetched only for the search page's
+  facets, `venue:` and an author's papers without words (908 KB at 30,000 papers).
+* tags/<slug>.json — a tag's papers: their ids and places in the catalogue, in catalogue
+  order. What `tag:` fetches, so the header box never needs the catalogue for it.
 * authors.json — each author name as written on the pages, with their papers' ids. Fetched
   only for `author:`.
 * vocabulary/<n>.txt — the index's words of n letters, most widespread first: what a typo is
@@ -15,6 +17,11 @@ is made here, once Pagefind has run, from its output and the catalogue:
 
 The words are read from the text Pagefind stored for each page (its fragments), so the
 vocabulary is exactly what the index holds, split as search-core.js `words` splits a query.
+The same pass gives engine.json's `common` words: every form of a word family (`family`:
+"learned", "learning", "learns" are "learn"'s) that `common_share` of the papers or more
+hold some form of. Pagefind searches a word by its stem, so "learned" costs as much as
+"learning" (0.5 s at 30,000 papers, "models" 2 s); a long query does not search these
+(search-core.js), and they hardly move its ranking.
 """
 
 from __future__ import annotations
@@ -41,6 +48,7 @@ ENGINE_FILE = f"{SEARCH_DATA}/engine.json"
 CATALOGUE_FILE = f"{SEARCH_DATA}/catalogue.json"
 AUTHORS_FILE = f"{SEARCH_DATA}/authors.json"
 VOCABULARY_DIR = f"{SEARCH_DATA}/vocabulary/"
+TAGS_DIR = f"{SEARCH_DATA}/tags/"
 #: Authors are one meta value on a page (search/index.py), joined by this.
 AUTHOR_SEPARATOR = "; "
 #: Pagefind's fragment files start with this before their JSON (pagefind 1.5).
@@ -104,15 +112,38 @@ def words(text: str) -> list[str]:
     return out
 
 
-def vocabulary(contents: list[str], min_papers: int) -> dict[int, list[str]]:
-    """Word length -> the alphabetic words at least min_papers pages hold, most widespread
-    first (ties alphabetical, so the files are the same build to build)."""
-    spread: Counter[str] = Counter()
+#: Endings a word family drops (`family`), longest first: a rough stand-in for the stemmer
+#: Pagefind searches with, enough to tell which words it lists on most papers.
+_ENDINGS = ("ations", "ation", "ings", "ing", "ers", "er", "ies", "ied", "es", "ed", "ly", "s", "y")
+
+
+def family(word: str) -> str:
+    """The word without its first ending of _ENDINGS that leaves 4 letters or more."""
+    for end in _ENDINGS:
+        if word.endswith(end) and len(word) - len(end) >= 4:
+            return word[: -len(end)]
+    return word
+
+
+def spread(contents: list[str]) -> tuple[Counter[str], Counter[str]]:
+    """(alphabetic word of 3+ letters -> how many of the pages hold it, word family -> how
+    many of the pages hold a word of it)."""
+    out: Counter[str] = Counter()
+    families: Counter[str] = Counter()
     for content in contents:
-        spread.update({w for w in words(content)
-                       if len(w) >= _MIN_VOCABULARY_LETTERS and w.isalpha()})
+        held = {w for w in words(content) if len(w) >= _MIN_VOCABULARY_LETTERS and w.isalpha()}
+        out.update(held)
+        families.update({family(w) for w in held})
+    return out, families
+
+
+def vocabulary(contents: list[str] | Counter[str], min_papers: int) -> dict[int, list[str]]:
+    """Word length -> the alphabetic words at least min_papers pages hold, most widespread
+    first (ties alphabetical, so the files are the same build to build). contents: the
+    pages' texts, or their `spread` already counted."""
+    spread_ = contents if isinstance(contents, Counter) else spread(contents)[0]
     by_length: dict[int, list[str]] = {}
-    for word, n in sorted(spread.items(), key=lambda kv: (-kv[1], kv[0])):
+    for word, n in sorted(spread_.items(), key=lambda kv: (-kv[1], kv[0])):
         if n >= min_papers:
             by_length.setdefault(len(word), []).append(word)
     return by_length
@@ -133,8 +164,13 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str,
     conf = settings()
     min_papers = (1 if len(rows) < conf["vocabulary_all_below"]
                   else conf["vocabulary_min_papers"])
-    vocab = vocabulary([f["content"] for f in fragments.values()], min_papers)
+    counts, families = spread([f["content"] for f in fragments.values()])
+    vocab = vocabulary(counts, min_papers)
     files = {f"{VOCABULARY_DIR}{n}.txt": "\n".join(ws) + "\n" for n, ws in vocab.items()}
+    stop = set(conf["stopwords"])
+    common = (sorted(w for w in counts if w not in stop
+                     and families[family(w)] >= conf["common_share"] * len(rows))
+              if len(rows) >= conf["common_from_papers"] else [])
 
     slugs = [slug for slug, _, _ in tags]
     tag_index = {slug: i for i, slug in enumerate(slugs)}
@@ -153,6 +189,14 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str,
             packed.append(status_index[r.status] if r.status else -1)
         catalogue = {"tags": slugs, "venues": venues, "statuses": statuses, "papers": papers}
     files[CATALOGUE_FILE] = _json(catalogue)
+    by_tag: dict[str, dict[str, list[Any]]] = {slug: {"ids": [], "at": []} for slug in slugs}
+    for at, r in enumerate(rows):
+        for t in r.tags:
+            if t in by_tag:
+                by_tag[t]["ids"].append(id_of[r.url])
+                by_tag[t]["at"].append(at)
+    for slug, papers_of in by_tag.items():
+        files[f"{TAGS_DIR}{slug}.json"] = _json(papers_of)
     by_author: dict[str, list[str]] = {}
     for r in rows:
         for name in r.authors:
@@ -164,17 +208,20 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str,
         "pagefind": f"{pagefind_path}/pagefind.js",
         "fragments": f"{pagefind_path}/fragment/",
         "catalogue": CATALOGUE_FILE,
+        "tag_papers": TAGS_DIR,
         "authors": AUTHORS_FILE,
         "vocabulary": {"dir": VOCABULARY_DIR,
                        "files": {str(n): f"{n}.txt" for n in sorted(vocab)}},
         "tags": [[slug, name] for slug, name, _ in tags],
-        "tag_urls": {slug: url for slug, _, url in tags},
         "venues": venues,
         "author_separator": AUTHOR_SEPARATOR,
         **{key: conf[key] for key in ("min_match", "min_match_weight", "coordination",
                                       "saturation", "title_weight", "proximity",
                                       "proximity_window")},
         "correct_min_letters": conf["correct_min_letters"],
+        "common": common,
+        "common_skip_from": conf["common_skip_from"],
+        "common_keep": conf["common_keep"],
         "stopwords": sorted(conf["stopwords"]),
     })
     return files

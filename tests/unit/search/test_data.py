@@ -47,7 +47,7 @@ def test_engine_files_rows_ids_and_settings(tmp_path):
     assert authors == {"names": ["Ada Lovelace", "Alan Turing"],
                        "papers": [["en_0000000", "en_0000001"], ["en_0000001"]]}
     engine = json.loads(files[data.ENGINE_FILE])
-    assert engine["tag_urls"] == {"gnn": "tags/gnn/"} and engine["papers"] == 2
+    assert engine["tags"] == [["gnn", "Graph Neural Networks"]] and engine["papers"] == 2
     assert "the" in engine["stopwords"] and all(isinstance(w, str) for w in engine["stopwords"])
     # a small catalogue corrects to any word it holds
     assert files[f"{data.VOCABULARY_DIR}5.txt"] == "graph\nflows\n"
@@ -80,3 +80,28 @@ def test_the_engine_names_the_engine_file_as_the_build_writes_it():
 
     core = (ASSETS_DIR / "search-core.js").read_text(encoding="utf-8")
     assert f'const ENGINE_FILE = "{data.ENGINE_FILE}";' in core
+
+
+def test_each_tag_lists_its_papers_in_catalogue_order(tmp_path):
+    pf = _pagefind(tmp_path, {f"/papers/{x}/": "Graph nets" for x in "abc"})
+    rows = [Row(f"papers/{x}/", tags, "V", False, False, ())
+            for x, tags in zip("abc", [("gnn",), (), ("rl", "gnn")], strict=True)]
+    tags = [("gnn", "Graph Neural Networks", "tags/gnn/"), ("rl", "RL", "tags/rl/"),
+            ("none", "None", "tags/none/")]
+    files = engine_files(pf, rows, tags, "pagefind")
+    assert json.loads(files[f"{data.TAGS_DIR}gnn.json"]) == {
+        "ids": ["en_0000000", "en_0000002"], "at": [0, 2]}
+    assert json.loads(files[f"{data.TAGS_DIR}none.json"]) == {"ids": [], "at": []}
+    assert json.loads(files[data.ENGINE_FILE])["tag_papers"] == data.TAGS_DIR
+
+
+def test_common_words_only_in_a_large_catalogue(tmp_path, monkeypatch):
+    pages = {f"/papers/{i}/": f"graph nets{i} and more {'learned' if i else 'learning'}"
+             for i in range(4)}
+    pf = _pagefind(tmp_path, pages)
+    rows = [Row(f"papers/{i}/", (), "V", False, False, ()) for i in range(4)]
+    assert json.loads(engine_files(pf, rows, [], "pagefind")[data.ENGINE_FILE])["common"] == []
+    monkeypatch.setitem(data.settings(), "common_from_papers", 4)
+    engine = json.loads(engine_files(pf, rows, [], "pagefind")[data.ENGINE_FILE])
+    # "and", "more": stop words; "learned" and "learning" each on some, "learn" on all
+    assert engine["common"] == ["graph", "learned", "learning"]
