@@ -54,9 +54,11 @@ QUERIES = [
               "for sparse reward continuous control"),
 ]
 FOLLOW_UP = ("diffusion", "diffusion")
-#: URL prefixes of what a site downloads for search (counted, by the test server).
+#: URL prefixes of what a site downloads for search (counted, by the test server), and
+#: what under them is not search (the theme's icons, html/icons.py).
 SEARCH_PATHS = ("/search/", "/pagefind/", "/assets/paperlist/", "/assets/javascripts/workers/",
                 "/assets/javascripts/lunr/")
+NOT_SEARCH = ("/assets/paperlist/icons.css",)
 VARIANTS = ("paperlist", "stock", "plain")
 
 
@@ -177,7 +179,8 @@ class _CountingHandler(http.server.SimpleHTTPRequestHandler):
     def copyfile(self, source: Any, outputfile: Any) -> None:
         if self.path.startswith(SEARCH_PATHS):
             data = source.read()
-            self.counter["bytes"] = self.counter.get("bytes", 0) + len(data)
+            if not self.path.startswith(NOT_SEARCH):
+                self.counter["bytes"] = self.counter.get("bytes", 0) + len(data)
             outputfile.write(data)
         else:
             super().copyfile(source, outputfile)
@@ -200,17 +203,26 @@ _QUERY_JS = """async (q) => {
   const meta = document.querySelector('.md-search-result__meta');
   return await new Promise((resolve) => {
     const t0 = performance.now();
-    const done = (found) => {
-      obs.disconnect(); resolve({ms: performance.now() - t0, found});
+    let none = null;  // when the box last said "No ...", confirmed if nothing follows
+    const done = (found, at) => {
+      obs.disconnect(); clearTimeout(quiet); resolve({ms: at - t0, found});
     };
-    // Material rewrites the count line on every answer, and fills the list if any.
+    let quiet = null;
+    // Material rewrites the count line on every answer, and fills the list if any. A
+    // "No ..." can be the answer to an earlier, empty query: it counts only if no result
+    // follows within 1.5 s (the time is then that of the "No ...").
     const obs = new MutationObserver(() => {
       const n = list.querySelectorAll('.md-search-result__item').length;
-      if (n || /^No /.test(meta.textContent.trim())) done(n);
+      if (n) return done(n, performance.now());
+      if (/^No /.test(meta.textContent.trim())) {
+        none = performance.now();
+        clearTimeout(quiet);
+        quiet = setTimeout(() => done(0, none), 1500);
+      }
     });
     obs.observe(list, {childList: true});
     obs.observe(meta, {childList: true, characterData: true, subtree: true});
-    setTimeout(() => done(-1), 60000);
+    setTimeout(() => done(-1, performance.now()), 60000);
     input.value = q;
     input.dispatchEvent(new KeyboardEvent('keyup', {bubbles: true, key: q.slice(-1)}));
   });
