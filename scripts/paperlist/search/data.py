@@ -96,16 +96,20 @@ def read_fragments(pagefind_dir: Path) -> dict[str, dict[str, Any]]:
     return out
 
 
+_WORD_PARTS = re.compile(r"[^\W_]+")
+
+
 def words(text: str) -> list[str]:
     """Words as Pagefind indexes them (search-text.js `words`): per space-separated token,
     lower case without accents, letters and digits only ("multi-agent" -> "multiagent");
     and the parts of a joined token, which Pagefind indexes too and a query searches
     (search-text.js `terms`)."""
-    text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    if not text.isascii():  # accents off (an ASCII text has none: most abstracts)
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(c for c in text if not unicodedata.combining(c))
     out = []
-    for token in text.split():
-        parts = re.findall(r"[^\W_]+", token)
+    for token in text.lower().split():
+        parts = _WORD_PARTS.findall(token)
         if len(parts) > 1:
             out.append("".join(parts))
         out.extend(parts)
