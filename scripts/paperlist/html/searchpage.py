@@ -88,9 +88,24 @@ def search_page(cat: Catalogue, link: Link) -> str:
 
 
 def search_hook(hook_href: str, worker_href: str, search_href: str) -> str:
-    """The script that lets the header box read the worker's true totals (see
-    assets/search-hook.js); it must run before Material's bundle. The hrefs — the hook,
+    """The script that lets the header box read the worker's true totals
+    (assets/search-hook.js); it must run before Material's bundle. The hrefs — the hook,
     the search worker, the search page — are relative to the page or absolute (404.html).
-    A file of its own, fetched once, rather than its thousand bytes in every page."""
+    A file of its own, fetched once, rather than its thousand bytes in every page.
+
+    Our worker answers Material's header box with its best 20 results plus the true total
+    (RESULT's `data.paperlist`: query, searched, corrected, total), which Material never
+    reads: it counts the items it got. To read it, the page needs the worker object, and
+    Material creates it inside its bundle (`new Worker(config.search)`), keeps it to
+    itself and offers no hook or event. So the hook swaps `window.Worker` for a subclass
+    that, for our worker's URL only, also listens to RESULT messages and keeps the last
+    one's totals in `window.paperlistSearchBox.last` for search-box.js. Every other worker
+    is created as before, and ours still is one. The alternatives were worse: a
+    BroadcastChannel reaches every tab of the site; results smuggled into the items' HTML
+    would show in Material's list; a copy of Material's bundle would have to follow every
+    Material release. Material also opens its header box on any page loaded with `?q=`
+    (and deletes `q` when the box closes); on the search page `q` is the page's own
+    query, so the hook keeps it out of Material's sight, in `pageQuery`, before the
+    bundle reads it; search-page.js puts the URL back as it was."""
     return (f'<script src="{esc(hook_href)}" data-worker="{esc(worker_href)}" '
             f'data-search-page="{esc(search_href)}"></script>')
