@@ -371,27 +371,26 @@ def table(results: list[Result]) -> str:
                 cells.append("-")
         rows.append([name, *cells])
 
-    def pair(key: str, fmt: str) -> Any:
-        """'ours / stock', or 'ours' when stock was not measured (--variants)."""
-        return lambda m: " / ".join(fmt.format(m[v][key]) for v in ("paperlist", "stock")
-                                    if v in m)
+    def pair(cell: Any) -> Any:
+        """'ours / stock' of cell(a variant's measures), or 'ours' when stock was not
+        measured (--variants)."""
+        return lambda m: " / ".join(cell(m[v]) for v in ("paperlist", "stock") if v in m)
 
     add("import s", lambda m: f"{m['import_s']:.1f}")
-    add("build s: ours / stock", pair("build_s", "{:.1f}"))
+    add("build s: ours / stock", pair(lambda v: f"{v['build_s']:.1f}"))
     add("build s: plain mkdocs", lambda m: f"{m['plain']['build_s']:.1f}")
     add("build ratio ours/plain",
         lambda m: f"{m['paperlist']['build_s'] / m['plain']['build_s']:.2f}")
     add("build s, every run: ours", lambda m: _runs(m["paperlist"]))
     add("build s, every run: plain", lambda m: _runs(m["plain"]))
-    add("build CPU s: ours / stock", pair("build_cpu_s", "{:.0f}"))
+    add("build CPU s: ours / stock", pair(lambda v: f"{v['build_cpu_s']:.0f}"))
     add("build CPU s: plain", lambda m: f"{m['plain']['build_cpu_s']:.0f}")
     add("build CPU ratio ours/plain",
         lambda m: f"{m['paperlist']['build_cpu_s'] / m['plain']['build_cpu_s']:.2f}")
-    add("build peak MiB: ours / stock", pair("build_peak_mib", "{:.0f}"))
-    add("site MB: ours / stock", pair("site_mb", "{:.1f}"))
+    add("build peak MiB: ours / stock", pair(lambda v: f"{v['build_peak_mib']:.0f}"))
+    add("site MB: ours / stock", pair(lambda v: f"{v['site_mb']:.1f}"))
     add("paper page KB, median: ours / stock",
-        lambda m: " / ".join(f"{m[v]['paper_page_bytes'] / 1e3:.1f}" for v in ("paperlist", "stock")
-                             if v in m))
+        pair(lambda v: f"{v['paper_page_bytes'] / 1e3:.1f}"))
     add("paper page KB, median / largest: ours",
         lambda m: f"{m['paperlist']['paper_page_bytes'] / 1e3:.1f} / "
                   f"{m['paperlist']['paper_page_max_bytes'] / 1e3:.1f}")
@@ -407,16 +406,13 @@ def table(results: list[Result]) -> str:
             lambda m, part=part: " / ".join(f"{m['paperlist']['parts'][part][k] / 1e6:.1f}"
                                             for k in ("bytes", "tar", "disk")))
     add("search_index.json KB: ours / stock",
-        lambda m: " / ".join(f"{m[v]['search_index_json_bytes'] / 1e3:.0f}"
-                             for v in ("paperlist", "stock") if v in m))
+        pair(lambda v: f"{v['search_index_json_bytes'] / 1e3:.0f}"))
     for label, _, _ in QUERIES:
         for row, key, scale in (("1st result ms", "first_ms", 1), ("results shown", "results", 1),
                                 ("KB fetched", "downloaded", 1e3),
                                 ("follow-up ms", "follow_up_ms", 1)):
             add(f"'{label}' {row}: ours / stock",
-                lambda m, q=label, k=key, d=scale: " / ".join(
-                    f"{m[v]['queries'][q][k] / d:.0f}" for v in ("paperlist", "stock")
-                    if v in m))
+                pair(lambda v, q=label, k=key, d=scale: f"{v['queries'][q][k] / d:.0f}"))
     return format_rows(rows)
 
 

@@ -56,7 +56,7 @@ from paperlist.search.data import row as search_row
 from paperlist.structure import pages, preview
 from paperlist.structure.discovery import SCRIPT, STYLESHEET, Discovery
 from paperlist.structure.hosting import Hosting, expand_docs_page, resolve
-from paperlist.structure.paths import ICONS, SEARCH_HOOK, SEARCH_PAGE, Link, tag_src
+from paperlist.structure.paths import ICONS, SEARCH_HOOK, SEARCH_PAGE, Link
 from paperlist.util.background import BackgroundError, split_map
 
 log = logging.getLogger("mkdocs.plugins.paperlist")
@@ -285,7 +285,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             self._index = search_index.BackgroundIndex(
                 {self._urls[src]: body for src, body in indexed.items()},
                 [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
-                [(t.slug, t.name, self._urls[tag_src(t.slug)]) for t in cat.taxonomy.tags])
+                [(t.slug, t.name) for t in cat.taxonomy.tags])
         return files
 
     def _inputs(self, config: MkDocsConfig) -> list[Path]:
@@ -621,8 +621,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 index = self._reindex = search_index.BackgroundIndex(
                     {self._urls[src]: body for src, body in self._indexed.items()},
                     [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
-                    [(t.slug, t.name, self._urls[tag_src(t.slug)])
-                     for t in cat.taxonomy.tags])
+                    [(t.slug, t.name) for t in cat.taxonomy.tags])
             index.wait()
             with self._reindex_lock:
                 if not current():

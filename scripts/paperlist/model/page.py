@@ -135,14 +135,14 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[mi
         if kind is dict:
             pairs = [(self.represent_data(k), self.represent_data(v)) for k, v in data.items()]
             return MappingNode("tag:yaml.org,2002:map", pairs,
-                                    flow_style=self.default_flow_style)
+                               flow_style=self.default_flow_style)
         if kind is list:
             return SequenceNode("tag:yaml.org,2002:seq",
-                                     [self.represent_data(x) for x in data],
-                                     flow_style=self.default_flow_style)
+                                [self.represent_data(x) for x in data],
+                                flow_style=self.default_flow_style)
         if kind is bool:
             return ScalarNode("tag:yaml.org,2002:bool", "true" if data else "false",
-                                   style=self.default_style)
+                              style=self.default_style)
         if kind is int:
             return ScalarNode("tag:yaml.org,2002:int", str(data), style=self.default_style)
         if data is None:

@@ -153,12 +153,12 @@ def vocabulary(contents: list[str] | Counter[str], min_papers: int) -> dict[int,
     return by_length
 
 
-def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str, str]],
+def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]],
                  pagefind_path: str) -> dict[str, str]:
     """Site path -> content of every file the engine reads (see the module docstring).
 
-    rows: the catalogue's papers in catalogue order; tags: (slug, name, page URL) of every
-    tag in the taxonomy; pagefind_path: Pagefind's bundle folder in the site.
+    rows: the catalogue's papers in catalogue order; tags: (slug, name) of every tag in the
+    taxonomy; pagefind_path: Pagefind's bundle folder in the site.
     """
     fragments = read_fragments(pagefind_dir)
     id_of = {f["url"].lstrip("/"): pid for pid, f in fragments.items()}
@@ -176,7 +176,7 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str,
                      and families[family(w)] >= conf["common_share"] * len(rows))
               if len(rows) >= conf["common_from_papers"] else [])
 
-    slugs = [slug for slug, _, _ in tags]
+    slugs = [slug for slug, _ in tags]
     tag_index = {slug: i for i, slug in enumerate(slugs)}
     venues = sorted({r.venue for r in rows if r.venue})
     venue_index = {v: i for i, v in enumerate(venues)}
@@ -216,7 +216,7 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str,
         "authors": AUTHORS_FILE,
         "vocabulary": {"dir": VOCABULARY_DIR,
                        "files": {str(n): f"{n}.txt" for n in sorted(vocab)}},
-        "tags": [[slug, name] for slug, name, _ in tags],
+        "tags": [[slug, name] for slug, name in tags],
         "venues": venues,
         "author_separator": AUTHOR_SEPARATOR,
         **{key: conf[key] for key in ("min_match", "min_match_weight", "coordination",

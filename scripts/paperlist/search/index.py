@@ -63,7 +63,7 @@ class BackgroundIndex:
     """
 
     def __init__(self, pages: dict[str, str], rows: list[Row],
-                 tags: list[tuple[str, str, str]]) -> None:
+                 tags: list[tuple[str, str]]) -> None:
         """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML; rows and
         tags: what search/data.py `engine_files` needs of the catalogue."""
         self._scratch = Path(tempfile.mkdtemp(prefix="paperlist-pagefind-"))
@@ -109,7 +109,7 @@ class BackgroundIndex:
 _CANCELLED = (1, "cancelled", {})
 
 
-def _index(pages: dict[str, str], rows: list[Row], tags: list[tuple[str, str, str]],
+def _index(pages: dict[str, str], rows: list[Row], tags: list[tuple[str, str]],
            scratch: Path, stop: threading.Event | None = None) -> tuple[int, str, dict[str, str]]:
     """Write the papers' pages into scratch/site, run Pagefind on them, and make the
     engine's files from its output; given stop, as soon as it is set, stop (a thread

@@ -39,7 +39,7 @@ def test_engine_files_rows_ids_and_settings(tmp_path):
     pf = _pagefind(tmp_path, {"/papers/a/": "Graph nets", "/papers/b/": "Graph flows"})
     rows = [Row("papers/a/", ("gnn",), "ICML 2026", True, False, ("Ada Lovelace",)),
             Row("papers/b/", (), "ICLR 2026", False, True, ("Ada Lovelace", "Alan Turing"))]
-    files = engine_files(pf, rows, [("gnn", "Graph Neural Networks", "tags/gnn/")], "pagefind")
+    files = engine_files(pf, rows, [("gnn", "Graph Neural Networks")], "pagefind")
     cat = json.loads(files[data.CATALOGUE_FILE])
     assert cat["papers"] == [["en_0000000", [0], 1, 1], ["en_0000001", [], 0, 2]]
     assert cat["venues"] == ["ICLR 2026", "ICML 2026"]
@@ -86,8 +86,7 @@ def test_each_tag_lists_its_papers_in_catalogue_order(tmp_path):
     pf = _pagefind(tmp_path, {f"/papers/{x}/": "Graph nets" for x in "abc"})
     rows = [Row(f"papers/{x}/", tags, "V", False, False, ())
             for x, tags in zip("abc", [("gnn",), (), ("rl", "gnn")], strict=True)]
-    tags = [("gnn", "Graph Neural Networks", "tags/gnn/"), ("rl", "RL", "tags/rl/"),
-            ("none", "None", "tags/none/")]
+    tags = [("gnn", "Graph Neural Networks"), ("rl", "RL"), ("none", "None")]
     files = engine_files(pf, rows, tags, "pagefind")
     assert json.loads(files[f"{data.TAGS_DIR}gnn.json"]) == {
         "ids": ["en_0000000", "en_0000002"], "at": [0, 2]}
