@@ -9,8 +9,12 @@ like one: no formulas, no dangling words, at most a hundred characters.
 
 from __future__ import annotations
 
+import math
+import operator
 import re
+from collections import Counter
 from functools import lru_cache
+from itertools import chain
 from pathlib import Path
 
 import yaml
@@ -367,6 +371,8 @@ def rule_title(text: str, names: list[str]) -> str:
 # (data/title_model.json, fitted by scripts/tools/train_titles.py on public papers whose
 # real titles are known) scores each from a few cheap features, the best one is the title.
 
+#: Candidate phrases come from the abstract's first sentences, where its contribution is.
+_SCANNED = 8
 _MODEL_FILE = Path(__file__).resolve().parent.parent / "data" / "title_model.json"
 _TOKEN_EDGE = "\"'()[]{}.,;:!?\u201c\u201d\u2018\u2019"
 _CLAUSE_MARK = ",;:.!?"
@@ -382,6 +388,8 @@ _PRAISE = frozenset("new novel first simple general unified efficient effective 
                     "principled practical flexible robust lightweight scalable powerful "
                     "elegant intuitive".split())
 _HAS_UPPER_INSIDE = re.compile(r".[A-Z]")
+_UPPER_AFTER_FIRST = re.compile(r".[^A-Z]*[A-Z]")
+_HAS_DIGIT = re.compile(r"[0-9]")
 #: A word that titles almost never take ("avoids", "significantly", "proposed").
 _LOW_PRIOR = 0.01
 FEATURES = ("prior", "content", "prior_mean", "low_words", "spread", "repeated", "capitals",
@@ -390,17 +398,85 @@ FEATURES = ("prior", "content", "prior_mean", "low_words", "spread", "repeated",
             "words10", "sentence0", "sentence1", "sentence2", "sentence3", "sentence4",
             "cue0", "cue1", "cue2", "cue3", "after_article", "after_preposition",
             "sentence_start", "name_sentence", "praise_before", "ends_at_mark", "rule_made",
-            "long_form", "background")
+            "long_form", "background", "q_sum", "q_mean", "q_max", "q_min", "q_ratio")
 _WORD_BINS = ((2, "words2"), (3, "words3"), (4, "words4"), (6, "words5"), (9, "words7"))
 
 
 @lru_cache(maxsize=1)
 def title_model() -> tuple[dict[str, float], dict[str, float], float]:
     """(feature weights, word -> share of papers using it whose title has it, default)."""
+    raw = _model_file()
+    return raw["weights"], raw["prior"], raw["default_prior"]
+
+
+@lru_cache(maxsize=1)
+def _model_file() -> dict:
     import json
 
-    raw = json.loads(_MODEL_FILE.read_text(encoding="utf-8"))
-    return raw["weights"], raw["prior"], raw["default_prior"]
+    return json.loads(_MODEL_FILE.read_text(encoding="utf-8"))
+
+
+#: What the word model reads of each word of an abstract (see :func:`word_features`).
+WORD_FEATURES = ("log_prior", "prior", "log_count", "first_sentence", "own_sentence_first",
+                 "background_first", "first_at", "capitals", "in_own_sentence",
+                 "in_long_form", "is_name", "has_digit", "length")
+
+
+def word_features(text: str, names: list[str]) -> dict[str, list[float]]:
+    """Each content word of the abstract's first sentences (lower-cased, as the candidate
+    scan reads it), with what tells whether the paper's title uses it: the word's prior
+    (how often titles take it), how often and where this abstract uses it (the first
+    sentence, the paper's own "we ..." sentence, the background before it), and whether
+    it is written like a name or spells one out. A type prior alone scores "learning" the
+    same in every abstract; here the abstract's own emphasis counts
+    (scripts/tools/train_titles.py fits it)."""
+    analysis = analyse(text)
+    rules = title_rules()
+    function = rules["function_words"] | _ARTICLES
+    sentences = [_tokens(s) for s in analysis.sentences]
+    own = next((k for k, tokens in enumerate(sentences)
+                if any(t[1] in _OWN_SUBJECT for t in tokens)), len(sentences))
+    longs = {w.lower() for long in defined_abbreviations(analysis.doc.text).values()
+             for w in long.split()}
+    name = names[0].lower() if names else ""
+    lowers = [[t[1] for t in tokens if t[0] and FORMULA_PLACEHOLDER not in t[0]]
+              for tokens in sentences]
+    counts = Counter(chain.from_iterable(lowers))
+    first: dict[str, int] = {}
+    for index in range(len(lowers) - 1, -1, -1):
+        first.update(dict.fromkeys(lowers[index], index))
+    capitalised = {t[1] for tokens in sentences for t in tokens
+                   if not t[0].islower() and _UPPER_AFTER_FIRST.match(t[0])}
+    in_own = set(lowers[own]) if own < len(lowers) else set()
+    n = max(1, len(sentences))
+    out = {}
+    for lower, at in first.items():  # the candidates' words: those of the first sentences
+        if at >= _SCANNED or lower in function:
+            continue
+        share = _word_share(lower)[0]
+        count = counts[lower]
+        out[lower] = [math.log(share + 1e-3), share, math.log1p(count), float(at == 0),
+                      float(at == own), float(at < own), at / n, float(lower in capitalised),
+                      float(lower in in_own), float(lower in longs), float(lower == name),
+                      float(not lower.isalpha() and _HAS_DIGIT.search(lower) is not None),
+                      min(len(lower), 12) / 12]
+    return out
+
+
+def word_probabilities(text: str, names: list[str]) -> dict[str, float]:
+    """Each content word's chance of being in the paper's title, by the word model of
+    data/title_model.json (a logistic regression on :func:`word_features`)."""
+    model = _model_file().get("word_model")
+    feats = word_features(text, names)
+    if not model:
+        return dict.fromkeys(feats, 0.0)
+    w = [model["weights"][k] for k in WORD_FEATURES]
+    bias = model["bias"]
+    out = {}
+    for lower, f in feats.items():
+        z = bias + sum(map(operator.mul, w, f))
+        out[lower] = 1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0
+    return out
 
 
 @lru_cache(maxsize=4096)
@@ -481,12 +557,13 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
     features' dictionaries."""
     analysis = analyse(text)
     rules = title_rules()
+    q = word_probabilities(text, names)
     function = rules["function_words"] | _ARTICLES
     bad_start, bad_end, verb_next = rules["bad_start"], rules["bad_end"], rules["verb_next"]
     name = names[0] if names else ""
     name_lower = name.lower()
     name_sentence = next((h.sentence for h in analysis.hits if h.name == name), -1)
-    sentences = [_tokens(s) for s in analysis.sentences[:8]]
+    sentences = [_tokens(s) for s in analysis.sentences[:_SCANNED]]
     # the name's long form ("Equilibrium Reasoners (EqR)") is what the paper is called
     long_form = defined_abbreviations(analysis.doc.text).get(name, "").lower().split() if name \
         else []
@@ -510,21 +587,21 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
 
     def word_values(tokens, bits):
         """Per word: (content, prior, low, spread, repeated, capitals, is the name, stops
-        a phrase)."""
+        a phrase, chance that the title has it)."""
         values = []
         for (core, lower, _), b in zip(tokens, bits, strict=True):
             value = memo.get(core)  # a word's values are the same all through the abstract
             if value is None:
                 share, low, stop = _word_share(lower)
                 if b & _FUNCTION:
-                    value = (0, share, 0, 0.0, 0, 0, 0, False)
+                    value = (0, share, 0, 0.0, 0, 0, 0, False, 0.0)
                 else:
                     seen = counts.get(lower, 1)
                     is_name = lower == name_lower
                     # a capital after the first character (what _HAS_UPPER_INSIDE matches)
                     value = (1, share, low, (seen if seen < 4 else 4) / 4, seen > 1,
                              1 if len(core) > 1 and "A" <= core[1] <= "Z" else 0, is_name,
-                             stop or is_name)
+                             stop or is_name, q.get(lower, 0.0))
                 memo[core] = value
             values.append(value)
         return values
@@ -543,27 +620,38 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
             wx["after_article"], wx["after_preposition"], wx["praise_before"])
         w_mark, w_long = wx["ends_at_mark"], wx["long_form"]
         w_cues = [wx[f"cue{tier}"] for tier in range(len(_TIER_WORDS))]
+        wq_sum, wq_mean, wq_max, wq_min, wq_ratio = (
+            wx["q_sum"], wx["q_mean"], wx["q_max"], wx["q_min"], wx["q_ratio"])
+
+    def q_score(content, q_sum, q_max, q_min):
+        return (wq_sum * q_sum + (wq_mean * q_sum / content if content else 0.0)
+                + wq_max * q_max + wq_min * q_min + wq_ratio * q_sum / (content + 8))
 
     def features(values, i, j, sums, extra):
-        content, p, low, spread, repeated, capitals, has_name = sums
+        content, p, low, spread, repeated, capitals, has_name, q_sum, q_max, q_min = sums
         n = j - i + 1
         if weights is not None:  # the score straight away: the same sum as below
             return (w[0] * p + w[1] * content + (w[2] * p / content if content else 0.0)
                     + w[3] * low + w[4] * spread + w[5] * repeated + w[6] * capitals
                     + (w[7] if has_name > 0 else 0.0) + w[8] * values[i][1]
                     + w[9] * values[j][1] + extra
-                    + next((v for top, v in w_bins if n <= top), wx["words10"]))
+                    + next((v for top, v in w_bins if n <= top), wx["words10"])
+                    + q_score(content, q_sum, q_max, q_min))
         feats = {"prior": p, "content": content, "prior_mean": p / content if content else 0.0,
                  "low_words": low, "spread": spread, "repeated": repeated,
                  "capitals": capitals, "has_name": float(has_name > 0),
                  "first_prior": values[i][1], "last_prior": values[j][1],
-                 next((key for top, key in _WORD_BINS if n <= top), "words10"): 1.0}
+                 next((key for top, key in _WORD_BINS if n <= top), "words10"): 1.0,
+                 "q_sum": q_sum, "q_mean": q_sum / content if content else 0.0,
+                 "q_max": q_max, "q_min": q_min, "q_ratio": q_sum / (content + 8)}
         feats.update(extra)
         return feats
 
     rule_made = rule_title(text, names)
     desc = rule_made[len(name) + 2 :] if name and rule_made.startswith(name + ": ") else (
         "" if rule_made == name else rule_made)
+    if name and desc.lower().startswith(name_lower):  # "SIREN: SIREN - a graph network"
+        desc = _NAME_REPEATED.sub("", desc[len(name) :])
     # a clause with a finite verb is cut off: "process that follows X and can be trained"
     raw = desc.split()
     verb_at = next((k for k, w in enumerate(raw)
@@ -580,11 +668,16 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
         values = word_values(desc_tokens, classes(desc_tokens))
         tokens = [(raw, "", False) for raw in desc.split()]  # the phrase as the rules made it
         sums = [sum(v[k] for v in values) for k in range(7)]
-        values = [v[:7] for v in values]
+        qs = [v[8] for v in values if v[0]]
+        sums += [sum(qs), max(qs, default=0.0), min(qs, default=0.0)]
         extra = {"rule_made": 1.0}
-        yield ((tokens, 0, len(tokens)) if weights is not None else tokens), features(
-            values, 0, len(tokens) - 1, sums,
-            _weigh(extra, weights) if weights is not None else extra)
+        if weights is not None:
+            yield (tokens, 0, len(tokens)), features(
+                values, 0, len(tokens) - 1, sums, _weigh(extra, weights)), (
+                sums[0], sums[1], sums[7], sums[2], sums[5], sums[4], sums[3], -1, 0.0, 0.0,
+                "")
+        else:
+            yield tokens, features(values, 0, len(tokens) - 1, sums, extra)
     # sentences before the first that speaks of the paper itself ("we", "this paper")
     # are background
     own = next((k for k, tokens in enumerate(sentences)
@@ -610,8 +703,10 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
                     continue  # not a phrase boundary
                 if not prev_mark and prev_bits & _VERB_NEXT:
                     continue  # "that aligns ...": a verb phrase
+                prev_word = "" if prev_mark else tokens[i - 1][1]
             else:
                 prev_bits = 0
+                prev_word = ""
             if values is None:
                 values = word_values(tokens, bits)
                 # a phrase runs through no breaker, formula or stopping word
@@ -648,7 +743,8 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
                     extra_feats[f"cue{tier}"] = 1.0
                 mark_feats = {**extra_feats, "ends_at_mark": 1.0}
             content = low = repeated = capitals = has_name = 0
-            p = spread = 0.0
+            p = spread = q_sum = q_max = 0.0
+            q_min = 1.0
             first_prior = values[i][1]
             for j in range(i, min(n, i + 14)):
                 if j > i and stops[j]:
@@ -662,6 +758,13 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
                 repeated += v[4]
                 capitals += v[5]
                 has_name += v[6]
+                if v[0]:
+                    qv = v[8]
+                    q_sum += qv
+                    if qv > q_max:
+                        q_max = qv
+                    if qv < q_min:
+                        q_min = qv
                 if j > i and ends[j] and (mark or follows[j]):
                     ends_at_mark = mark or j == n - 1
                     named = long_form and j - i + 1 == len(long_form) and [
@@ -674,18 +777,24 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
                             w0 * p + w1 * content + (w2 * p / content if content else 0.0)
                             + w3 * low + w4 * spread + w5 * repeated + w6 * capitals
                             + (w7 if has_name > 0 else 0.0) + w8 * first_prior
-                            + w9 * v[1] + ext + bins[j - i + 1])
+                            + w9 * v[1] + ext + bins[j - i + 1]
+                            + q_score(content, q_sum, q_max, q_min)), (
+                            content, p, q_sum, low, capitals, repeated, spread, index,
+                            after_preposition, float(index < own), prev_word)
                     else:
                         feats = mark_feats if ends_at_mark else extra_feats
                         if named:
                             feats = {**feats, "long_form": 1.0}
                         yield tokens[i : j + 1], features(
                             values, i, j, (content, p, low, spread, repeated, capitals,
-                                           has_name), feats)
+                                           has_name, q_sum, q_max, q_min), feats)
                     if named:
                         continue
                 if mark:
                     break
+
+
+_NAME_REPEATED = re.compile(r"^\W*(?:(?:is|was)\s+)?(?:(?:a|an|the)\s+)?")
 
 
 def _weigh(feats: dict[str, float], weights: dict[str, float]) -> float:
@@ -698,18 +807,111 @@ def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, f
     return [(_phrase(words), feats) for words, feats in _candidate_rows(text, names)]
 
 
-def infer_title(text: str, names: list[str]) -> str:
-    """A readable stand-in title: the best-scoring candidate (see
-    :func:`title_candidates`) that reads as one, "Name: phrase" when the paper names its
-    artefact. Never empty."""
+#: What the second step reads of each way to make the title (see :func:`title_options`):
+#: one of the best phrases alone ("none": nothing joined), or joined to another.
+PAIR_FEATURES = ("none", "first_gap", "content_first", "score", "score_gap", "content",
+                 "background", "sentence0", "after_preposition", "prior_mean", "low_words",
+                 "capitals", "repeated", "spread_mean", "named", "joined_by_preposition",
+                 "joined_for", "joined_in", "q_mean", "q_sum")
+_INSIDE_SETTING = frozenset(("and", "of"))
+_JOINS = frozenset("for in on with via under across from through beyond".split())
+_FIRSTS = 3
+_PAIR_POOL = 25
+_PAIR_MAX_CONTENT = 5
+_PART = re.compile(r"[a-z0-9]+")
+
+
+def _parts(tokens: list[tuple[str, str, bool]], function: frozenset[str]) -> set[str]:
+    return {fold_plural(part) for t in tokens for part in _PART.findall(t[0].lower())
+            if part not in function}
+
+
+def title_options(text: str, names: list[str], checked: bool = True
+                  ) -> list[tuple[str, list[float]]]:
+    """The ways to make the title, best single phrase first: each of the three
+    best-scoring phrases that read as a title, alone or joined to another phrase of the
+    abstract ("title for phrase"), with the features that tell which says most.
+
+    A real title usually names both the contribution and its setting ("Calibrated
+    uncertainty sampling for active learning"); one phrase of an abstract rarely holds
+    both, the setting being a sentence away. The joined phrase shares no word with the
+    first, holds at most five content words and keeps the preposition that led to it in
+    the abstract ("in autonomous driving"), else takes "for". A phrase that already says
+    what it is for ("X for Y", "X to Y") is not joined: "X for Y for Z" reads badly.
+    ``checked=False`` leaves out the broken-title check of joined titles (the caller
+    checks the ones it would choose)."""
     weights, _, _ = title_model()
     name = names[0] if names else ""
-    best: tuple[float, str] | None = None
-    for (tokens, start, end), score in _candidate_rows(text, names, weights):
-        if best is not None and score <= best[0]:
-            continue
+    rows = list(_candidate_rows(text, names, weights))
+    order = sorted(range(len(rows)), key=lambda k: -rows[k][1])  # ties: the earliest
+    firsts: list[tuple[int, str]] = []
+    for k in order:
+        tokens, start, end = rows[k][0]
         phrase = _phrase(tokens[start:end])
         title = f"{name}: {phrase}" if name else _capitalise(phrase)
         if len(title) <= _MAX_TITLE and not title_problems(title):
-            best = (score, title)
-    return best[1] if best else rule_title(text, names)
+            firsts.append((k, title))
+            if len(firsts) == _FIRSTS:
+                break
+    blank = [0.0] * (len(PAIR_FEATURES) - 3)
+    if not firsts:
+        return [(rule_title(text, names), [1.0, 0.0, 0.0, *blank])]
+    rules = title_rules()
+    function = rules["function_words"] | _ARTICLES
+    top = rows[firsts[0][0]][1]
+    options: list[tuple[str, list[float]]] = []
+    parts: dict[int, set[str]] = {}
+    for a, single in firsts:
+        (tokens_a, start_a, end_a), score_a, info_a = rows[a]
+        options.append((single, [1.0, score_a - top, info_a[0], *blank]))
+        said = {t[0].lower() for t in tokens_a[start_a:end_a]}
+        if said & {"for", "to"}:
+            continue
+        words_a = _parts(tokens_a[start_a:end_a], function)
+        for k in order[: _PAIR_POOL + 1]:
+            if k == a:
+                continue
+            (tokens, start, end), score, info = rows[k]
+            content, p, q_sum, low, capitals, repeated, spread, index, after_prep, \
+                background, prev = info
+            if not content or content > _PAIR_MAX_CONTENT or low:
+                continue  # a word titles never take ("possess", "valuable") ends no title
+            if any(t[1] in function and t[1] not in _INSIDE_SETTING
+                   for t in tokens[start:end]):
+                continue  # a setting is one noun phrase, not "benchmark for X" or "Y to Z"
+            words = parts.get(k)
+            if words is None:
+                words = parts[k] = _parts(tokens[start:end], function)
+            if not words or words & words_a:
+                continue
+            join = prev if prev in _JOINS else "for"
+            if join in said:
+                continue  # nor "X in Y" "X in Y in Z"
+            title = f"{single} {join} {_phrase(tokens[start:end])}"
+            if len(title) > _MAX_TITLE or (checked and title_problems(title)):
+                continue
+            options.append((title, [
+                0.0, score_a - top, info_a[0], score, score - score_a, content, background,
+                float(index == 0), after_prep, p / content, low, capitals, repeated,
+                spread / content, float(bool(name)), float(prev in _JOINS),
+                float(prev == "for"), float(prev == "in"), q_sum / content, q_sum]))
+    return options
+
+
+def infer_title(text: str, names: list[str]) -> str:
+    """A readable stand-in title: "Name: phrase" when the paper names its artefact, the
+    phrase being one of the abstract's that reads as a title (see
+    :func:`title_candidates`), alone or joined to a second (:func:`title_options`),
+    whichever the model expects to say most of the real title. Never empty."""
+    options = title_options(text, names, checked=False)
+    weights = _model_file().get("pair_weights")
+    if not weights or len(options) == 1:
+        return options[0][0]
+    w = [weights[k] for k in PAIR_FEATURES]
+    scores = [sum(map(operator.mul, w, feats)) for _, feats in options]
+    # the best that reads as a title (the single phrases were checked): ties go to the first
+    for k in sorted(range(len(options)), key=lambda k: -scores[k]):
+        title = options[k][0]
+        if options[k][1][0] or not title_problems(title):
+            return title
+    return options[0][0]

@@ -150,6 +150,6 @@ def test_the_fast_score_is_the_models_score() -> None:
         rows = list(titles._candidate_rows(text, names))
         fast = list(titles._candidate_rows(text, names, weights))
         assert len(rows) == len(fast) > 0
-        for (words, feats), ((tokens, start, end), score) in zip(rows, fast, strict=True):
+        for (words, feats), ((tokens, start, end), score, _) in zip(rows, fast, strict=True):
             assert [w[0] for w in words] == [w[0] for w in tokens[start:end]]
             assert abs(sum(weights.get(k, 0.0) * v for k, v in feats.items()) - score) < 1e-9
