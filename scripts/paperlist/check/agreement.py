@@ -194,6 +194,11 @@ def update_problems(r: PageResult, new: dict[str, Any]) -> list[Problem]:
                     f"run paperlist import, which adds them (or write under inferred: {key}: "
                     f"{flow(new[key])})"))
             elif key == TAG_SCORES:
+                told, now = inferred[key], new[key]
+                if isinstance(told, dict):  # at the first score that is not the importer's
+                    line = next((r.lines[("inferred", key, k)] for k in told
+                                 if told[k] != now.get(k) and ("inferred", key, k) in r.lines),
+                                line)
                 problems.append(Problem(
                     r.path, line,
                     f"you edited inferred.{key}, which the importer keeps for itself",
