@@ -152,8 +152,6 @@ def test_page_errors_survive_pickling():
 def test_tag_scores_are_numbers_read_on_the_fast_path():
     """Every imported page has floats now (inferred.tag_scores): they must not send the
     page to PyYAML's slow constructor, which would slow every import, check and build."""
-    import yaml
-
     from paperlist.model.page import _NOT_PLAIN, _FastSafeLoader
 
     meta = {**META, "inferred": {"tags": ["Computer Vision"],
