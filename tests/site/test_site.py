@@ -149,3 +149,61 @@ def test_paper_pages_share_the_sidebar_and_search_box_of_material(built_site):
     for text in ('class="md-search"', 'href="../../browse/"', 'href="../../map/"',
                  'href="../../tags/"', 'class="md-footer"'):
         assert text in html and text in other, text
+
+
+def listed(page: str) -> list[str]:
+    """The ids of the papers a listing shows, top to bottom."""
+    return re.findall(r'class="paper-item-title" href="(?:\.\./)+papers/([a-z0-9-]+)/"', page)
+
+
+def rl_scores(papers) -> dict[str, float]:
+    from paperlist.model.page import read_page
+
+    out = {}
+    for path in sorted(papers.glob("*.md")):
+        scores = read_page(path).meta["inferred"]["tag_scores"]
+        if "Reinforcement Learning" in scores:
+            out[path.stem] = scores["Reinforcement Learning"]
+    return out
+
+
+def test_tag_pages_put_the_papers_the_tagger_is_surest_of_first(built_site):
+    """Issue #13: by the score the importer stored for the tag, highest first, not by the
+    tag's place in each page's list (the DPO convergence paper lists it fourth, mes-ret
+    third, yet the tagger is surer of the first), and the page says so."""
+    scores = rl_scores(built_site.parent / "papers")
+    page = html(built_site, "tags/reinforcement-learning/index.html")
+    assert listed(page) == sorted(scores, key=lambda i: -scores[i])
+    assert len(set(scores.values())) == len(scores)  # no tie: the order is the score's
+    assert "most confident first: papers an editor gave this tag by hand, then the others " \
+           "by the tagger's score for it, highest first" in page
+    assert "earlier among their tags" not in page
+    index = html(built_site, "tags/index.html")
+    rows = re.search(r'href="reinforcement-learning/">Reinforcement Learning</a>.*?</ul>',
+                     index, re.S)
+    assert rows is not None
+    shown = re.findall(r'href="\.\./papers/([a-z0-9-]+)/"', rows.group(0))
+    assert shown == sorted(scores, key=lambda i: -scores[i])[:5]
+
+
+def test_editors_tags_first_and_pages_without_scores_last_in_a_strict_build(tmp_path):
+    """A tag an editor added by hand heads its page; a page imported before scores were
+    kept still builds (--strict), after every scored paper."""
+    from paperlist.model.page import dump_page, read_page
+
+    project = make_project(tmp_path / "p")
+    papers = project / "papers"
+    run_import(SHIPPED_LIST, papers)
+    scores = rl_scores(papers)
+    best, *rest = sorted(scores, key=lambda i: -scores[i])
+    old = read_page(papers / f"{best}.md")  # the surest paper, made an old page
+    del old.meta["inferred"]["tag_scores"]
+    (papers / f"{best}.md").write_text(dump_page(old), encoding="utf-8")
+    hand = read_page(papers / "eqr.md")
+    assert "Reinforcement Learning" not in hand.tags
+    hand.meta["tags"] = [*hand.tags, "Reinforcement Learning"]  # last in its list
+    (papers / "eqr.md").write_text(dump_page(hand), encoding="utf-8")
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    page = html(project / "site", "tags/reinforcement-learning/index.html")
+    assert listed(page) == ["eqr", *rest, best]

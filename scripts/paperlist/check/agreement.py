@@ -32,6 +32,7 @@ from paperlist.check.problem import Problem
 from paperlist.check.syntax import quote
 from paperlist.ingest.importer import catalogue_lists, infer_all, merge_fields
 from paperlist.ingest.listfile import ListError, Paragraph, parse_list
+from paperlist.model.page import TAG_SCORES
 
 if TYPE_CHECKING:
     from paperlist.check.checker import PageResult
@@ -44,9 +45,11 @@ def flow(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(flow(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {flow(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{quote(str(k))}: {flow(v)}" for k, v in value.items()) + "}"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)  # a number stays one (quote() would make '6.5' a text)
     return quote(str(value))
 
 
@@ -184,6 +187,23 @@ def update_problems(r: PageResult, new: dict[str, Any]) -> list[Problem]:
             if key not in new:
                 problems.append(Problem(r.path, line, f"inferred.{key} is not the importer's",
                                         f"delete it; to add {key}, write it at the top level"))
+            elif key == TAG_SCORES and key not in inferred:
+                problems.append(Problem(
+                    r.path, line, f"inferred.{key} is missing: the page was imported before "
+                    "the importer kept its tags' scores",
+                    f"run paperlist import, which adds them (or write under inferred: {key}: "
+                    f"{flow(new[key])})"))
+            elif key == TAG_SCORES:
+                told, now = inferred[key], new[key]
+                if isinstance(told, dict):  # at the first score that is not the importer's
+                    line = next((r.lines[("inferred", key, k)] for k in told
+                                 if told[k] != now.get(k) and ("inferred", key, k) in r.lines),
+                                line)
+                problems.append(Problem(
+                    r.path, line,
+                    f"you edited inferred.{key}, which the importer keeps for itself",
+                    f"set it back to {key}: {flow(new[key])}: tag pages list papers by the "
+                    "tagger's scores (a tag you add to the top-level tags comes first)"))
             elif key not in inferred:
                 problems.append(Problem(r.path, line, f"inferred.{key} is missing",
                                         f"restore it under inferred: {key}: {flow(new[key])}"))

@@ -32,6 +32,7 @@ from paperlist.check.fields import (
     page_schema,
     schema_problems,
     tag_problems,
+    tag_score_problems,
     valid_fast,
     validator,
     yaml_tag_problems,
@@ -130,7 +131,7 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
     if not valid_fast(meta, max_tags):
         for err in validator(max_tags).iter_errors(meta):
             value_problems += schema_problems(err, path, key_lines, result.closing_line,
-                                              explained)
+                                              explained, keys.lines)
     page_id = meta.get("id")
     stem = Path(path).stem
     if isinstance(page_id, str):
@@ -142,6 +143,7 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
     value_problems += tag_problems(meta, path, key_lines, taxonomy)
     value_problems += link_problems(meta, path, key_lines)
     value_problems += affiliation_problems(meta, path, key_lines)
+    value_problems += tag_score_problems(meta, path, keys.lines)
     value_problems += field_text_problems(meta, path, key_lines)
     problems += [p for p in value_problems if p.line not in told]
     return result

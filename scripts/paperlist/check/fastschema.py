@@ -31,6 +31,10 @@ _TYPES: dict[str, Check] = {
 }
 
 
+def _is_number(v: Any) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
 class _Unsupported(Exception):
     pass
 
@@ -85,9 +89,14 @@ class _Compiler:
             return lambda v: not isinstance(v, dict) or all(
                 props[k](v[k]) for k in props.keys() & v.keys())
         if key == "additionalProperties":
-            if value is not True:
+            if value is True:
+                return lambda v: True
+            if "patternProperties" in node:
                 raise _Unsupported(key)
-            return lambda v: True
+            other_ok = self.compile(value)
+            named = frozenset(node.get("properties", {}))
+            return lambda v: not isinstance(v, dict) or all(
+                other_ok(x) for k, x in v.items() if k not in named)
         if key == "propertyNames":
             names_ok = self.compile(value)
             return lambda v: not isinstance(v, dict) or all(names_ok(k) for k in v)
@@ -101,6 +110,9 @@ class _Compiler:
         if key == "pattern":
             rx = re.compile(value)
             return lambda v: not isinstance(v, str) or rx.search(v) is not None
+        if key == "minimum":
+            # NaN compares False both ways, so it passes here as it does in jsonschema
+            return lambda v: not _is_number(v) or not v < value
         if key == "maxLength":
             return lambda v: not isinstance(v, str) or len(v) <= value
         if key == "minItems":

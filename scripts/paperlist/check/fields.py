@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -26,7 +27,7 @@ from paperlist.check.keys import near_key
 from paperlist.check.problem import Problem
 from paperlist.check.syntax import quote
 from paperlist.infer.links import classify
-from paperlist.model.page import ABSTRACT_LINK_KINDS, KEY_ORDER, NoAliasLoader
+from paperlist.model.page import ABSTRACT_LINK_KINDS, KEY_ORDER, TAG_SCORES, NoAliasLoader
 from paperlist.model.taxonomy import load_taxonomy
 
 SCHEMA_PATH = DATA_DIR / "page.schema.json"
@@ -151,12 +152,18 @@ def _links_as_mapping(urls: list[Any]) -> str:
 
 def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
                     closing_line: int = 1,
-                    explained: set[tuple[Any, ...]] | frozenset = frozenset()) -> list[Problem]:
+                    explained: set[tuple[Any, ...]] | frozenset = frozenset(),
+                    lines: dict[tuple[Any, ...], int] | None = None) -> list[Problem]:
     """One schema error in the words of the page: where, what, and the fix (the schema's
     x-hint, or the value rewritten as it should be when the mistake shows what was meant).
-    `explained` holds missing keys a typo already accounts for ('autors' for authors)."""
+    `explained` holds missing keys a typo already accounts for ('autors' for authors).
+    With `lines` (every key's line, check/keys.py), an error under `inferred:`, a block of
+    a dozen lines or more, is told at its own line rather than at `inferred:`."""
     top = err.absolute_path[0] if err.absolute_path else None
     line = key_lines.get(str(top), 1) if top is not None else 1
+    if lines and top == "inferred":
+        at = tuple(err.absolute_path)
+        line = next((lines[at[:n]] for n in range(len(at), 0, -1) if at[:n] in lines), line)
     where = _where(err.absolute_path)
     hint = _hint(err.absolute_schema_path).replace("papers/<id>.md", path)
     value = err.instance
@@ -210,6 +217,8 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
         hint = "delete one of them"
     elif err.validator == "maxLength":
         what = f"'{where}' is longer than {err.validator_value} characters"
+    elif err.validator == "minimum":
+        what = f"'{where}' is {_describe(value)}, less than {err.validator_value}"
     else:
         what = f"'{where}': {err.message}"
     return [Problem(path, line, what, hint)]
@@ -342,4 +351,42 @@ def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
             f"{taxonomy_file or 'scripts/paperlist/data/taxonomy.yml'}; to propose a new tag, "
             "add it there "
             "(see CONTRIBUTING.md)"))
+    return problems
+
+
+def tag_score_problems(meta: dict[str, Any], path: str,
+                       lines: dict[tuple[Any, ...], int]) -> list[Problem]:
+    """What the schema cannot say of `inferred.tag_scores` (model/page.py TAG_SCORES): it
+    scores exactly the tags of `inferred.tags`, each with a finite number. The tag pages
+    order papers by it, so a score for a tag the paper was never given, or a missing or
+    infinite one, would put a paper where the tagger did not. Absent is fine (a page
+    imported before scores were kept: the build puts it after the scored ones). Types and
+    negative numbers are the schema's to report."""
+    inferred = meta.get("inferred")
+    scores = inferred.get(TAG_SCORES) if isinstance(inferred, dict) else None
+    tags = inferred.get("tags") if isinstance(inferred, dict) else None
+    if not isinstance(scores, dict) or not isinstance(tags, list):
+        return []
+    base = ("inferred", TAG_SCORES)
+    here = lines.get(base, lines.get(("inferred",), 1))
+    fix = ("the importer writes it: restore it from the pull request's base version "
+           f"(git show main:{path}); to change a paper's tags, edit the top-level tags")
+    problems: list[Problem] = []
+    for name, value in scores.items():
+        line = lines.get((*base, name), here)
+        if name not in tags:
+            problems.append(Problem(path, line, f"inferred.{TAG_SCORES} scores {quote(str(name))}, "
+                                    "which inferred.tags does not list", fix))
+        elif isinstance(value, float) and not math.isfinite(value):
+            problems.append(Problem(path, line, f"'inferred.{TAG_SCORES}.{name}' is "
+                                    f"{_describe(value)}, not a score", fix))
+    for i, name in enumerate(tags):
+        if isinstance(name, str) and name not in scores:
+            problems.append(Problem(
+                path, lines.get(("inferred", "tags", i), here),
+                f"inferred.tags lists {quote(name)}, which inferred.{TAG_SCORES} has no "
+                "score for",
+                "the importer writes both, and keeps them for itself: restore them from the "
+                f"pull request's base version (git show main:{path}); to give the paper a "
+                "tag, add it to the top-level tags"))
     return problems

@@ -121,11 +121,13 @@ def browse_static_page(page: int, cat: Catalogue, link: Link) -> str | None:
 
 
 def tags_index_page(cat: Catalogue, link: Link) -> str:
-    """Every tag by area with its count, description and most confident papers."""
+    """Every tag by area with its count, description and most confident papers (as its
+    tag page lists them first)."""
     used = sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))
     out = ["<h1>Tags</h1>\n",
            f'<p class="paper-count">{used} tags in use across {len(cat.papers)} papers. '
-           "A paper has one to five tags, most confident first.</p>\n"]
+           "A paper has one to five tags. Under each tag, its papers most confident first: "
+           "those an editor gave it by hand, then by the tagger's score for it.</p>\n"]
     for area in cat.taxonomy.areas:
         rows = []
         for tag in (t for t in cat.taxonomy.tags if t.area == area):
@@ -169,8 +171,9 @@ def _listing_page(name: str, papers: list[Paper], page: int, link: Link,
 
 
 def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None:
-    """A tag's papers, those whose own list of tags puts it earliest first (the tagger's
-    order, most confident first), paths.TAG_PAGE_SIZE a page."""
+    """A tag's papers, most confident first (model/catalogue.py `by_tag`: those an editor
+    gave the tag by hand, then by the tagger's score for it, stored by the importer so
+    that no build scores an abstract again), paths.TAG_PAGE_SIZE a page."""
     tag = cat.taxonomy.by_slug(slug)
     pages = tag_page_count(cat, slug)
     if tag is None or not 1 <= page <= pages:
@@ -179,8 +182,9 @@ def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None
         tag.name, cat.by_tag.get(slug, []), page, link, lambda k: tag_src(slug, k),
         lambda where: (
             f'<p class="tag-description">{esc(tag.description)}</p>\n'
-            f'<p class="paper-count">{where.capitalize()}; papers that list it earlier among '
-            f"their tags come first. "
+            f'<p class="paper-count">{where.capitalize()}, most confident first: papers an '
+            "editor gave this tag by hand, then the others by the tagger's score for it, "
+            "highest first. "
             f"Area: {esc(tag.area)}. "
             f'<a href="{esc(browse_view(link, BROWSE_TAG, slug))}">Filter and sort in Browse</a>'
             f' · <a href="{esc(link(TAGS_INDEX))}">All tags</a></p>'))

@@ -49,6 +49,8 @@ from paperlist.model.page import (
     ABSTRACT_LINK_KINDS,
     LINK_KINDS,
     PAGE_HANDLER,
+    TAG_SCORE_DECIMALS,
+    TAG_SCORES,
     Page,
     PageError,
     dump_page,
@@ -93,10 +95,19 @@ class ImportReport:
         return not self.errors and not self.conflicts
 
 
+def tag_fields(text: str, taxonomy: Path | None = None) -> dict[str, Any]:
+    """The inferred tags, most confident first, and each one's score (model/page.py
+    TAG_SCORES: name -> score, rounded, so the same abstract always gives the same bytes):
+    the tag pages order by the score, which the build must not compute again."""
+    chosen = infer_tags(text, load_taxonomy(taxonomy))
+    return {"tags": [t.name for t in chosen],
+            TAG_SCORES: {t.name: round(float(t.score), TAG_SCORE_DECIMALS) for t in chosen}}
+
+
 def infer_fields(text: str, taxonomy: Path | None = None) -> dict[str, Any]:
     """Everything the importer infers from one abstract, in page-field form; tags from the
     taxonomy file given (a path, so that worker processes load it themselves), else the
-    shipped one."""
+    shipped one. `tag_scores` is bookkeeping only: it stays under `inferred:`."""
     names = infer_names(text)
     title = infer_title(text, names)
     return {
@@ -104,7 +115,7 @@ def infer_fields(text: str, taxonomy: Path | None = None) -> dict[str, Any]:
         "name": names[0] if names else "",
         "other_names": names[1:],
         "links": extract_links(text),
-        "tags": [t.name for t in infer_tags(text, load_taxonomy(taxonomy))],
+        **tag_fields(text, taxonomy),
     }
 
 
@@ -526,16 +537,15 @@ def retag_pages(papers_dir: Path, *, check: bool = False,
     pages, errors = load_pages(papers_dir)
     if errors:
         raise errors[0]
-    tags_from = load_taxonomy(taxonomy)
     changed: list[str] = []
     writes: dict[Path, str] = {}
     for page in pages:
         assert page.path is not None
         old = page.meta.get("inferred") if isinstance(page.meta.get("inferred"), dict) else {}
-        new_tags = [t.name for t in infer_tags(page.body, tags_from)]
+        new = tag_fields(page.body, taxonomy)
         meta = dict(page.meta)
-        meta["tags"] = merge_list(page.tags, list(old.get("tags") or []), new_tags)
-        meta["inferred"] = {**old, "tags": new_tags}
+        meta["tags"] = merge_list(page.tags, list(old.get("tags") or []), new["tags"])
+        meta["inferred"] = {**old, **new}
         # Compared as data, not text: a page written in another YAML style (`authors: [Ada
         # Lovelace, Alan Turing]`, as the docs suggest) has not changed when its tags have not.
         if meta != page.meta:

@@ -6,6 +6,7 @@ whole site can be built (and tested) from the same model without MkDocs.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -21,6 +22,13 @@ from paperlist.util.text import has_scheme, slugify
 CATALOGUE_FILE = "catalogue.yml"
 #: from this many pages on, reading is split across two processes
 PARALLEL_READ_MIN = 2000
+#: How confident a tag page takes a paper's tag to be (`Paper.confidence`), beside the
+#: tagger's own scores (model/page.py TAG_SCORES): a tag an editor chose (in `tags` but
+#: not among the importer's `inferred.tags`) is as confident as can be, so such papers
+#: come first; an inferred tag without a stored score (a page imported before scores
+#: were kept, or a score check reports as broken) comes after every scored one.
+EDITOR_CHOSEN = math.inf
+UNSCORED = -1.0
 
 
 @dataclass
@@ -54,6 +62,10 @@ class Paper:
     #: its venue's slug when the catalogue has several venues (each then has a page);
     #: '' with one venue, whose site looks as it always has
     venue_slug: str = ""
+    #: tag slug -> how confident the tagger is of it (the score stored under `inferred:`),
+    #: EDITOR_CHOSEN or UNSCORED: what tag pages order by, read from the page, never
+    #: re-scored (scoring 12,000 abstracts would cost each build ~8 s)
+    confidence: dict[str, float] = field(default_factory=dict)
 
     @cached_property
     def src_uri(self) -> str:
@@ -69,7 +81,9 @@ class Catalogue:
     taxonomy: Taxonomy
     papers: list[Paper]
     by_file: dict[str, Paper] = field(default_factory=dict)
-    #: tag slug -> entries carrying it, most confident (earliest in the page's list) first
+    #: tag slug -> entries carrying it, most confident first (`Paper.confidence`: editors'
+    #: tags, then the tagger's score, highest first, then unscored ones; ties by the tag's
+    #: place in the page's list, then title)
     by_tag: dict[str, list[Paper]] = field(default_factory=dict)
     #: problems that do not stop a build but must be seen (strict builds fail on them)
     problems: list[str] = field(default_factory=list)
@@ -109,6 +123,19 @@ def _http_only(urls: list[str]) -> list[str]:
     return [u for u in urls if has_scheme(u)]
 
 
+def tag_confidence(page: Page, tags: list[Tag], taxonomy: Taxonomy) -> dict[str, float]:
+    """Each of the paper's tags (resolved) -> how confident the tagger is of it: its stored
+    score; EDITOR_CHOSEN for a tag the importer did not infer (a human chose it); UNSCORED
+    for an inferred tag without a valid score. Read from the page alone, so cheap."""
+    scores: dict[str, float] = {}
+    stored = page.tag_scores
+    for name in page.inferred_tags:
+        tag = taxonomy.by_name(name) or taxonomy.by_slug(name)
+        if tag is not None and tag.slug not in scores:
+            scores[tag.slug] = stored.get(name, UNSCORED)
+    return {t.slug: scores.get(t.slug, EDITOR_CHOSEN) for t in tags}
+
+
 def paper_from_page(page: Page, taxonomy: Taxonomy, problems: list[str]) -> Paper:
     assert page.path is not None
     tags: list[Tag] = []
@@ -138,6 +165,7 @@ def paper_from_page(page: Page, taxonomy: Taxonomy, problems: list[str]) -> Pape
         status=_text(page.meta.get("status")),
         track=_text(page.meta.get("track")),
         meta=page.meta,
+        confidence=tag_confidence(page, tags, taxonomy),
     )
 
 
@@ -215,11 +243,13 @@ def _assemble(cat: Catalogue) -> Catalogue:
     entries = cat.papers
     entries.sort(key=lambda e: (e.title.casefold(), e.id))
     cat.by_file = {e.path.name: e for e in entries}
-    rank: dict[str, list[tuple[int, int, Paper]]] = {}
+    rank: dict[str, list[tuple[float, int, int, Paper]]] = {}
     for order, e in enumerate(entries):
+        confidence = e.confidence
         for pos, tag in enumerate(e.tags):
-            rank.setdefault(tag.slug, []).append((pos, order, e))
-    cat.by_tag = {slug: [e for _, _, e in sorted(items, key=lambda t: (t[0], t[1]))]
+            rank.setdefault(tag.slug, []).append(
+                (-confidence.get(tag.slug, UNSCORED), pos, order, e))
+    cat.by_tag = {slug: [t[3] for t in sorted(items, key=lambda t: t[:3])]
                   for slug, items in rank.items()}
     _group_venues(cat)
     return cat

@@ -13,6 +13,7 @@ sort the keys, none of which a file that editors change by hand can afford.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +41,22 @@ LINK_KINDS = ABSTRACT_LINK_KINDS + RECORD_LINK_KINDS
 #: missing blank line between hundreds of abstracts): the list parser reports it rather
 #: than import it, and the checker and the build refuse such a page.
 MAX_PARAGRAPH_CHARS = 20_000
+#: Under `inferred:`, beside `tags`: the tagger's score for each tag it chose (infer/tags.py
+#: `TagScore.score`), as a mapping from the tag's display name to its score, rounded to 2
+#: decimals. The tag pages list their papers by it, most confident first; it is stored,
+#: not recomputed, because scoring 12,000 abstracts again would cost every build ~8 s.
+TAG_SCORES = "tag_scores"
+#: Scores are written with this many decimals: enough to order by, and the same bytes on
+#: every import.
+TAG_SCORE_DECIMALS = 2
+
+
+def valid_score(value: object) -> bool:
+    """A score the tag pages can order by: a finite number, not negative (a bool is not
+    a number here, whatever Python says). Anything else is `paperlist check`'s to report,
+    and the build orders that tag as it does a page without scores."""
+    return (isinstance(value, int | float) and not isinstance(value, bool)
+            and math.isfinite(value) and value >= 0)
 
 
 class PageError(ValueError):
@@ -73,15 +90,17 @@ _NOT_PLAIN = object()
 _STR, _MAP, _SEQ = "tag:yaml.org,2002:str", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
 _SCALARS = {"tag:yaml.org,2002:bool": yaml.SafeLoader.construct_yaml_bool,
             "tag:yaml.org,2002:null": yaml.SafeLoader.construct_yaml_null,
-            "tag:yaml.org,2002:int": yaml.SafeLoader.construct_yaml_int}
+            "tag:yaml.org,2002:int": yaml.SafeLoader.construct_yaml_int,
+            # inferred.tag_scores: every page the importer writes has a few
+            "tag:yaml.org,2002:float": yaml.SafeLoader.construct_yaml_float}
 
 
 class _FastSafeLoader(_CSafeLoader):  # type: ignore[misc, valid-type]
     """libyaml's parser, and the objects SafeLoader makes built straight from the nodes
-    when a page holds only strings, lists, string-keyed mappings, booleans, nulls and
-    ints (as every page the importer writes does): PyYAML's constructor, with its
+    when a page holds only strings, lists, string-keyed mappings, booleans, nulls, ints
+    and floats (as every page the importer writes does): PyYAML's constructor, with its
     generators and bookkeeping per node, was half of reading a page. Any other node
-    (a float, a date, a merge key) and the document goes the library's way, whole."""
+    (a date, a merge key, a set) and the document goes the library's way, whole."""
 
     def construct_document(self, node: yaml.Node) -> Any:
         data = self._plain(node)
@@ -145,6 +164,8 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # type: ignore[mi
                               style=self.default_style)
         if kind is int:
             return ScalarNode("tag:yaml.org,2002:int", str(data), style=self.default_style)
+        if kind is float:
+            return self.represent_float(data)  # SafeRepresenter's spelling (.inf, 1.0e+20)
         if data is None:
             return ScalarNode("tag:yaml.org,2002:null", "null", style=self.default_style)
         return super().represent_data(data)
@@ -181,6 +202,25 @@ class Page:
         if not isinstance(raw, dict):
             return {k: [] for k in LINK_KINDS}
         return {k: [str(u) for u in (raw.get(k) or [])] for k in LINK_KINDS}
+
+    @property
+    def inferred_tags(self) -> list[str]:
+        """The tags the importer last inferred (`inferred.tags`); [] when the page has no
+        such record (written by hand, or the record is broken: check reports that)."""
+        inferred = self.meta.get("inferred")
+        tags = inferred.get("tags") if isinstance(inferred, dict) else None
+        return [t for t in tags if isinstance(t, str)] if isinstance(tags, list) else []
+
+    @property
+    def tag_scores(self) -> dict[str, float]:
+        """Tag display name -> the tagger's score, for the inferred tags that have a valid
+        one (`inferred.tag_scores`); {} for a page imported before scores were stored."""
+        inferred = self.meta.get("inferred")
+        scores = inferred.get(TAG_SCORES) if isinstance(inferred, dict) else None
+        if not isinstance(scores, dict):
+            return {}
+        return {k: float(v) for k, v in scores.items()
+                if isinstance(k, str) and valid_score(v)}
 
     @property
     def source_digest(self) -> str:

@@ -117,3 +117,60 @@ def test_a_taxonomy_of_its_own_sets_the_tag_count(catalogue, tmp_path):
                     encoding="utf-8")
     assert [p.split(" — ")[0] for p in check_paths([page], taxonomy=ours)] == [
         "papers/eqr.md:13: 'tags' has 7 items, more than the 6 allowed"]
+
+
+@pytest.fixture
+def imported(tmp_path, monkeypatch):
+    """A fresh import of the shipped list, with the list in papers/source/ (so check
+    compares each page with a re-inference), as papers/ in the current folder."""
+    from paperlist.ingest.importer import run_import
+
+    (tmp_path / "papers/source").mkdir(parents=True)
+    shutil.copy(SHIPPED_LIST, tmp_path / LIST)
+    monkeypatch.chdir(tmp_path)
+    assert run_import(LIST, Path("papers")).ok
+    return Path("papers")
+
+
+def scores_text(path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    return text[text.index("  tag_scores:\n"):text.index("\n---\n") + 1]
+
+
+def test_an_edited_score_is_told_at_its_line_with_the_importers(imported):
+    """Raising a paper's score would move it up its tag's page: the agreement check names
+    the score at its line and gives the importer's mapping back."""
+    page = imported / "eqr.md"
+    block = scores_text(page)
+    assert block == ("  tag_scores:\n    Reasoning & Test-Time Compute: 23.38\n"
+                     "    Dynamical Systems & Neural ODEs: 12.88\n")
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace("Neural ODEs: 12.88", "Neural ODEs: 99.0"), encoding="utf-8")
+    line = text.split("\n").index("    Dynamical Systems & Neural ODEs: 12.88") + 1
+    assert check_paths([imported]) == [
+        f"papers/eqr.md:{line}: you edited inferred.tag_scores, which the importer keeps for "
+        "itself — set it back to tag_scores: {Reasoning & Test-Time Compute: 23.38, Dynamical "
+        "Systems & Neural ODEs: 12.88}: tag pages list papers by the tagger's scores (a tag "
+        "you add to the top-level tags comes first)"]
+    page.write_text(text, encoding="utf-8")
+    assert check_paths([imported]) == []
+
+
+def test_a_page_from_before_scores_is_told_to_import_and_import_fixes_it(imported, capsys):
+    from paperlist.cli import main
+
+    page = imported / "eqr.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace(scores_text(page), ""), encoding="utf-8")
+    line = text.split("\n").index("inferred:") + 1
+    assert check_paths([imported]) == [
+        f"papers/eqr.md:{line}: inferred.tag_scores is missing: the page was imported before "
+        "the importer kept its tags' scores — run paperlist import, which adds them (or write "
+        "under inferred: tag_scores: {Reasoning & Test-Time Compute: 23.38, Dynamical Systems "
+        "& Neural ODEs: 12.88})"]
+    assert main(["import", "--check", "--papers", "papers"]) == 1
+    assert "would update: eqr" in capsys.readouterr().err
+    assert main(["import", "--papers", "papers"]) == 0
+    assert page.read_text(encoding="utf-8") == text
+    assert check_paths([imported]) == []
+    assert main(["import", "--check", "--papers", "papers"]) == 0

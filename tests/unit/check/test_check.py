@@ -215,6 +215,72 @@ def test_each_problem_gives_exactly_its_message(papers, replacements, expected):
     assert check_one(papers, page(*replacements)) == [expected]
 
 
+#: GOOD with the importer's record of its tags and their scores: lines 18-22.
+SCORED = ("source:\n  digest: 0123456789abcdef\n",
+          "source:\n  digest: 0123456789abcdef\ninferred:\n  tags:\n  - Reinforcement Learning\n"
+          "  tag_scores:\n    Reinforcement Learning: 6.5\n")
+HINT_SCORE = ("each score is the tagger's, a number 0 or more (paperlist explain <id> shows how "
+              "it is made); the importer writes them: set it back to what the pull request's "
+              f"base version has (git show main:{P})")
+HINT_SCORES = ("the importer writes it: restore it from the pull request's base version "
+               f"(git show main:{P}); to change a paper's tags, edit the top-level tags")
+
+
+def test_a_page_with_tag_scores_passes_and_so_does_one_without(papers):
+    assert check_one(papers, page(SCORED)) == []
+    assert check_one(papers, page(SCORED, ("  tag_scores:\n    Reinforcement Learning: 6.5\n",
+                                           ""))) == []
+
+
+@pytest.mark.parametrize("replacements, expected", [
+    pytest.param(
+        [("Learning: 6.5", "Learning: high")],
+        f"{P}:22: 'inferred.tag_scores.Reinforcement Learning' should be a number, not 'high' — "
+        f"{HINT_SCORE}", id="score-text"),
+    pytest.param(
+        [("Learning: 6.5", "Learning: '6.5'")],
+        f"{P}:22: 'inferred.tag_scores.Reinforcement Learning' should be a number, not '6.5' — "
+        f"{HINT_SCORE}", id="score-quoted"),
+    pytest.param(
+        [("Learning: 6.5", "Learning: -2.5")],
+        f"{P}:22: 'inferred.tag_scores.Reinforcement Learning' is the number -2.5, less than 0 "
+        f"— {HINT_SCORE}", id="score-negative"),
+    pytest.param(
+        [("Learning: 6.5", "Learning: true")],
+        f"{P}:22: 'inferred.tag_scores.Reinforcement Learning' should be a number, not true — "
+        f"{HINT_SCORE}", id="score-boolean"),
+    pytest.param(
+        [("Learning: 6.5", "Learning: .inf")],
+        f"{P}:22: 'inferred.tag_scores.Reinforcement Learning' is the number inf, not a score "
+        f"— {HINT_SCORES}", id="score-infinite"),
+    pytest.param(
+        [("  tag_scores:\n    Reinforcement Learning: 6.5\n", "  tag_scores: [6.5, 2.0]\n")],
+        f"{P}:21: 'inferred.tag_scores' should be a mapping of keys, not a list — tag_scores "
+        "maps each of inferred.tags to the tagger's score, e.g. tag_scores: {Reinforcement "
+        "Learning: 6.5}; the importer writes it: restore it from the pull request's base "
+        f"version (git show main:{P})", id="scores-a-list"),
+    pytest.param(
+        [("Learning: 6.5\n", "Learning: 6.5\n    Optimization: 2.0\n")],
+        f"{P}:23: inferred.tag_scores scores Optimization, which inferred.tags does not list — "
+        f"{HINT_SCORES}", id="score-for-a-tag-not-inferred"),
+    pytest.param(
+        [("  - Reinforcement Learning\n  tag_scores", "  - Reinforcement Learning\n"
+          "  - Optimization\n  tag_scores")],
+        f"{P}:21: inferred.tags lists Optimization, which inferred.tag_scores has no score for "
+        "— the importer writes both, and keeps them for itself: restore them from the pull "
+        f"request's base version (git show main:{P}); to give the paper a tag, add it to the "
+        "top-level tags", id="inferred-tag-without-score"),
+    pytest.param(
+        [("  tag_scores:\n", "  tag_scrores:\n")],
+        f"{P}:21: unknown key 'inferred.tag_scrores' — did you mean 'tag_scores'? Write "
+        "tag_scores:", id="scores-misspelt"),
+])
+def test_hostile_tag_scores_are_told_at_their_line(papers, replacements, expected):
+    """inferred.tag_scores orders the tag pages: anything else than the importer's numbers
+    for the importer's tags is a problem at its own line, never a crash."""
+    assert check_one(papers, page(SCORED, *replacements)) == [expected]
+
+
 def test_affiliations_that_line_up_pass(papers):
     aligned = page(("authors: []", "authors: [Ada Lovelace, Alan Turing]\n"
                                    "affiliations: [University of Oxford, '']\nstatus: Oral\n"
@@ -318,6 +384,9 @@ def test_fast_precheck_never_accepts_what_jsonschema_rejects():
         variants.append({k: v for k, v in base.items() if k != key})
     variants.append({**base, "source": {"digest": "0123456789abcdef"}, "editor_note": 1})
     variants.append({**base, "source": {"digest": 1}})
+    for scores in ({"X": 6.5}, {"X": 0}, {"X": -1}, {"X": -0.5}, {"X": "6.5"}, {"X": True},
+                   {"X": None}, {"X": [1]}, [6.5], "6.5", {}, {"X": float("inf")}):
+        variants.append({**base, "inferred": {"tags": ["X"], "tag_scores": scores}})
     for meta in variants:
         assert fast(meta) == slow.is_valid(meta), meta
     int_key = {**base, 1: "a YAML key that is not text"}

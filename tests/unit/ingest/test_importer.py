@@ -242,3 +242,52 @@ def test_retag_check_sees_no_change_in_a_page_written_in_flow_style(papers, caps
     assert main(["retag", "--papers", str(papers), "--check"]) == 0
     assert "0 page(s) would change" in capsys.readouterr().err
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_each_inferred_tag_has_its_score_rounded_under_inferred(papers):
+    """The tag pages order by these scores (issue #13): written by the importer, parallel
+    to inferred.tags as a name -> score mapping, the tagger's own numbers to 2 decimals."""
+    from paperlist.infer.tags import infer_tags
+
+    for path in sorted(papers.glob("*.md")):
+        page = read_page(path)
+        inferred = page.meta["inferred"]
+        assert list(inferred["tag_scores"]) == inferred["tags"], path.name
+        expected = {t.name: round(t.score, 2) for t in infer_tags(page.body)}
+        assert inferred["tag_scores"] == expected, path.name
+        assert all(type(v) is float and v >= 0 for v in expected.values())
+        assert "tag_scores" not in page.meta  # bookkeeping, never a top-level field
+    text = (papers / "prorl.md").read_text(encoding="utf-8")
+    assert "\n  tag_scores:\n    Reinforcement Learning: " in text
+
+
+def test_an_old_page_without_scores_gets_them_and_keeps_its_edits(papers):
+    """A page imported before scores were kept: the next import adds them under inferred:
+    and leaves every editor's change (title, tags, authors) as it was; again, nothing."""
+    path = papers / "prorl.md"
+    page = read_page(path)
+    scores = page.meta["inferred"].pop("tag_scores")
+    page.meta.update(title="ProRL: Official Title", title_inferred=False,
+                     tags=[*reversed(page.tags), "Optimization"], authors=["A. Author"])
+    path.write_text(dump_page(page), encoding="utf-8")
+    edited = read_page(path).meta
+
+    report = run_import(SHIPPED_LIST, papers)
+    assert report.updated == ["prorl"]
+    meta = read_page(path).meta
+    assert meta["inferred"]["tag_scores"] == scores
+    assert {k: v for k, v in meta.items() if k != "inferred"} == {
+        k: v for k, v in edited.items() if k != "inferred"}
+    again = path.read_bytes()
+    assert run_import(SHIPPED_LIST, papers).updated == []
+    assert path.read_bytes() == again
+
+
+def test_retag_refreshes_the_scores_with_the_tags(papers):
+    path = papers / "prorl.md"
+    before = path.read_bytes()
+    page = read_page(path)
+    page.meta["inferred"]["tag_scores"] = dict.fromkeys(page.meta["inferred"]["tags"], 1.0)
+    path.write_text(dump_page(page), encoding="utf-8")
+    assert retag_pages(papers) == ["prorl"]
+    assert path.read_bytes() == before

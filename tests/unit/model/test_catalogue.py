@@ -43,3 +43,72 @@ def test_links_carry_every_kind_http_only():
     e = paper(links={"code": [], "pdf": ["https://x.org/a.pdf", "ftp://x.org/b.pdf"]})
     assert list(e.links) == list(LINK_KINDS)
     assert e.links["pdf"] == ["https://x.org/a.pdf"] and e.links["paper"] == []
+
+
+RL, OPT, RS = "Reinforcement Learning", "Optimization", "Recommender Systems"
+
+
+def write(folder: Path, name: str, title: str, tags: list[str], inferred: dict | None):
+    """A page as the importer would leave it (inferred: its record), or without one."""
+    from paperlist.model.page import dump_page
+
+    meta = {"id": name, "title": title, "title_inferred": True, "name": "", "other_names": [],
+            "authors": [], "venue": "ICML 2026",
+            "links": {"code": [], "data": [], "other": []}, "tags": tags,
+            "source": {"digest": f"{len(name):016x}"}}
+    if inferred is not None:
+        meta["inferred"] = inferred
+    (folder / f"{name}.md").write_text(dump_page(Page(meta=meta, body="Abstract.\n")),
+                                       encoding="utf-8")
+
+
+def rl_order(folder: Path) -> list[str]:
+    from paperlist.model.catalogue import load_catalogue
+
+    return [e.id for e in load_catalogue(folder).by_tag["reinforcement-learning"]]
+
+
+def scored(tags: list[str], scores: list[float]) -> dict:
+    return {"tags": tags, "tag_scores": dict(zip(tags, scores, strict=True))}
+
+
+def test_a_tag_lists_its_papers_by_the_stored_score_highest_first(tmp_path):
+    """Neither the tag's place in each page's list nor the title decides: 'Aardvark' lists
+    RL first and sorts first by title, but the tagger is surer of 'Zebra''s RL."""
+    write(tmp_path, "aardvark", "Aardvark", [RL, OPT], scored([RL, OPT], [3.0, 1.0]))
+    write(tmp_path, "zebra", "Zebra", [OPT, RL], scored([OPT, RL], [12.5, 9.25]))
+    write(tmp_path, "mole", "Mole", [RL], scored([RL], [4.0]))
+    assert rl_order(tmp_path) == ["zebra", "mole", "aardvark"]
+
+
+def test_equal_scores_keep_the_old_order_place_in_the_list_then_title(tmp_path):
+    write(tmp_path, "b", "B", [OPT, RL], scored([OPT, RL], [5.0, 5.0]))
+    write(tmp_path, "c", "C", [RL], scored([RL], [5.0]))
+    write(tmp_path, "a", "A", [OPT, RL], scored([OPT, RL], [5.0, 5.0]))
+    assert rl_order(tmp_path) == ["c", "a", "b"]
+
+
+def test_a_tag_an_editor_added_comes_first(tmp_path):
+    """In `tags` but not among the importer's inferred.tags: a human chose it."""
+    write(tmp_path, "zebra", "Zebra", [RL], scored([RL], [99.0]))
+    write(tmp_path, "hand", "Hand", [OPT, RL], scored([OPT], [8.0]))
+    write(tmp_path, "nobook", "No record", [RS, RL], None)  # written by hand, all of it
+    assert rl_order(tmp_path) == ["hand", "nobook", "zebra"]
+
+
+def test_pages_without_scores_load_and_come_after_the_scored(tmp_path):
+    write(tmp_path, "aardvark", "Aardvark", [RL], {"tags": [RL]})  # imported before scores
+    write(tmp_path, "zebra", "Zebra", [RL, OPT], scored([RL, OPT], [0.0, 0.0]))  # fallback
+    write(tmp_path, "mole", "Mole", [OPT, RL], {"tags": [OPT, RL]})
+    assert rl_order(tmp_path) == ["zebra", "aardvark", "mole"]
+
+
+@pytest.mark.parametrize("bad", ["high", -3.0, True, None, [5.0], {"x": 1}, float("nan"),
+                                 float("inf")])
+def test_a_broken_score_orders_as_no_score_and_never_stops_the_build(tmp_path, bad):
+    """Check reports it; the site still builds, the paper as if it had no score."""
+    write(tmp_path, "aardvark", "Aardvark", [RL], {"tags": [RL], "tag_scores": {RL: bad}})
+    write(tmp_path, "zebra", "Zebra", [RL], scored([RL], [0.5]))
+    assert rl_order(tmp_path) == ["zebra", "aardvark"]
+    write(tmp_path, "aardvark", "Aardvark", [RL], {"tags": [RL], "tag_scores": bad})
+    assert rl_order(tmp_path) == ["zebra", "aardvark"]

@@ -107,6 +107,10 @@ def test_committed_pages_are_rewritten_byte_for_byte():
     "---\n{}\n---\n\nOnly a body.\n",
     # indentation and trailing spaces in the body are the editor's
     "---\nid: code\n---\n\n    indented code  \n\nlast line  \n",
+    # the importer's tag scores, and what an editor may make of them
+    "---\nid: s\ninferred:\n  tags:\n  - Computer Vision\n  tag_scores:\n"
+    "    Computer Vision: 6.5\n    'Yes': 0.0\n    other: 12.25\n    big: 1.0e+20\n"
+    "    odd: .nan\n    far: -.inf\n---\n\nBody.\n",
 ])
 def test_written_pages_read_back_and_rewrite_identically(text):
     page = parse_page(text)
@@ -143,3 +147,32 @@ def test_page_errors_survive_pickling():
     err = pickle.loads(pickle.dumps(PageError("papers/x.md", 4, "broken")))
     assert (err.path, err.line, err.reason) == ("papers/x.md", 4, "broken")
     assert str(err) == "papers/x.md:4: broken"
+
+
+def test_tag_scores_are_numbers_read_on_the_fast_path():
+    """Every imported page has floats now (inferred.tag_scores): they must not send the
+    page to PyYAML's slow constructor, which would slow every import, check and build."""
+    from paperlist.model.page import _NOT_PLAIN, _FastSafeLoader
+
+    meta = {**META, "inferred": {"tags": ["Computer Vision"],
+                                 "tag_scores": {"Computer Vision": 6.5, "Optimization": 2.0}}}
+    text = dump_page(Page(meta=meta, body=BODY))
+    assert "\n  tag_scores:\n    Computer Vision: 6.5\n    Optimization: 2.0\n" in text
+    page = parse_page(text)
+    assert page.meta == meta and page.tag_scores == {"Computer Vision": 6.5, "Optimization": 2.0}
+    assert page.inferred_tags == ["Computer Vision"]
+    loader = _FastSafeLoader(text.split("---\n")[1])
+    try:
+        assert loader._plain(loader.get_single_node()) is not _NOT_PLAIN
+    finally:
+        loader.dispose()
+
+
+@pytest.mark.parametrize("scores", [{"Computer Vision": "6.5"}, {"Computer Vision": -1.0},
+                                    {"Computer Vision": True}, {"Computer Vision": None},
+                                    [6.5], "6.5", None, {1: 2.0},
+                                    {"Computer Vision": float("nan")}])
+def test_broken_tag_scores_read_as_none(scores):
+    page = Page(meta={**META, "inferred": {"tags": ["Computer Vision"], "tag_scores": scores}},
+                body=BODY)
+    assert page.tag_scores == {}
