@@ -812,7 +812,7 @@ def title_candidates(text: str, names: list[str]) -> list[tuple[str, dict[str, f
 PAIR_FEATURES = ("none", "first_gap", "content_first", "score", "score_gap", "content",
                  "background", "sentence0", "after_preposition", "prior_mean", "low_words",
                  "capitals", "repeated", "spread_mean", "named", "joined_by_preposition",
-                 "joined_for", "joined_in", "q_mean", "q_sum")
+                 "joined_for", "joined_in", "q_mean", "q_sum", "long_form_first")
 _INSIDE_SETTING = frozenset(("and", "of"))
 _JOINS = frozenset("for in on with via under across from through beyond".split())
 _FIRSTS = 3
@@ -853,21 +853,24 @@ def title_options(text: str, names: list[str], checked: bool = True
             firsts.append((k, title))
             if len(firsts) == _FIRSTS:
                 break
-    blank = [0.0] * (len(PAIR_FEATURES) - 3)
+    blank = [0.0] * (len(PAIR_FEATURES) - 4)
     if not firsts:
-        return [(rule_title(text, names), [1.0, 0.0, 0.0, *blank])]
+        return [(rule_title(text, names), [1.0, 0.0, 0.0, *blank, 0.0])]
     rules = title_rules()
     function = rules["function_words"] | _ARTICLES
+    long_form = defined_abbreviations(analyse(text).doc.text).get(name, "") if name else ""
+    named = _parts(_tokens(long_form), function) if long_form else set()
     top = rows[firsts[0][0]][1]
     options: list[tuple[str, list[float]]] = []
     parts: dict[int, set[str]] = {}
     for a, single in firsts:
         (tokens_a, start_a, end_a), score_a, info_a = rows[a]
-        options.append((single, [1.0, score_a - top, info_a[0], *blank]))
+        words_a = _parts(tokens_a[start_a:end_a], function)
+        is_long_form = float(bool(named) and words_a == named)
+        options.append((single, [1.0, score_a - top, info_a[0], *blank, is_long_form]))
         said = {t[0].lower() for t in tokens_a[start_a:end_a]}
         if said & {"for", "to"}:
             continue
-        words_a = _parts(tokens_a[start_a:end_a], function)
         for k in order[: _PAIR_POOL + 1]:
             if k == a:
                 continue
@@ -882,8 +885,8 @@ def title_options(text: str, names: list[str], checked: bool = True
             words = parts.get(k)
             if words is None:
                 words = parts[k] = _parts(tokens[start:end], function)
-            if not words or words & words_a:
-                continue
+            if not words or words & words_a or words & named:
+                continue  # a word twice, or the name spelled out as its own setting
             join = prev if prev in _JOINS else "for"
             if join in said:
                 continue  # nor "X in Y" "X in Y in Z"
@@ -894,7 +897,8 @@ def title_options(text: str, names: list[str], checked: bool = True
                 0.0, score_a - top, info_a[0], score, score - score_a, content, background,
                 float(index == 0), after_prep, p / content, low, capitals, repeated,
                 spread / content, float(bool(name)), float(prev in _JOINS),
-                float(prev == "for"), float(prev == "in"), q_sum / content, q_sum]))
+                float(prev == "for"), float(prev == "in"), q_sum / content, q_sum,
+                is_long_form]))
     return options
 
 
