@@ -68,7 +68,9 @@ PROPOSING_VERB = re.compile(
     r"|curat(?:e|es|ed|ing)|put(?:s)? forward|contribution is)\b\s*",
     re.I,
 )
-_SUBJECT = re.compile(r"(?=[woth])\b(?:we|our|this (?:paper|work|study|article|note)|here)\b", re.I)
+_SUBJECT = re.compile(
+    r"(?=[wothu])\b(?:we|us|our|(?:this|the present) (?:paper|work|study|article|note)|here)\b",
+    re.I)
 #: "called", "dubbed", "we refer to it as": what a new name follows.
 NAMING_CUE = re.compile(
     r"(?=[cndtkrwas])(?<!so-)\b(?:(?:called|named|dubbed|termed|abbreviated)(?: as)?|coined"
@@ -276,10 +278,11 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
                 return pos + m.start(), token  # "a new unsupervised approach (Patch2Loc)"
             # the long form must be the object itself, not a modifier deep inside it
             lead = words[:-n] if n else []
-            if n and _shape(token) == 2 and not PREPOSITION.search(" ".join(lead) + " "):
+            if n and _spelled_abbr(token, words[-n:]) and not PREPOSITION.search(
+                    " ".join(lead) + " "):
                 if determined or all(w[0].isupper() for w in lead):
                     return pos + m.start(), token
-            if _shape(token) == 2 and _spells_start(token, words):
+            if _spelled_abbr(token, words) and _spells_start(token, words):
                 return pos + m.start(), token  # a long form too loose for acronym_of
             continue
         if not _shape(token) or PREPOSITION.search(before):
@@ -298,17 +301,51 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
     # "a lightweight, economical and transparent reasoning framework, PathHD, that ..."
     late = _HEAD_COMMA_NAME.match(sentence, pos)
     if late and late.end(1) - pos < 160:
-        name = _name_at(sentence, late.start(1), emphasised, cued=True)
-        if name and _APPOSITIVE_END.match(sentence[late.start(1) + len(name) :]):
-            return late.start(1), name
-    # "a novel adversarial training algorithm, FreeLB, that ..."
-    rest = sentence[pos + len(window.group(0) if window else "") :]
-    if determined and _ENDS_WITH_HEAD.search(phrase.strip()) and rest.startswith(", "):
-        start = pos + len(window.group(0) if window else "") + 2
-        name = _name_at(sentence, start, emphasised, cued=True)
-        if name and _APPOSITIVE_END.match(sentence[start + len(name) :]):
-            return start, name
+        found = _appositive(sentence, late.start(1), emphasised)
+        if found:
+            return found
+    # "a novel adversarial training algorithm, FreeLB, that ...", "a new framework: X",
+    # "a search framework — X."
+    end = pos + len(window.group(0) if window else "")
+    dash = phrase.find("\u2014")
+    if dash > 0:
+        end, phrase = pos + dash, phrase[:dash]
+    mark = _APPOSITION_MARK.match(sentence, end)
+    if determined and mark and _ENDS_WITH_HEAD.search(phrase.strip()):
+        found = _appositive(sentence, mark.end(), emphasised)
+        # after a colon or dash a list often follows ("three parts: an Encoder, ..."):
+        # only a coined name right there counts
+        if found and (mark.group(0)[0] == "," or (found[0] == mark.end() and (
+                _shape(found[1]) == 2 or (mark.group(0)[0] != ":" and _ENDS_CLAUSE.match(
+                    sentence, found[0] + len(found[1])))))):
+            return found
     return None
+
+
+_ENDS_CLAUSE = re.compile(r"\s*(?:[.,;]|$)")
+_APPOSITION_MARK = re.compile(r"(?:,|:|\s?\u2014|\s-{1,2})\s*")
+_CLOSES_LONG_FORM = re.compile(r"(?: for short)?\)")
+
+
+def _appositive(sentence: str, start: int, emphasised: tuple[str, ...]) -> tuple[int, str] | None:
+    """The name set off after a head noun ("a new method, X, ..."), or the abbreviation
+    of a long form there ("a coding architecture, Practical Image Codec (PIC), that")."""
+    found = _after_cue(sentence, start, emphasised)
+    if not found:
+        return None
+    offset, name = found
+    after = sentence[offset + len(name) :]
+    if _CLOSES_LONG_FORM.match(after) or _APPOSITIVE_END.match(after):
+        return found
+    return None
+
+
+def _spelled_abbr(token: str, long_form: list[str]) -> bool:
+    """Whether a parenthesised token after its long form can be a name: a coined shape, or
+    a plain one ("Nash", "T1") whose long form is capitalised like a name."""
+    shape = _shape(token)
+    return shape == 2 or (shape == 1 and len(token) > 2 and token[1:].islower() and len(
+        long_form) > 1 and all(w[0].isupper() for w in long_form if w.lower() not in STOP_WORDS))
 
 
 _NAMED_APPOSITIVE = re.compile(
@@ -488,10 +525,17 @@ def _subject_hit(sentences: tuple[str, ...], text: str) -> tuple[Hit, ...]:
     return ()
 
 
+_HYPHENS = re.compile("[\u2010\u2011]")
+
+
 @lru_cache(maxsize=16)
 def analyse(text: str) -> Analysis:
     """Read an abstract once: an import calls infer_names and then infer_title on it."""
-    doc = normalise(text)
+    # "***X***" (bold italic) would leave "*X*" behind; non-breaking hyphens split names
+    doc = normalise(text.replace("***", "**") if "***" in text else text)
+    if "\u2011" in doc.text or "\u2010" in doc.text:
+        emphasised = tuple(_HYPHENS.sub("-", e) for e in doc.emphasised)
+        doc = Doc(_HYPHENS.sub("-", doc.text), emphasised)
     sentences = tuple(split_sentences(doc.text))
     hits = _hits(sentences, doc.emphasised) or _subject_hit(sentences, doc.text)
     return Analysis(doc, sentences, hits)

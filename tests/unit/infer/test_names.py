@@ -1,0 +1,53 @@
+"""Introduction patterns and ranking rules of infer_names, on invented abstracts."""
+
+from __future__ import annotations
+
+import pytest
+
+from paperlist.infer.names import infer_names
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # bold italic leaves no stray asterisks around the name
+        ("Sorting is slow. We introduce ***QuikSorta***, a novel benchmark of 90 lists.",
+         ["QuikSorta"]),
+        # a non-breaking hyphen inside the name is a hyphen
+        ("We present Zap\u2011Bench, a benchmark for zapping. Zap-Bench has 40 tasks.",
+         ["Zap-Bench"]),
+        # the long form of an abbreviation set off after the head noun
+        ("We propose a new solver architecture, Fast Mellow Grid Solver (FMGS), that "
+         "scales. FMGS is fast.", ["FMGS"]),
+        ("We propose a sampling framework, Gentle-guided Random Walk Sampler (GeRWaS), "
+         "that mixes fast.", ["GeRWaS"]),
+        # a coined name after a colon or a dash that follows the head noun
+        ("We propose a new pruning method: TrimNet. It cuts weights.", ["TrimNet"]),
+        ("We take a principled route and build a search framework \u2014 Quillo.", ["Quillo"]),
+        # ... but not the first item of a list of parts
+        ("We propose a modular framework with three components: an Planner for goals, "
+         "a Mover for steps.", []),
+        # a plain capitalised word in parentheses, spelled out by a capitalised long form
+        ("We introduce Sparse Online Filtering Adapter (Sofa), a unified framework.",
+         ["Sofa"]),
+        # "motivates us to", "the present work": subjects that introduce a contribution
+        ("Caches grow. This motivates us to propose CacheTrim, an adaptive eviction policy.",
+         ["CacheTrim"]),
+        ("The present work introduces GLOW-PT: a pruning method for vision models.",
+         ["GLOW-PT"]),
+    ],
+)
+def test_introduction_patterns(text: str, expected: list[str]) -> None:
+    assert infer_names(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # two capitals in parentheses stay a shorthand, even after a capitalised long form
+        "We propose Gradient Stepping (GS), a tweak to training.",
+        "In this work, we propose an alternative route: the gradient trick.",
+    ],
+)
+def test_no_name(text: str) -> None:
+    assert infer_names(text) == []
