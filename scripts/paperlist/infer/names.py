@@ -541,6 +541,11 @@ def analyse(text: str) -> Analysis:
     return Analysis(doc, sentences, hits)
 
 
+# "We also/further propose ...", "Furthermore, we ...": a contribution beside the main one.
+_SECONDARY = re.compile(
+    r"\b(?:we (?:also|further|then|additionally|finally|subsequently|next)\b"
+    r"|(?:^|, )(?:further(?:more)?|additionally|in addition|moreover|finally|besides|also)\b)",
+    re.I)
 _VERSION = re.compile(r"[-\s]?(?:[vV]?\d+(?:\.\d+)*|\+\+?|[vV]\d+)")
 
 
@@ -553,22 +558,34 @@ def _is_version_of(newer: str, older: str) -> bool:
 def infer_names(text: str) -> list[str]:
     """The short names the abstract introduces for its own artefacts: the one it uses most
     first (the paper's own name is what the rest of the abstract talks about), ties to
-    methods before datasets, then in order of introduction.
+    the main contribution over an extra one ("we further propose ..."), then methods
+    before datasets, then in order of introduction. Names introduced
+    before the abstract first speaks of the paper itself ("we", "this paper") come last:
+    the background names existing things ("a problem known as Long Form (LF)").
 
     Returns [] rather than guess: a wrong name on a catalogue page is worse than none.
     """
     names: list[str] = []
     analysis = analyse(text)
     strong = any(not h.weak for h in analysis.hits)
+    first: dict[str, Hit] = {}
     for hit in sorted(analysis.hits, key=lambda h: (h.is_data, h.sentence, h.start)):
         if hit.weak and strong:
             continue
         if hit.name.lower() not in (n.lower() for n in names):
             names.append(hit.name)
+            first[hit.name] = hit
     if len(names) > 1:
         # "TD-MPC2 ... upon the TD-MPC algorithm": the new version is the paper's
         names = [n for n in names if not any(_is_version_of(m, n) for m in names)]
         uses = {n: len(word_positions(analysis.doc.text, n)) for n in names}
-        # stable: ties go to a coined word over a bare acronym, then keep the order above
-        names.sort(key=lambda n: (-uses[n], n.isupper()))
+        own = next((i for i, s in enumerate(analysis.sentences) if _SUBJECT.search(s)),
+                   len(analysis.sentences))
+        secondary = {n: bool(_SECONDARY.search(analysis.sentences[first[n].sentence]))
+                     for n in names}
+        # stable: ties go to a coined word over a bare acronym, then to the main
+        # contribution over one introduced as an extra ("we also ..."), then keep the
+        # order above
+        names.sort(key=lambda n: (first[n].sentence < own, -uses[n], n.isupper(),
+                                  secondary[n]))
     return names[:4]

@@ -51,3 +51,20 @@ def test_introduction_patterns(text: str, expected: list[str]) -> None:
 )
 def test_no_name(text: str) -> None:
     assert infer_names(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        # a name defined before the paper speaks of itself is background, however often used
+        ("Sorting under noise is known as Noisy Order Sorting (NOS). NOS is hard and NOS is "
+         "common. We propose SiftSort, a sorter for NOS. SiftSort is fast.", "SiftSort"),
+        # equal use: the main contribution before one the paper "also" or "further" proposes
+        ("We introduce GridBench, a benchmark of maze puzzles. We further propose MazeNet, "
+         "a solver for them. MazeNet and GridBench are public.", "GridBench"),
+        ("We introduce GridBench, a benchmark of maze puzzles. We propose MazeNet, "
+         "a solver for them. MazeNet and GridBench are public.", "MazeNet"),
+    ],
+)
+def test_ranking(text: str, first: str) -> None:
+    assert infer_names(text)[0] == first
