@@ -242,6 +242,10 @@ def _after_cue(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[in
     return (start, name) if name else None
 
 
+# The rest of a capitalised long form up to its "(ABBR)" or "(ABBR Head)".
+_LONG_FORM_GOES_ON = re.compile(
+    r"(?:[\s-]+(?:[A-Z][\w-]*|of|for|and|the|in|on|with|to|via|from|by|a|an)){1,10}\s*\("
+    + NAME + r"(?:\s[\w-]+)?\)")
 _NOUN_PHRASE = re.compile(r"[^,;:.]*")
 _RELATIVE_CLAUSE = re.compile(r"\s(?:that|which|where|whose|while|because|to|in order)\s")
 _HEAD_NEXT = re.compile(rf"\s+{HEAD}\b", re.I)
@@ -287,6 +291,8 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
             continue
         if not _shape(token) or PREPOSITION.search(before):
             continue
+        if _LONG_FORM_GOES_ON.match(phrase, m.end()):
+            continue  # "the SYstem of Neat Parts (SYNP)": a long form's first word
         if determined and _is_emphasised(token, emphasised):
             return pos + m.start(), token
         elif (determined and _shape(token) == 2 and before.endswith(" ")

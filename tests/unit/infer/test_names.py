@@ -30,6 +30,9 @@ from paperlist.infer.names import infer_names
         # a plain capitalised word in parentheses, spelled out by a capitalised long form
         ("We introduce Sparse Online Filtering Adapter (Sofa), a unified framework.",
          ["Sofa"]),
+        # an odd capital at a long form's start is not a name: the abbreviation is
+        ("We introduce the SParse Attention Router Kit (SPARK), a toolkit for routing.",
+         ["SPARK"]),
         # "motivates us to", "the present work": subjects that introduce a contribution
         ("Caches grow. This motivates us to propose CacheTrim, an adaptive eviction policy.",
          ["CacheTrim"]),
