@@ -31,8 +31,8 @@ from paperlist.infer.names import infer_names
         ("We introduce Sparse Online Filtering Adapter (Sofa), a unified framework.",
          ["Sofa"]),
         # an odd capital at a long form's start is not a name: the abbreviation is
-        ("We introduce the SParse Attention Router Kit (SPARK), a toolkit for routing.",
-         ["SPARK"]),
+        ("We introduce the SImulation Benchmark of Tidy Pets (STIPY), in the context of "
+         "pets.", ["STIPY"]),
         # "motivates us to", "the present work": subjects that introduce a contribution
         ("Caches grow. This motivates us to propose CacheTrim, an adaptive eviction policy.",
          ["CacheTrim"]),
