@@ -547,6 +547,24 @@ def analyse(text: str) -> Analysis:
     return Analysis(doc, sentences, hits)
 
 
+# "X-26k", "X-1.5M": a data set's size, so a derived release ("the X-26k training set")
+_COUNT_SUFFIX = re.compile(r"-\d+(?:\.\d+)?[kKM]$")
+
+
+def _base_of_count(name: str, text: str) -> str:
+    """"X" for "X-26k" when the abstract goes on calling the artefact plain X (at least
+    twice) and X is not an abbreviation defined in passing: the count is one release of
+    X, not its name."""
+    m = _COUNT_SUFFIX.search(name)
+    if not m:
+        return name
+    base = name[: m.start()]
+    if (_shape(base) == 2 and len(word_positions(text, base)) >= 2
+            and f"({base})" not in text):
+        return base
+    return name
+
+
 # "We also/further propose ...", "Furthermore, we ...": a contribution beside the main one.
 _SECONDARY = re.compile(
     r"\b(?:we (?:also|further|then|additionally|finally|subsequently|next)\b"
@@ -592,6 +610,10 @@ def infer_names(text: str) -> list[str]:
         # stable: ties go to a coined word over a bare acronym, then to the main
         # contribution over one introduced as an extra ("we also ..."), then keep the
         # order above
-        names.sort(key=lambda n: (first[n].sentence < own, -uses[n], n.isupper(),
-                                  secondary[n]))
+        names.sort(key=lambda n: (first[n].sentence < own, bool(_COUNT_SUFFIX.search(n)),
+                                  -uses[n], n.isupper(), secondary[n]))
+    if any(_COUNT_SUFFIX.search(n) for n in names):
+        # ("ACCORD", "ACCORD-90k") stay both: the data set is a second artefact
+        names = [n if n[: n.rfind("-")] in names else _base_of_count(n, analysis.doc.text)
+                 for n in names]
     return names[:4]

@@ -67,6 +67,16 @@ def test_no_name(text: str) -> None:
          "a solver for them. MazeNet and GridBench are public.", "GridBench"),
         ("We introduce GridBench, a benchmark of maze puzzles. We propose MazeNet, "
          "a solver for them. MazeNet and GridBench are public.", "MazeNet"),
+        # a data set named by its size is a release beside the main artefact
+        ("We release ChartQuiz-80K, a dataset of chart questions. ChartQuiz-80K has ten "
+         "chart types. We propose PlotSage, a chart reader trained on ChartQuiz-80K. "
+         "PlotSage wins.", "PlotSage"),
+        # ... and "X-26k" is plain X when the abstract goes on calling it X
+        ("We introduce MazeRunner-26k, a dataset of mazes. Models trained on MazeRunner "
+         "solve mazes. MazeRunner is public.", "MazeRunner"),
+        # but not when X is an abbreviation defined in passing
+        ("We introduce SoL-5K, a benchmark on the strength of lattices (SoL). SoL matters.",
+         "SoL-5K"),
     ],
 )
 def test_ranking(text: str, first: str) -> None:
