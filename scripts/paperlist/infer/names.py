@@ -303,6 +303,12 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
               and _HEAD_NEXT.match(phrase[m.end() :])
               and not _PLURAL_HEAD_NEXT.match(phrase[m.end() :])
               and not HEAD_WORD.search(before)):
+            # "an ARC-style puzzle dataset, PuzzARC": the name set off after the head
+            head_end = m.end() + _HEAD_NEXT.match(phrase[m.end() :]).end()
+            if not phrase[head_end:].strip() and sentence.startswith(", ", pos + len(phrase)):
+                found = _appositive(sentence, pos + len(phrase) + 2, emphasised)
+                if found and _shape(found[1]) == 2:
+                    return found
             return pos + m.start(), token
     # "a lightweight, economical and transparent reasoning framework, PathHD, that ..."
     late = _HEAD_COMMA_NAME.match(sentence, pos)
@@ -356,6 +362,15 @@ def _spelled_abbr(token: str, long_form: list[str]) -> bool:
 
 _NAMED_APPOSITIVE = re.compile(
     rf"(?<![\w-])({NAME}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,4}}?{HEAD}\b")
+_OWN_APPOSITIVE = re.compile(
+    rf"(?<![\w-])({NAME}),\s+(?:a|an|the first)\s+(?:[\w-]+,?\s+){{0,5}}?{HEAD}\b")
+# Before a name: it is what the paper is tested on or built from, not what it makes.
+_USED_ON = re.compile(
+    r"\b(?:evaluat|validat|benchmark|test|compar|experiment|integrat|demonstrat|appl|train"
+    r"|fine-tun|build(?:ing)? on|based on|extend)\w*|\b(?:on|in|of|to|from|against|than|over"
+    r"|like|including|such as|matches|outperforms|[Hh]ybrid|[Gg]eneralized)\s+$", re.I)
+# "Hybrid LinUCB", "LLM SELECTOR": the last word of a longer name, not a name of its own.
+_NAME_GOES_BACK = re.compile(r"\b[A-Z][\w-]*\s$")
 _OUR_HEAD_COMMA = re.compile(
     rf"\b(?:our|the (?:resulting|proposed|complete|new|final)|(?:a|an) (?:new|novel))\s+"
     rf"(?:[\w-]+\s+){{0,4}}?{HEAD},\s+(?:the\s+)?", re.I)
@@ -404,6 +419,17 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     if proposing and emphasised:
         for m in _NAMED_APPOSITIVE.finditer(sentence):
             if _shape(m.group(1)) and _is_emphasised(m.group(1), emphasised):
+                hits.append((m.start(), m.group(1)))
+    # "We address this gap with X, the first ... framework", "... through X, a new method":
+    # a coined name the sentence about the paper's own work describes as an artefact
+    subject = _SUBJECT.search(sentence) if "," in sentence else None
+    if subject:
+        for m in _OWN_APPOSITIVE.finditer(sentence, subject.end()):
+            described = fold_case(m.group(0)).split()
+            before = sentence[subject.end() : m.start()]
+            if (_shape(m.group(1)) == 2 and not _USED_ON.search(before)
+                    and not _NAME_GOES_BACK.search(before)
+                    and not _word_lists()["not_own"].intersection(described)):
                 hits.append((m.start(), m.group(1)))
     # "The resulting algorithm, X, ...", "Our method, X, ...", "... to a new model, X, by"
     if "," in sentence and mentions(folded, _OUR_HEAD_WORDS):

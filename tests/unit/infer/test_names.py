@@ -33,6 +33,14 @@ from paperlist.infer.names import infer_names
         # an odd capital at a long form's start is not a name: the abbreviation is
         ("We introduce the SImulation Benchmark of Tidy Pets (STIPY), in the context of "
          "pets.", ["STIPY"]),
+        # a name set off after a head that itself follows a shorter name
+        ("In this work, we build on it by introducing an ARC-style puzzle dataset, PuzzARC.",
+         ["PuzzARC"]),
+        # a coined name that a sentence about the paper's own work describes as an artefact
+        ("We address this gap with DanceBot, the first diffusion framework for duets.",
+         ["DanceBot"]),
+        ("We revisit the debate through TimeForge, a structured framework of synthetic "
+         "series.", ["TimeForge"]),
         # "motivates us to", "the present work": subjects that introduce a contribution
         ("Caches grow. This motivates us to propose CacheTrim, an adaptive eviction policy.",
          ["CacheTrim"]),
@@ -50,6 +58,10 @@ def test_introduction_patterns(text: str, expected: list[str]) -> None:
         # two capitals in parentheses stay a shorthand, even after a capitalised long form
         "We propose Gradient Stepping (GS), a tweak to training.",
         "In this work, we propose an alternative route: the gradient trick.",
+        # what the paper is evaluated on or built from is someone else's
+        "We evaluate our method on MazeBench, a benchmark for maze solving.",
+        "We integrate it with CODA-Pump, an advanced continual learning algorithm.",
+        "We study Hybrid LinUBC, an algorithm for bandits with offline data.",
     ],
 )
 def test_no_name(text: str) -> None:
