@@ -400,7 +400,10 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     hits: list[tuple[int, str] | None] = []
     if mentions(folded, _NAMING_WORDS):
         for m in NAMING_CUE.finditer(sentence):
-            hits.append(_after_cue(sentence, m.end(), emphasised))
+            # "one popular encoding, namely X", "the widely used method called X"
+            lead = fold_case(sentence[max(0, m.start() - 40) : m.start()]).split()[-4:]
+            if not _word_lists()["not_own"].intersection(lead):
+                hits.append(_after_cue(sentence, m.end(), emphasised))
     proposing = False
     if mentions(folded, _VERB_WORDS):
         # A verb counts after a subject ("we", "this paper") or as "our contribution is".

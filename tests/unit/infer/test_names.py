@@ -58,6 +58,8 @@ def test_introduction_patterns(text: str, expected: list[str]) -> None:
         # two capitals in parentheses stay a shorthand, even after a capitalised long form
         "We propose Gradient Stepping (GS), a tweak to training.",
         "In this work, we propose an alternative route: the gradient trick.",
+        # a name that a popular or existing thing goes by
+        "One popular encoding, namely Rotary Spin Encoding (RoSE), is used. We study it.",
         # what the paper is evaluated on or built from is someone else's
         "We evaluate our method on MazeBench, a benchmark for maze solving.",
         "We integrate it with CODA-Pump, an advanced continual learning algorithm.",
