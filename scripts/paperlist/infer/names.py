@@ -502,16 +502,38 @@ def _clean(name: str) -> str:
     return _SIZE_SUFFIX.sub("", name)
 
 
+_WORD_PARTS = re.compile(r"[-\u2013\u2014\s]+|(?<=[a-z])(?=[A-Z])")
+
+
+def _crafted(abbr: str, long: str) -> bool:
+    """Whether ``abbr`` is more than the initials of the parts of ``long`` ("GoA" of
+    "Graph-of-Agents", "PnF" of "Plug-and-Fold" are initials; "S2J", "BARE" are not)."""
+    head = abbr.split("-")[0].lower()
+    if long.lower().startswith(abbr.lower()) or (len(head) > 2 and long.lower().startswith(head)):
+        return False  # "NECromancer (NEC)", "missingness-MDPs (miss-MDPs)": clippings
+    parts = [p for p in _WORD_PARTS.split(long) if p]
+    letters = "".join(c for c in abbr.lower() if c.isalnum())
+    plain = "".join(p[0] for p in parts).lower()
+    with_n = "".join("n" if p.lower() == "and" else p[0] for p in parts).lower()
+    return letters not in (plain, with_n)
+
+
 def _spelled_by(text: str) -> dict[str, str]:
     """Words of a long form that spell out a defined abbreviation -> the abbreviation:
     "REinforcement Learning with ... (RESTRAIN)" is RESTRAIN, not "REinforcement". But
     an abbreviation of one coined word -> that word: "Graph-of-Agents (GoA)" is the name
-    the paper goes by."""
+    the paper goes by. Unless the abbreviation is crafted rather than the word's initials
+    ("Solve-to-Judge (S2J)", "Base-Refine (BARE)") and the abstract goes on using it more:
+    then it is a name of its own."""
     spelled = {}
     for abbr, long in defined_abbreviations(text).items():
         words = long.split()
         if len(words) == 1 and _shape(words[0]) and ("-" in long or _UPPER.search(long[1:])):
-            spelled[abbr] = long
+            if _crafted(abbr, long) and (len(word_positions(text, abbr))
+                                         > len(word_positions(text, long))):
+                spelled[long] = abbr
+            else:
+                spelled[abbr] = long
             continue
         spelled.update((word, abbr) for word in words
                        if _TWO_CAPS.match(word) or _UPPER.search(word[1:]))

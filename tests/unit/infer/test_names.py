@@ -91,6 +91,14 @@ def test_no_name(text: str) -> None:
         # but not when X is an abbreviation defined in passing
         ("We introduce SoL-5K, a benchmark on the strength of lattices (SoL). SoL matters.",
          "SoL-5K"),
+        # a coined word with its plain initials goes by the word ...
+        ("We propose Fold-and-Tuck (FnT), a compression method. FnT is fast and FnT is "
+         "small.", "Fold-and-Tuck"),
+        # ... but a crafted abbreviation the abstract goes on using is the name
+        ("We propose Learn-to-Rank (L2R), a ranking method. L2R is fast and L2R is small.",
+         "L2R"),
+        ("We propose Base-Refine (BARF), a two-stage method. BARF is fast and BARF wins.",
+         "BARF"),
     ],
 )
 def test_ranking(text: str, first: str) -> None:
