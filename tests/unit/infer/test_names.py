@@ -95,8 +95,8 @@ def test_no_name(text: str) -> None:
         ("We propose Fold-and-Tuck (FnT), a compression method. FnT is fast and FnT is "
          "small.", "Fold-and-Tuck"),
         # ... but a crafted abbreviation the abstract goes on using is the name
-        ("We propose Learn-to-Rank (L2R), a ranking method. L2R is fast and L2R is small.",
-         "L2R"),
+        ("We propose Prune-Regrow (PRUGO), a sparsity method. PRUGO is fast and PRUGO "
+         "is small.", "PRUGO"),
         ("We propose Base-Refine (BARF), a two-stage method. BARF is fast and BARF wins.",
          "BARF"),
     ],
