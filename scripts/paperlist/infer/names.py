@@ -246,6 +246,7 @@ def _after_cue(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[in
 _LONG_FORM_GOES_ON = re.compile(
     r"(?:[\s-]+(?:[A-Z][\w-]*|of|for|and|the|in|on|with|to|via|from|by|a|an)){1,10}\s*\("
     + NAME + r"(?:\s[\w-]+)?\)")
+_HEAD_IN_PARENS = re.compile(r" [A-Z][a-z]+\)")
 _NOUN_PHRASE = re.compile(r"[^,;:.]*")
 _RELATIVE_CLAUSE = re.compile(r"\s(?:that|which|where|whose|while|because|to|in order)\s")
 _HEAD_NEXT = re.compile(rf"\s+{HEAD}\b", re.I)
@@ -274,7 +275,10 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
     determined = bool(_DETERMINER.match(phrase))
     for m in _NAME_RE.finditer(phrase):
         token, before = m.group(0), phrase[: m.start()]
-        if before.endswith("(") and phrase[m.end() : m.end() + 1] == ")":
+        if before.endswith("(") and (phrase[m.end() : m.end() + 1] == ")" or (
+                _HEAD_IN_PARENS.match(phrase, m.end())
+                and phrase[m.end() + 1 : phrase.index(")", m.end())] in before)):
+            # "(ABBR)", or "Compound Sparse Adapters (CSA Adapters)": the head repeated
             words = before[:-1].split()
             n = acronym_of(token, words)
             if not n and determined and _shape(token) == 2 and _ENDS_WITH_HEAD.search(
@@ -583,6 +587,7 @@ def _subject_hit(sentences: tuple[str, ...], text: str) -> tuple[Hit, ...]:
 
 
 _HYPHENS = re.compile("[\u2010\u2011]")
+_THAT_IS = re.compile(r"\((?:i\.e\.|a\.k\.a\.),?\s+(" + NAME + r")\)")
 
 
 @lru_cache(maxsize=16)
@@ -590,6 +595,8 @@ def analyse(text: str) -> Analysis:
     """Read an abstract once: an import calls infer_names and then infer_title on it."""
     # "***X***" (bold italic) would leave "*X*" behind; non-breaking hyphens split names
     doc = normalise(text.replace("***", "**") if "***" in text else text)
+    if "(i.e." in doc.text or "(a.k.a." in doc.text:  # "Long Form (i.e., ABBR)"
+        doc = Doc(_THAT_IS.sub(r"(\1)", doc.text), doc.emphasised)
     if "\u2011" in doc.text or "\u2010" in doc.text:
         emphasised = tuple(_HYPHENS.sub("-", e) for e in doc.emphasised)
         doc = Doc(_HYPHENS.sub("-", doc.text), emphasised)

@@ -41,6 +41,11 @@ from paperlist.infer.names import infer_names
          ["DanceBot"]),
         ("We revisit the debate through TimeForge, a structured framework of synthetic "
          "series.", ["TimeForge"]),
+        # "(i.e., ABBR)" and "(ABBR Head)" after a long form
+        ("This paper introduces the Hybrid Route Optimization (i.e., HyRO), a framework.",
+         ["HyRO"]),
+        ("We introduce Quantum-Inspired Sparse Adapters (QuISA Adapters), a PEFT approach.",
+         ["QuISA"]),
         # "motivates us to", "the present work": subjects that introduce a contribution
         ("Caches grow. This motivates us to propose CacheTrim, an adaptive eviction policy.",
          ["CacheTrim"]),
