@@ -68,7 +68,9 @@ PROPOSING_VERB = re.compile(
     r"|curat(?:e|es|ed|ing)|put(?:s)? forward|contribution is)\b\s*",
     re.I,
 )
-_SUBJECT = re.compile(r"(?=[woth])\b(?:we|our|this (?:paper|work|study|article|note)|here)\b", re.I)
+_SUBJECT = re.compile(
+    r"(?=[wothu])\b(?:we|us|our|(?:this|the present) (?:paper|work|study|article|note)|here)\b",
+    re.I)
 #: "called", "dubbed", "we refer to it as": what a new name follows.
 NAMING_CUE = re.compile(
     r"(?=[cndtkrwas])(?<!so-)\b(?:(?:called|named|dubbed|termed|abbreviated)(?: as)?|coined"
@@ -240,6 +242,11 @@ def _after_cue(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[in
     return (start, name) if name else None
 
 
+# The rest of a capitalised long form up to its "(ABBR)" or "(ABBR Head)".
+_LONG_FORM_GOES_ON = re.compile(
+    r"(?:[\s-]+(?:[A-Z][\w-]*|of|for|and|the|in|on|with|to|via|from|by|a|an)){1,10}\s*\("
+    + NAME + r"(?:\s[\w-]+)?\)")
+_HEAD_IN_PARENS = re.compile(r" [A-Z][a-z]+\)")
 _NOUN_PHRASE = re.compile(r"[^,;:.]*")
 _RELATIVE_CLAUSE = re.compile(r"\s(?:that|which|where|whose|while|because|to|in order)\s")
 _HEAD_NEXT = re.compile(rf"\s+{HEAD}\b", re.I)
@@ -268,7 +275,10 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
     determined = bool(_DETERMINER.match(phrase))
     for m in _NAME_RE.finditer(phrase):
         token, before = m.group(0), phrase[: m.start()]
-        if before.endswith("(") and phrase[m.end() : m.end() + 1] == ")":
+        if before.endswith("(") and (phrase[m.end() : m.end() + 1] == ")" or (
+                _HEAD_IN_PARENS.match(phrase, m.end())
+                and phrase[m.end() + 1 : phrase.index(")", m.end())] in before)):
+            # "(ABBR)", or "Compound Sparse Adapters (CSA Adapters)": the head repeated
             words = before[:-1].split()
             n = acronym_of(token, words)
             if not n and determined and _shape(token) == 2 and _ENDS_WITH_HEAD.search(
@@ -276,14 +286,17 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
                 return pos + m.start(), token  # "a new unsupervised approach (Patch2Loc)"
             # the long form must be the object itself, not a modifier deep inside it
             lead = words[:-n] if n else []
-            if n and _shape(token) == 2 and not PREPOSITION.search(" ".join(lead) + " "):
+            if n and _spelled_abbr(token, words[-n:]) and not PREPOSITION.search(
+                    " ".join(lead) + " "):
                 if determined or all(w[0].isupper() for w in lead):
                     return pos + m.start(), token
-            if _shape(token) == 2 and _spells_start(token, words):
+            if _spelled_abbr(token, words) and _spells_start(token, words):
                 return pos + m.start(), token  # a long form too loose for acronym_of
             continue
         if not _shape(token) or PREPOSITION.search(before):
             continue
+        if _LONG_FORM_GOES_ON.match(phrase, m.end()):
+            continue  # "the SYstem of Neat Parts (SYNP)": a long form's first word
         if determined and _is_emphasised(token, emphasised):
             return pos + m.start(), token
         elif (determined and _shape(token) == 2 and before.endswith(" ")
@@ -294,25 +307,74 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
               and _HEAD_NEXT.match(phrase[m.end() :])
               and not _PLURAL_HEAD_NEXT.match(phrase[m.end() :])
               and not HEAD_WORD.search(before)):
+            # "an ARC-style puzzle dataset, PuzzARC": the name set off after the head
+            head_end = m.end() + _HEAD_NEXT.match(phrase[m.end() :]).end()
+            if not phrase[head_end:].strip() and sentence.startswith(", ", pos + len(phrase)):
+                found = _appositive(sentence, pos + len(phrase) + 2, emphasised)
+                if found and _shape(found[1]) == 2:
+                    return found
             return pos + m.start(), token
     # "a lightweight, economical and transparent reasoning framework, PathHD, that ..."
     late = _HEAD_COMMA_NAME.match(sentence, pos)
     if late and late.end(1) - pos < 160:
-        name = _name_at(sentence, late.start(1), emphasised, cued=True)
-        if name and _APPOSITIVE_END.match(sentence[late.start(1) + len(name) :]):
-            return late.start(1), name
-    # "a novel adversarial training algorithm, FreeLB, that ..."
-    rest = sentence[pos + len(window.group(0) if window else "") :]
-    if determined and _ENDS_WITH_HEAD.search(phrase.strip()) and rest.startswith(", "):
-        start = pos + len(window.group(0) if window else "") + 2
-        name = _name_at(sentence, start, emphasised, cued=True)
-        if name and _APPOSITIVE_END.match(sentence[start + len(name) :]):
-            return start, name
+        found = _appositive(sentence, late.start(1), emphasised)
+        if found:
+            return found
+    # "a novel adversarial training algorithm, FreeLB, that ...", "a new framework: X",
+    # "a search framework — X."
+    end = pos + len(window.group(0) if window else "")
+    dash = phrase.find("\u2014")
+    if dash > 0:
+        end, phrase = pos + dash, phrase[:dash]
+    mark = _APPOSITION_MARK.match(sentence, end)
+    if determined and mark and _ENDS_WITH_HEAD.search(phrase.strip()):
+        found = _appositive(sentence, mark.end(), emphasised)
+        # after a colon or dash a list often follows ("three parts: an Encoder, ..."):
+        # only a coined name right there counts
+        if found and (mark.group(0)[0] == "," or (found[0] == mark.end() and (
+                _shape(found[1]) == 2 or (mark.group(0)[0] != ":" and _ENDS_CLAUSE.match(
+                    sentence, found[0] + len(found[1])))))):
+            return found
     return None
+
+
+_ENDS_CLAUSE = re.compile(r"\s*(?:[.,;]|$)")
+_APPOSITION_MARK = re.compile(r"(?:,|:|\s?\u2014|\s-{1,2})\s*")
+_CLOSES_LONG_FORM = re.compile(r"(?: for short)?\)")
+
+
+def _appositive(sentence: str, start: int, emphasised: tuple[str, ...]) -> tuple[int, str] | None:
+    """The name set off after a head noun ("a new method, X, ..."), or the abbreviation
+    of a long form there ("a coding architecture, Practical Image Codec (PIC), that")."""
+    found = _after_cue(sentence, start, emphasised)
+    if not found:
+        return None
+    offset, name = found
+    after = sentence[offset + len(name) :]
+    if _CLOSES_LONG_FORM.match(after) or _APPOSITIVE_END.match(after):
+        return found
+    return None
+
+
+def _spelled_abbr(token: str, long_form: list[str]) -> bool:
+    """Whether a parenthesised token after its long form can be a name: a coined shape, or
+    a plain one ("Nash", "T1") whose long form is capitalised like a name."""
+    shape = _shape(token)
+    return shape == 2 or (shape == 1 and len(token) > 2 and token[1:].islower() and len(
+        long_form) > 1 and all(w[0].isupper() for w in long_form if w.lower() not in STOP_WORDS))
 
 
 _NAMED_APPOSITIVE = re.compile(
     rf"(?<![\w-])({NAME}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,4}}?{HEAD}\b")
+_OWN_APPOSITIVE = re.compile(
+    rf"(?<![\w-])({NAME}),\s+(?:a|an|the first)\s+(?:[\w-]+,?\s+){{0,5}}?{HEAD}\b")
+# Before a name: it is what the paper is tested on or built from, not what it makes.
+_USED_ON = re.compile(
+    r"\b(?:evaluat|validat|benchmark|test|compar|experiment|integrat|demonstrat|appl|train"
+    r"|fine-tun|build(?:ing)? on|based on|extend)\w*|\b(?:on|in|of|to|from|against|than|over"
+    r"|like|including|such as|matches|outperforms|[Hh]ybrid|[Gg]eneralized)\s+$", re.I)
+# "Hybrid LinUCB", "LLM SELECTOR": the last word of a longer name, not a name of its own.
+_NAME_GOES_BACK = re.compile(r"\b[A-Z][\w-]*\s$")
 _OUR_HEAD_COMMA = re.compile(
     rf"\b(?:our|the (?:resulting|proposed|complete|new|final)|(?:a|an) (?:new|novel))\s+"
     rf"(?:[\w-]+\s+){{0,4}}?{HEAD},\s+(?:the\s+)?", re.I)
@@ -342,7 +404,10 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     hits: list[tuple[int, str] | None] = []
     if mentions(folded, _NAMING_WORDS):
         for m in NAMING_CUE.finditer(sentence):
-            hits.append(_after_cue(sentence, m.end(), emphasised))
+            # "one popular encoding, namely X", "the widely used method called X"
+            lead = fold_case(sentence[max(0, m.start() - 40) : m.start()]).split()[-4:]
+            if not _word_lists()["not_own"].intersection(lead):
+                hits.append(_after_cue(sentence, m.end(), emphasised))
     proposing = False
     if mentions(folded, _VERB_WORDS):
         # A verb counts after a subject ("we", "this paper") or as "our contribution is".
@@ -361,6 +426,17 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     if proposing and emphasised:
         for m in _NAMED_APPOSITIVE.finditer(sentence):
             if _shape(m.group(1)) and _is_emphasised(m.group(1), emphasised):
+                hits.append((m.start(), m.group(1)))
+    # "We address this gap with X, the first ... framework", "... through X, a new method":
+    # a coined name the sentence about the paper's own work describes as an artefact
+    subject = _SUBJECT.search(sentence) if "," in sentence else None
+    if subject:
+        for m in _OWN_APPOSITIVE.finditer(sentence, subject.end()):
+            described = fold_case(m.group(0)).split()
+            before = sentence[subject.end() : m.start()]
+            if (_shape(m.group(1)) == 2 and not _USED_ON.search(before)
+                    and not _NAME_GOES_BACK.search(before)
+                    and not _word_lists()["not_own"].intersection(described)):
                 hits.append((m.start(), m.group(1)))
     # "The resulting algorithm, X, ...", "Our method, X, ...", "... to a new model, X, by"
     if "," in sentence and mentions(folded, _OUR_HEAD_WORDS):
@@ -430,16 +506,38 @@ def _clean(name: str) -> str:
     return _SIZE_SUFFIX.sub("", name)
 
 
+_WORD_PARTS = re.compile(r"[-\u2013\u2014\s]+|(?<=[a-z])(?=[A-Z])")
+
+
+def _crafted(abbr: str, long: str) -> bool:
+    """Whether ``abbr`` is more than the initials of the parts of ``long`` ("GoA" of
+    "Graph-of-Agents", "PnF" of "Plug-and-Fold" are initials; "S2J", "BARE" are not)."""
+    head = abbr.split("-")[0].lower()
+    if long.lower().startswith(abbr.lower()) or (len(head) > 2 and long.lower().startswith(head)):
+        return False  # "NECromancer (NEC)", "missingness-MDPs (miss-MDPs)": clippings
+    parts = [p for p in _WORD_PARTS.split(long) if p]
+    letters = "".join(c for c in abbr.lower() if c.isalnum())
+    plain = "".join(p[0] for p in parts).lower()
+    with_n = "".join("n" if p.lower() == "and" else p[0] for p in parts).lower()
+    return letters not in (plain, with_n)
+
+
 def _spelled_by(text: str) -> dict[str, str]:
     """Words of a long form that spell out a defined abbreviation -> the abbreviation:
     "REinforcement Learning with ... (RESTRAIN)" is RESTRAIN, not "REinforcement". But
     an abbreviation of one coined word -> that word: "Graph-of-Agents (GoA)" is the name
-    the paper goes by."""
+    the paper goes by. Unless the abbreviation is crafted rather than the word's initials
+    ("Solve-to-Judge (S2J)", "Base-Refine (BARE)") and the abstract goes on using it more:
+    then it is a name of its own."""
     spelled = {}
     for abbr, long in defined_abbreviations(text).items():
         words = long.split()
         if len(words) == 1 and _shape(words[0]) and ("-" in long or _UPPER.search(long[1:])):
-            spelled[abbr] = long
+            if _crafted(abbr, long) and (len(word_positions(text, abbr))
+                                         > len(word_positions(text, long))):
+                spelled[long] = abbr
+            else:
+                spelled[abbr] = long
             continue
         spelled.update((word, abbr) for word in words
                        if _TWO_CAPS.match(word) or _UPPER.search(word[1:]))
@@ -488,15 +586,48 @@ def _subject_hit(sentences: tuple[str, ...], text: str) -> tuple[Hit, ...]:
     return ()
 
 
+_HYPHENS = re.compile("[\u2010\u2011]")
+_THAT_IS = re.compile(r"\((?:i\.e\.|a\.k\.a\.),?\s+(" + NAME + r")\)")
+
+
 @lru_cache(maxsize=16)
 def analyse(text: str) -> Analysis:
     """Read an abstract once: an import calls infer_names and then infer_title on it."""
-    doc = normalise(text)
+    # "***X***" (bold italic) would leave "*X*" behind; non-breaking hyphens split names
+    doc = normalise(text.replace("***", "**") if "***" in text else text)
+    if "(i.e." in doc.text or "(a.k.a." in doc.text:  # "Long Form (i.e., ABBR)"
+        doc = Doc(_THAT_IS.sub(r"(\1)", doc.text), doc.emphasised)
+    if "\u2011" in doc.text or "\u2010" in doc.text:
+        emphasised = tuple(_HYPHENS.sub("-", e) for e in doc.emphasised)
+        doc = Doc(_HYPHENS.sub("-", doc.text), emphasised)
     sentences = tuple(split_sentences(doc.text))
     hits = _hits(sentences, doc.emphasised) or _subject_hit(sentences, doc.text)
     return Analysis(doc, sentences, hits)
 
 
+# "X-26k", "X-1.5M": a data set's size, so a derived release ("the X-26k training set")
+_COUNT_SUFFIX = re.compile(r"-\d+(?:\.\d+)?[kKM]$")
+
+
+def _base_of_count(name: str, text: str) -> str:
+    """"X" for "X-26k" when the abstract goes on calling the artefact plain X (at least
+    twice) and X is not an abbreviation defined in passing: the count is one release of
+    X, not its name."""
+    m = _COUNT_SUFFIX.search(name)
+    if not m:
+        return name
+    base = name[: m.start()]
+    if (_shape(base) == 2 and len(word_positions(text, base)) >= 2
+            and f"({base})" not in text):
+        return base
+    return name
+
+
+# "We also/further propose ...", "Furthermore, we ...": a contribution beside the main one.
+_SECONDARY = re.compile(
+    r"\b(?:we (?:also|further|then|additionally|finally|subsequently|next)\b"
+    r"|(?:^|, )(?:further(?:more)?|additionally|in addition|moreover|finally|besides|also)\b)",
+    re.I)
 _VERSION = re.compile(r"[-\s]?(?:[vV]?\d+(?:\.\d+)*|\+\+?|[vV]\d+)")
 
 
@@ -509,22 +640,38 @@ def _is_version_of(newer: str, older: str) -> bool:
 def infer_names(text: str) -> list[str]:
     """The short names the abstract introduces for its own artefacts: the one it uses most
     first (the paper's own name is what the rest of the abstract talks about), ties to
-    methods before datasets, then in order of introduction.
+    the main contribution over an extra one ("we further propose ..."), then methods
+    before datasets, then in order of introduction. Names introduced
+    before the abstract first speaks of the paper itself ("we", "this paper") come last:
+    the background names existing things ("a problem known as Long Form (LF)").
 
     Returns [] rather than guess: a wrong name on a catalogue page is worse than none.
     """
     names: list[str] = []
     analysis = analyse(text)
     strong = any(not h.weak for h in analysis.hits)
+    first: dict[str, Hit] = {}
     for hit in sorted(analysis.hits, key=lambda h: (h.is_data, h.sentence, h.start)):
         if hit.weak and strong:
             continue
         if hit.name.lower() not in (n.lower() for n in names):
             names.append(hit.name)
+            first[hit.name] = hit
     if len(names) > 1:
         # "TD-MPC2 ... upon the TD-MPC algorithm": the new version is the paper's
         names = [n for n in names if not any(_is_version_of(m, n) for m in names)]
         uses = {n: len(word_positions(analysis.doc.text, n)) for n in names}
-        # stable: ties go to a coined word over a bare acronym, then keep the order above
-        names.sort(key=lambda n: (-uses[n], n.isupper()))
+        own = next((i for i, s in enumerate(analysis.sentences) if _SUBJECT.search(s)),
+                   len(analysis.sentences))
+        secondary = {n: bool(_SECONDARY.search(analysis.sentences[first[n].sentence]))
+                     for n in names}
+        # stable: ties go to a coined word over a bare acronym, then to the main
+        # contribution over one introduced as an extra ("we also ..."), then keep the
+        # order above
+        names.sort(key=lambda n: (first[n].sentence < own, bool(_COUNT_SUFFIX.search(n)),
+                                  -uses[n], n.isupper(), secondary[n]))
+    if any(_COUNT_SUFFIX.search(n) for n in names):
+        # ("ACCORD", "ACCORD-90k") stay both: the data set is a second artefact
+        names = [n if n[: n.rfind("-")] in names else _base_of_count(n, analysis.doc.text)
+                 for n in names]
     return names[:4]

@@ -1,0 +1,110 @@
+"""Introduction patterns and ranking rules of infer_names, on invented abstracts."""
+
+from __future__ import annotations
+
+import pytest
+
+from paperlist.infer.names import infer_names
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # bold italic leaves no stray asterisks around the name
+        ("Sorting is slow. We introduce ***QuikSorta***, a novel benchmark of 90 lists.",
+         ["QuikSorta"]),
+        # a non-breaking hyphen inside the name is a hyphen
+        ("We present Zap\u2011Bench, a benchmark for zapping. Zap-Bench has 40 tasks.",
+         ["Zap-Bench"]),
+        # the long form of an abbreviation set off after the head noun
+        ("We propose a new solver architecture, Fast Mellow Grid Solver (FMGS), that "
+         "scales. FMGS is fast.", ["FMGS"]),
+        ("We propose a sampling framework, Gentle-guided Random Walk Sampler (GeRWaS), "
+         "that mixes fast.", ["GeRWaS"]),
+        # a coined name after a colon or a dash that follows the head noun
+        ("We propose a new pruning method: TrimNet. It cuts weights.", ["TrimNet"]),
+        ("We take a principled route and build a search framework \u2014 Quillo.", ["Quillo"]),
+        # ... but not the first item of a list of parts
+        ("We propose a modular framework with three components: an Planner for goals, "
+         "a Mover for steps.", []),
+        # a plain capitalised word in parentheses, spelled out by a capitalised long form
+        ("We introduce Sparse Online Filtering Adapter (Sofa), a unified framework.",
+         ["Sofa"]),
+        # an odd capital at a long form's start is not a name: the abbreviation is
+        ("We introduce the SImulation Benchmark of Tidy Pets (STIPY), in the context of "
+         "pets.", ["STIPY"]),
+        # a name set off after a head that itself follows a shorter name
+        ("In this work, we build on it by introducing an ARC-style puzzle dataset, PuzzARC.",
+         ["PuzzARC"]),
+        # a coined name that a sentence about the paper's own work describes as an artefact
+        ("We address this gap with DanceBot, the first diffusion framework for duets.",
+         ["DanceBot"]),
+        ("We revisit the debate through TimeForge, a structured framework of synthetic "
+         "series.", ["TimeForge"]),
+        # "(i.e., ABBR)" and "(ABBR Head)" after a long form
+        ("This paper introduces the Hybrid Route Optimization (i.e., HyRO), a framework.",
+         ["HyRO"]),
+        ("We introduce Quantum-Inspired Sparse Adapters (QuISA Adapters), a PEFT approach.",
+         ["QuISA"]),
+        # "motivates us to", "the present work": subjects that introduce a contribution
+        ("Caches grow. This motivates us to propose CacheTrim, an adaptive eviction policy.",
+         ["CacheTrim"]),
+        ("The present work introduces GLOW-PT: a pruning method for vision models.",
+         ["GLOW-PT"]),
+    ],
+)
+def test_introduction_patterns(text: str, expected: list[str]) -> None:
+    assert infer_names(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # two capitals in parentheses stay a shorthand, even after a capitalised long form
+        "We propose Gradient Stepping (GS), a tweak to training.",
+        "In this work, we propose an alternative route: the gradient trick.",
+        # a name that a popular or existing thing goes by
+        "One popular encoding, namely Rotary Spin Encoding (RoSE), is used. We study it.",
+        # what the paper is evaluated on or built from is someone else's
+        "We evaluate our method on MazeBench, a benchmark for maze solving.",
+        "We integrate it with CODA-Pump, an advanced continual learning algorithm.",
+        "We study Hybrid LinUBC, an algorithm for bandits with offline data.",
+    ],
+)
+def test_no_name(text: str) -> None:
+    assert infer_names(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        # a name defined before the paper speaks of itself is background, however often used
+        ("Sorting under noise is known as Noisy Order Sorting (NOS). NOS is hard and NOS is "
+         "common. We propose SiftSort, a sorter for NOS. SiftSort is fast.", "SiftSort"),
+        # equal use: the main contribution before one the paper "also" or "further" proposes
+        ("We introduce GridBench, a benchmark of maze puzzles. We further propose MazeNet, "
+         "a solver for them. MazeNet and GridBench are public.", "GridBench"),
+        ("We introduce GridBench, a benchmark of maze puzzles. We propose MazeNet, "
+         "a solver for them. MazeNet and GridBench are public.", "MazeNet"),
+        # a data set named by its size is a release beside the main artefact
+        ("We release ChartQuiz-80K, a dataset of chart questions. ChartQuiz-80K has ten "
+         "chart types. We propose PlotSage, a chart reader trained on ChartQuiz-80K. "
+         "PlotSage wins.", "PlotSage"),
+        # ... and "X-26k" is plain X when the abstract goes on calling it X
+        ("We introduce MazeRunner-26k, a dataset of mazes. Models trained on MazeRunner "
+         "solve mazes. MazeRunner is public.", "MazeRunner"),
+        # but not when X is an abbreviation defined in passing
+        ("We introduce SoL-5K, a benchmark on the strength of lattices (SoL). SoL matters.",
+         "SoL-5K"),
+        # a coined word with its plain initials goes by the word ...
+        ("We propose Fold-and-Tuck (FnT), a compression method. FnT is fast and FnT is "
+         "small.", "Fold-and-Tuck"),
+        # ... but a crafted abbreviation the abstract goes on using is the name
+        ("We propose Prune-Regrow (PRUGO), a sparsity method. PRUGO is fast and PRUGO "
+         "is small.", "PRUGO"),
+        ("We propose Base-Refine (BARF), a two-stage method. BARF is fast and BARF wins.",
+         "BARF"),
+    ],
+)
+def test_ranking(text: str, first: str) -> None:
+    assert infer_names(text)[0] == first
