@@ -88,7 +88,10 @@ _DETERMINER = re.compile(r"(?:a|an|the|our|this|two|three)\s", re.I)
 # Abbreviations of this shape are shared vocabulary, never one paper's own name.
 _COMMON = frozenset(
     "AI ML DL RL NLP CV LLM VLM MLP CNN RNN GNN GCN LSTM GRU GAN VAE SGD GPU CPU TPU API "
-    "PCA SVM KNN MDP POMDP ODE PDE SDE IID OOD SOTA QA VQA ASR TTS MT NMT BERT GPT MPC".split()
+    "PCA SVM KNN MDP POMDP ODE PDE SDE IID OOD SOTA QA VQA ASR TTS MT NMT BERT GPT MPC "
+    # methods every reader of the field knows by these letters (2024-2026)
+    "COT RAG RLHF RLVR DPO PPO GRPO LORA PEFT SFT ICL MOE VIT VLA MLLM LVLM LMM KV NERF SAE"
+    .split()
 )
 _ADJ_SUFFIX = re.compile(
     r"-(?:based|like|style|aware|free|driven|level|wise|specific|agnostic|guided|conditioned"
@@ -172,6 +175,8 @@ def defined_abbreviations(text: str) -> dict[str, str]:
     found: dict[str, str] = {}
     backwards = text[::-1]
     for m in _ABBR_IN_PARENS.finditer(text):
+        if m.group(1).islower():
+            continue  # "diverse predictions (modes)": a gloss, not an abbreviation
         before = _WORDS_BEFORE_REVERSED.match(backwards, len(text) - m.start())
         if not before:
             continue

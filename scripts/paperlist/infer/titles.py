@@ -422,6 +422,27 @@ WORD_FEATURES = ("log_prior", "prior", "log_count", "first_sentence", "own_sente
                  "in_long_form", "is_name", "has_digit", "length")
 
 
+_NAME_THEN_LONG_FORM = re.compile(r"\s*\(([^()]{6,})\)")
+
+
+def _long_form(analysis: Analysis, name: str) -> str:
+    """The name spelled out, whichever way round the abstract puts it: "Equilibrium
+    Reasoners (EqR)" or "MES-RET (Many-task Evolution Strategy with ...)"."""
+    if not name:
+        return ""
+    found = defined_abbreviations(analysis.doc.text).get(name)
+    if found:
+        return found
+    for hit in analysis.hits:
+        if hit.name == name:
+            m = _NAME_THEN_LONG_FORM.match(analysis.sentences[hit.sentence],
+                                           hit.start + len(name))
+            words = m.group(1).split() if m else []
+            if words and acronym_of(name, words) == len(words):
+                return " ".join(words)
+    return ""
+
+
 def word_features(text: str, names: list[str]) -> dict[str, list[float]]:
     """Each content word of the abstract's first sentences (lower-cased, as the candidate
     scan reads it), with what tells whether the paper's title uses it: the word's prior
@@ -438,6 +459,7 @@ def word_features(text: str, names: list[str]) -> dict[str, list[float]]:
                 if any(t[1] in _OWN_SUBJECT for t in tokens)), len(sentences))
     longs = {w.lower() for long in defined_abbreviations(analysis.doc.text).values()
              for w in long.split()}
+    longs.update(w.lower() for w in _long_form(analysis, names[0] if names else "").split())
     name = names[0].lower() if names else ""
     lowers = [[t[1] for t in tokens if t[0] and FORMULA_PLACEHOLDER not in t[0]]
               for tokens in sentences]
@@ -565,8 +587,7 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
     name_sentence = next((h.sentence for h in analysis.hits if h.name == name), -1)
     sentences = [_tokens(s) for s in analysis.sentences[:_SCANNED]]
     # the name's long form ("Equilibrium Reasoners (EqR)") is what the paper is called
-    long_form = defined_abbreviations(analysis.doc.text).get(name, "").lower().split() if name \
-        else []
+    long_form = _long_form(analysis, name).lower().split()
     counts: dict[str, int] = {}
     for tokens in sentences:
         for lower in {t[1] for t in tokens}:
@@ -671,6 +692,8 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
         qs = [v[8] for v in values if v[0]]
         sums += [sum(qs), max(qs, default=0.0), min(qs, default=0.0)]
         extra = {"rule_made": 1.0}
+        if long_form and [t[1] for t in desc_tokens] == long_form:
+            extra["long_form"] = 1.0  # the rules spelled the name out ("NAME (Long Form)")
         if weights is not None:
             yield (tokens, 0, len(tokens)), features(
                 values, 0, len(tokens) - 1, sums, _weigh(extra, weights)), (
@@ -858,7 +881,7 @@ def title_options(text: str, names: list[str], checked: bool = True
         return [(rule_title(text, names), [1.0, 0.0, 0.0, *blank, 0.0])]
     rules = title_rules()
     function = rules["function_words"] | _ARTICLES
-    long_form = defined_abbreviations(analyse(text).doc.text).get(name, "") if name else ""
+    long_form = _long_form(analyse(text), name)
     named = _parts(_tokens(long_form), function) if long_form else set()
     top = rows[firsts[0][0]][1]
     options: list[tuple[str, list[float]]] = []

@@ -92,7 +92,8 @@ def test_named_titles_say_what_it_is(index: int, fragment: str) -> None:
 
 
 def test_titles_of_unnamed_papers_are_their_topic() -> None:
-    assert infer_title(ABSTRACTS[7], []) == (
+    # the topic leads; a setting may follow it ("... for ...")
+    assert infer_title(ABSTRACTS[7], []).startswith(
         "The population loss landscape of two-layer ReLU networks"
     )
     assert infer_title(ABSTRACTS[8], []).startswith(

@@ -108,3 +108,19 @@ def test_no_name(text: str) -> None:
 )
 def test_ranking(text: str, first: str) -> None:
     assert infer_names(text)[0] == first
+
+
+def test_a_lower_case_gloss_in_parentheses_is_not_an_abbreviation() -> None:
+    """"diverse predictions (modes)" glosses a phrase; taking "modes" for the abbreviation
+    of a long form made it the paper's name ("modes: multi-mode patch diffusion")."""
+    text = ("We propose the Multi-Mode Patch Diffusion (MMPD) loss for forecasting. Models "
+            "trained with MMPD loss give diverse predictions (modes) with probabilities. "
+            "MMPD loss models the future with a diffusion model.")
+    assert infer_names(text)[0] == "MMPD"
+
+
+@pytest.mark.parametrize("common", ["CoT", "RAG", "LoRA", "GRPO", "RLHF"])
+def test_the_fields_shared_methods_are_nobodys_name(common: str) -> None:
+    text = (f"We propose a verifier for {common} pipelines, called {common}. {common} is "
+            f"used everywhere, and our {common} verifier checks each step.")
+    assert common not in infer_names(text)

@@ -97,3 +97,15 @@ def test_without_a_pair_model_the_title_is_the_best_single_phrase(monkeypatch) -
     for text in ABSTRACTS.values():
         names = infer_names(text)
         assert infer_title(text, names) == title_options(text, names)[0][0]
+
+
+def test_a_name_spelled_out_after_it_is_the_title() -> None:
+    """"MES-RET (Many-task Evolution Strategy with ...)": the long form after the name
+    counts as the name's long form, as "Long Form (NAME)" does."""
+    text = ("Evolutionary multi-tasking falters on many low-similarity tasks. We call this "
+            "barrier the curse of many tasks, driven by budget dispersion and negative "
+            "transfer. We propose KITE-RUN (Knowledge Injection with Transfer-Efficient "
+            "Reward-weighted UNification), which weighs each task's evaluations by reward. "
+            "KITE-RUN beats strong baselines on robot control.")
+    title = infer_title(text, infer_names(text))
+    assert title.startswith("KITE-RUN: knowledge injection with transfer-efficient"), title
