@@ -391,6 +391,14 @@ _NAME_THEN_PAREN = re.compile(r"\s*[,(]")
 _NAMING_WORDS = ("called", "named", "namely", "dubbed", "termed", "coined", "know as",
                  "abbreviated", "shorted as", "short for",
                  "known as", "refer", "we call", "we name", "we term")
+#: What leads to a long form the paper coins: a proposing verb, or "with"/"through"
+#: ("we address this with Long Form (LF)"), then at most an article and a praise word.
+_OWN_LONG_FORM_LEAD = re.compile(
+    r"(?:\b(?:propos|introduc|present|develop|design|build|construct|creat|devis|defin|form"
+    r"|call|nam|term|dub)\w*\s*|\b(?:with|through|via)\s+)(?:(?:a|an|the|our)\s+)?"
+    r"(?:(?:new|novel|simple|general|unified)\s+)?"
+    r"(?:(?!task|problem|setting|paradigm|challenge|question)[a-z]+\s*[,:]\s+)?", re.I)
+_CLAUSE_MARKS = re.compile(r"[,;:]")
 _VERB_WORDS = ("propos", "introduc", "present", "develop", "design", "build", "built",
                "construct", "creat", "devis", "describ", "releas", "curat", "put forward",
                "puts forward", "contribution is")
@@ -407,6 +415,7 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     """
     folded = fold_case(sentence)
     hits: list[tuple[int, str] | None] = []
+    weak_hits: list[tuple[int, str]] = []
     if mentions(folded, _NAMING_WORDS):
         for m in NAMING_CUE.finditer(sentence):
             # "one popular encoding, namely X", "the widely used method called X"
@@ -454,11 +463,34 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
         for m in _OUR_NAME_HEAD.finditer(sentence):
             if _shape(m.group(1)) == 2:
                 hits.append((m.end(), m.group(1)))
+    # "We address this with Diverse-Exploration RL (DeRL)", "this paper introduces
+    # Decision-Focused Generative Learning (Gen-DFL)": an abbreviation the sentence about
+    # the paper's own work spells out after a proposing verb or "with"/"through". Weak (a
+    # name cued outright wins), as "we propose a method for the Markov decision process
+    # (MDP)" spells out a concept the paper did not coin.
+    subject = _SUBJECT.search(sentence) if "(" in sentence else None
+    if subject:
+        for m in _ABBR_IN_PARENS.finditer(sentence, subject.end()):
+            abbr = m.group(1)
+            if _shape(abbr) != 2 or abbr.upper() in _COMMON:  # not "(GS)", "(modes)"
+                continue
+            before = sentence[subject.end() : m.start()]
+            # the last lead: the words from it to the "(" are the long form
+            lead = next(reversed(list(_OWN_LONG_FORM_LEAD.finditer(before))), None)
+            if lead is None:
+                continue
+            long = before[lead.end() :]
+            words = long.split()
+            n = acronym_of(abbr, words)
+            if n >= 2 and n >= len(words) - 1 and not _USED_ON.search(before[: lead.start()]) \
+                    and not _CLAUSE_MARKS.search(long):  # not "a new task, Long Form (LF)"
+                weak_hits.append((m.start() + 1, abbr))
     # A sentence that opens with a coined name and says what it is: "X is a ... method".
     # It is only a weak hint (a cited method is described so too: "X, a popular method"):
     # dropped when the abstract introduces a name of its own.
     m = _OPENS_WITH_NAME.match(sentence)
     found = [(offset, name, False) for offset, name in filter(None, hits)]
+    found += [(offset, name, True) for offset, name in weak_hits]
     if m and _shape(m.group(1)) == 2:
         described = fold_case(m.group(0)).split()
         if not _word_lists()["not_own"].intersection(described):
@@ -642,6 +674,24 @@ def _is_version_of(newer: str, older: str) -> bool:
             and bool(_VERSION.fullmatch(newer[len(older) :])))
 
 
+def _family_first(names: list[str], text: str) -> list[str]:
+    """A family of names goes by its stem: "Omni-Reward" before "Omni-RewardBench" and
+    "Omni-RewardModel"; and "RARE-Get", "RARE-Set" are RARE's parts when the abstract
+    also says RARE on its own."""
+    def stem_of(n: str) -> str:
+        return n[: n.index("-")] if "-" in n[1:] else ""
+
+    for n in names:
+        if sum(1 for m in names if m != n and m.startswith(n)) >= 2:
+            return [n] + [m for m in names if m != n]
+    stems = [stem_of(n) for n in names]
+    for stem in dict.fromkeys(stems):
+        if stem and stems.count(stem) >= 2 and _shape(stem) == 2 and stem not in names \
+                and len(word_positions(text, stem)) > 0:
+            return [stem, *names]
+    return names
+
+
 def infer_names(text: str) -> list[str]:
     """The short names the abstract introduces for its own artefacts: the one it uses most
     first (the paper's own name is what the rest of the abstract talks about), ties to
@@ -675,6 +725,8 @@ def infer_names(text: str) -> list[str]:
         # order above
         names.sort(key=lambda n: (first[n].sentence < own, bool(_COUNT_SUFFIX.search(n)),
                                   -uses[n], n.isupper(), secondary[n]))
+    if len(names) > 1:
+        names = _family_first(names, analysis.doc.text)
     if any(_COUNT_SUFFIX.search(n) for n in names):
         # ("ACCORD", "ACCORD-90k") stay both: the data set is a second artefact
         names = [n if n[: n.rfind("-")] in names else _base_of_count(n, analysis.doc.text)

@@ -124,3 +124,37 @@ def test_the_fields_shared_methods_are_nobodys_name(common: str) -> None:
     text = (f"We propose a verifier for {common} pipelines, called {common}. {common} is "
             f"used everywhere, and our {common} verifier checks each step.")
     assert common not in infer_names(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a long form the paper's own sentence coins, after "with" or a proposing verb
+        ("We address this limitation with Diverse-Exploration RL (DeRL), a modification to "
+         "the reward. DeRL finds more solutions.", "DeRL"),
+        ("Motivated by this, we propose a new algorithm: Trajectory Importance Corrected "
+         "Sampling (TICS). TICS replaces token-level ratios.", "TICS"),
+        ("We use tools from topology and define the Multiscale Clustering Bifiltration "
+         "(MCbiF), a filtration of complexes. MCbiF is stable.", "MCbiF"),
+        # a name cued outright wins over an abbreviation spelled out beside it
+        ("We propose KiteNet, a network for Long Range Sequence Modelling (LRSM). KiteNet "
+         "and LRSM are studied.", "KiteNet"),
+        # a family goes by its stem
+        ("We introduce Omni-Judge: Omni-JudgeBench, a benchmark, Omni-JudgeData, a data "
+         "set, and Omni-JudgeModel, a model. Omni-JudgeModel wins.", "Omni-Judge"),
+    ],
+)
+def test_spelled_out_and_family_names(text: str, expected: str) -> None:
+    assert infer_names(text)[0] == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We study the Markov Decision Process (MDP) under noise. MDP is hard.",
+        "We evaluate our method on the Long Range Arena (LRA). LRA is hard.",
+        "We introduce a new task, Visual Question Rewriting (VQR), and baselines for it.",
+    ],
+)
+def test_spelled_out_concepts_are_not_names(text: str) -> None:
+    assert infer_names(text) == []
