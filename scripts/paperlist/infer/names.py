@@ -100,7 +100,8 @@ _ADJ_SUFFIX = re.compile(
 )
 _NUMBER_WORD = re.compile(r"^(?:\d+|one|two|three|four|multi|single|double|bi|tri)-[a-z]", re.I)
 _LETTER = re.compile(r"[^\W\d_]")
-_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?[A-Za-z]{0,2}")  # 7B, 2.2K, 13K, 2D: sizes, not names
+# 7B, 2.2K, 13K, 2D, 280K-sample: sizes, not names
+_QUANTITY = re.compile(r"\d+(?:[.,]\d+)?[A-Za-z]{0,2}(?:-[a-z]+)?")
 #: a parenthesised aside, "(see Section 3)", left out of names and titles
 PARENTHESISED = re.compile(r"\s*\([^()]*\)")
 _PLURAL_CAPS = re.compile(r"[A-Z]{2,}s")
@@ -465,7 +466,8 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
                 hits.append((m.end(), m.group(1)))
     # "We address this with Diverse-Exploration RL (DeRL)", "this paper introduces
     # Decision-Focused Generative Learning (Gen-DFL)": an abbreviation the sentence about
-    # the paper's own work spells out after a proposing verb or "with"/"through". Weak (a
+    # the paper's own work spells out, capitalised, after a proposing verb or "with" or
+    # "through" (not "we propose probably approximately correct (PAC) algorithms"). Weak (a
     # name cued outright wins), as "we propose a method for the Markov decision process
     # (MDP)" spells out a concept the paper did not coin.
     subject = _SUBJECT.search(sentence) if "(" in sentence else None
@@ -482,7 +484,8 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
             long = before[lead.end() :]
             words = long.split()
             n = acronym_of(abbr, words)
-            if n >= 2 and n >= len(words) - 1 and not _USED_ON.search(before[: lead.start()]) \
+            if n >= 2 and n >= len(words) - 1 and words[-n][0].isupper() \
+                    and not _USED_ON.search(before[: lead.start()]) \
                     and not _CLAUSE_MARKS.search(long):  # not "a new task, Long Form (LF)"
                 weak_hits.append((m.start() + 1, abbr))
     # A sentence that opens with a coined name and says what it is: "X is a ... method".
