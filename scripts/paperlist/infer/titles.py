@@ -116,7 +116,7 @@ def _tidy(phrase: str, limit: int = _MAX_TITLE) -> str:
         phrase = cut.group(1) if cut and len(cut.group(1).split()) >= 3 else head
     phrase = PARENTHESISED.sub("", phrase).split("(")[0]
     phrase = _THIS_PAPER_FILLER.sub(" ", phrase)
-    phrase = _MARKUP.sub("", phrase)
+    phrase = _LATEX_QUOTES.sub("", _MARKUP.sub("", phrase))
     phrase = _SPACES.sub(" ", phrase).strip(" .,;:-\u2013\u2014")
     while len(phrase) > limit:
         seps = (", ", " and ", " with ", " via ", " by ", " through ", " using ", " that ")
@@ -513,7 +513,29 @@ def _tokens(sentence: str) -> list[tuple[str, str, bool]]:
 
 
 def _phrase(words: list[tuple[str, str, bool]]) -> str:
-    return _sentence_case(" ".join(w[0] for w in words))
+    return _sentence_case(_LATEX_QUOTES.sub("", " ".join(w[0] for w in words)))
+
+
+# ``quoted'' in LaTeX: the marks are not part of a title
+_LATEX_QUOTES = re.compile(r"``|''")
+#: a word that leaves its noun behind: "large language models'", "the task's"
+_POSSESSIVE = re.compile(r"(?:['\u2019]s?|s['\u2019])$")
+
+
+def _dangles(tokens: list[tuple[str, str, bool]]) -> bool:
+    """A phrase ends on a possessive ("... measure large language models'"): the thing
+    possessed was cut off."""
+    return bool(tokens) and bool(_POSSESSIVE.search(tokens[-1][0]))
+
+
+def _stands_alone(tokens: list[tuple[str, str, bool]]) -> bool:
+    """A phrase does not start by pointing back at something the title left out: not
+    "task's data efficiency" or "own decoding strategy" (a capitalised owner stands
+    alone: "Bloom's taxonomy")."""
+    first = tokens[0][0]
+    if first.lower() == "own":
+        return False
+    return not (_POSSESSIVE.search(first) and first[:1].islower())
 
 
 @lru_cache(maxsize=1 << 16)
@@ -870,6 +892,8 @@ def title_options(text: str, names: list[str], checked: bool = True
     firsts: list[tuple[int, str]] = []
     for k in order:
         tokens, start, end = rows[k][0]
+        if _dangles(tokens[start:end]) or not _stands_alone(tokens[start:end]):
+            continue
         phrase = _phrase(tokens[start:end])
         title = f"{name}: {phrase}" if name else _capitalise(phrase)
         if len(title) <= _MAX_TITLE and not title_problems(title):
@@ -902,6 +926,8 @@ def title_options(text: str, names: list[str], checked: bool = True
                 background, prev = info
             if not content or content > _PAIR_MAX_CONTENT or low:
                 continue  # a word titles never take ("possess", "valuable") ends no title
+            if _dangles(tokens[start:end]) or not _stands_alone(tokens[start:end]):
+                continue
             if any(t[1] in function and t[1] not in _INSIDE_SETTING
                    for t in tokens[start:end]):
                 continue  # a setting is one noun phrase, not "benchmark for X" or "Y to Z"

@@ -109,3 +109,27 @@ def test_a_name_spelled_out_after_it_is_the_title() -> None:
             "KITE-RUN beats strong baselines on robot control.")
     title = infer_title(text, infer_names(text))
     assert title.startswith("KITE-RUN: knowledge injection with transfer-efficient"), title
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a possessive whose noun the phrase cut off
+        "We introduce QuizBench, a benchmark designed to measure large language models' "
+        "recall of rare facts. QuizBench has 5,000 questions.",
+        # a phrase pointing back at what the title left out
+        "Fine-tuning data is costly. We study the number of fine-tuning examples and the "
+        "task's data efficiency without incremental annotation, and its own cost model.",
+        # LaTeX quotes around a term
+        "We propose ZipDecode, an architecture that enables ``truly end-to-end'' "
+        "generation by learning its own decoding strategy. ZipDecode is fast.",
+    ],
+)
+def test_no_title_dangles_or_points_back(text: str) -> None:
+    for title, _ in title_options(text, infer_names(text)):
+        assert not re.search(r"['\u2019]s?$|s['\u2019]$", title), title
+        assert "``" not in title and "''" not in title, title
+        for part in re.split(r"\s(?:for|in|on|with|via|under|across|from|through|beyond)\s",
+                             title)[1:]:
+            first = part.split()[0]
+            assert first.lower() != "own" and not re.search(r"['\u2019]s$", first), title
