@@ -354,6 +354,15 @@ def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
     return problems
 
 
+def _finite(value: int | float) -> bool:
+    """A float's finite, and an int small enough to be one (YAML reads 1e400 as inf, but
+    a 400-digit integer as an int that no float holds)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 def tag_score_problems(meta: dict[str, Any], path: str,
                        lines: dict[tuple[Any, ...], int]) -> list[Problem]:
     """What the schema cannot say of `inferred.tag_scores` (model/page.py TAG_SCORES): it
@@ -377,9 +386,11 @@ def tag_score_problems(meta: dict[str, Any], path: str,
         if name not in tags:
             problems.append(Problem(path, line, f"inferred.{TAG_SCORES} scores {quote(str(name))}, "
                                     "which inferred.tags does not list", fix))
-        elif isinstance(value, float) and not math.isfinite(value):
+        elif isinstance(value, int | float) and not isinstance(value, bool) \
+                and not _finite(value):
+            what = _describe(value) if isinstance(value, float) else "a number too large"
             problems.append(Problem(path, line, f"'inferred.{TAG_SCORES}.{name}' is "
-                                    f"{_describe(value)}, not a score", fix))
+                                    f"{what}, not a score", fix))
     for i, name in enumerate(tags):
         if isinstance(name, str) and name not in scores:
             problems.append(Problem(

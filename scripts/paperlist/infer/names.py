@@ -396,9 +396,15 @@ _NAMING_WORDS = ("called", "named", "namely", "dubbed", "termed", "coined", "kno
 #: ("we address this with Long Form (LF)"), then at most an article and a praise word.
 _OWN_LONG_FORM_LEAD = re.compile(
     r"(?:\b(?:propos|introduc|present|develop|design|build|construct|creat|devis|defin|form"
-    r"|call|nam|term|dub)\w*\s*|\b(?:with|through|via)\s+)(?:(?:a|an|the|our)\s+)?"
+    r"|call|nam|term|dub)[a-z]*\s*|\b(?:with|through|via)\s+)(?:(?:a|an|the|our)\s+)?"
     r"(?:(?:new|novel|simple|general|unified)\s+)?"
-    r"(?:(?!task|problem|setting|paradigm|challenge|question)[a-z]+\s*[,:]\s+)?", re.I)
+    r"(?:(?!task|problem|setting|paradigm|challenge|question)[a-z]+\s*[,:]\s+)?")
+#: Methods the field knows by their letters, which an abstract spells out as it uses them
+#: ("we optimise the policy with Soft Actor-Critic (SAC)"): never the paper's own
+_KNOWN_METHODS = frozenset(
+    "SAC CQL IQL HER TD3 DDPG DQN A2C A3C TRPO MAML MCTS BPTT EM MCMC HMC VI ELBO KL "
+    "SVD PCA ICA LDA ADMM SGLD ADAM LBFGS BM25 TFIDF".split())
+_NOT_COINED = _COMMON | _KNOWN_METHODS
 _CLAUSE_MARKS = re.compile(r"[,;:]")
 _VERB_WORDS = ("propos", "introduc", "present", "develop", "design", "build", "built",
                "construct", "creat", "devis", "describ", "releas", "curat", "put forward",
@@ -474,20 +480,20 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     if subject:
         for m in _ABBR_IN_PARENS.finditer(sentence, subject.end()):
             abbr = m.group(1)
-            if _shape(abbr) != 2 or abbr.upper() in _COMMON:  # not "(GS)", "(modes)"
-                continue
+            if _shape(abbr) != 2 or abbr.upper() in _NOT_COINED:
+                continue  # not "(GS)", "(modes)", "(SAC)"
             before = sentence[subject.end() : m.start()]
-            # the last lead: the words from it to the "(" are the long form
-            lead = next(reversed(list(_OWN_LONG_FORM_LEAD.finditer(before))), None)
-            if lead is None:
-                continue
-            long = before[lead.end() :]
-            words = long.split()
-            n = acronym_of(abbr, words)
-            if n >= 2 and n >= len(words) - 1 and words[-n][0].isupper() \
-                    and not _USED_ON.search(before[: lead.start()]) \
-                    and not _CLAUSE_MARKS.search(long):  # not "a new task, Long Form (LF)"
-                weak_hits.append((m.start() + 1, abbr))
+            # the nearest lead whose words up to the "(" spell the abbreviation out (a
+            # nearer "with" may be the long form's own: "Search with Learned Values")
+            for lead in reversed(list(_OWN_LONG_FORM_LEAD.finditer(before))):
+                long = before[lead.end() :]
+                words = long.split()
+                n = acronym_of(abbr, words)
+                if n >= 2 and n >= len(words) - 1 and words[-n][0].isupper() \
+                        and not _USED_ON.search(before[: lead.start()]) \
+                        and not _CLAUSE_MARKS.search(long):  # not "a new task, Long (LF)"
+                    weak_hits.append((m.start() + 1, abbr))
+                    break
     # A sentence that opens with a coined name and says what it is: "X is a ... method".
     # It is only a weak hint (a cited method is described so too: "X, a popular method"):
     # dropped when the abstract introduces a name of its own.
@@ -680,7 +686,8 @@ def _is_version_of(newer: str, older: str) -> bool:
 def _family_first(names: list[str], text: str) -> list[str]:
     """A family of names goes by its stem: "Omni-Reward" before "Omni-RewardBench" and
     "Omni-RewardModel"; and "RARE-Get", "RARE-Set" are RARE's parts when the abstract
-    also says RARE on its own."""
+    also says RARE on its own, twice or more (once is rather the base model its variants
+    build on: "LLaVA-Med and LLaVA-Path both fine-tune LLaVA")."""
     def stem_of(n: str) -> str:
         return n[: n.index("-")] if "-" in n[1:] else ""
 
@@ -690,9 +697,12 @@ def _family_first(names: list[str], text: str) -> list[str]:
     stems = [stem_of(n) for n in names]
     for stem in dict.fromkeys(stems):
         if stem and stems.count(stem) >= 2 and _shape(stem) == 2 and stem not in names \
-                and len(word_positions(text, stem)) > 0:
+                and len(word_positions(text, stem)) >= 2:
             return [stem, *names]
     return names
+
+
+_LONGEST_NAME = 40
 
 
 def infer_names(text: str) -> list[str]:
@@ -734,4 +744,6 @@ def infer_names(text: str) -> list[str]:
         # ("ACCORD", "ACCORD-90k") stay both: the data set is a second artefact
         names = [n if n[: n.rfind("-")] in names else _base_of_count(n, analysis.doc.text)
                  for n in names]
-    return names[:4]
+    # a "name" longer than a title has room for is a run of letters (a DNA sequence, a
+    # hash), not what anybody calls a method
+    return [n for n in names if len(n) <= _LONGEST_NAME][:4]

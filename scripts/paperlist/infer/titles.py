@@ -118,6 +118,7 @@ def _tidy(phrase: str, limit: int = _MAX_TITLE) -> str:
     phrase = _THIS_PAPER_FILLER.sub(" ", phrase)
     phrase = _LATEX_QUOTES.sub("", _MARKUP.sub("", phrase))
     phrase = _SPACES.sub(" ", phrase).strip(" .,;:-\u2013\u2014")
+    limit = max(limit, 0)  # a name near 100 characters leaves no room (and "[:-5]" grows)
     while len(phrase) > limit:
         seps = (", ", " and ", " with ", " via ", " by ", " through ", " using ", " that ")
         cut = max(phrase.rfind(sep, 0, limit) for sep in seps)
@@ -902,9 +903,13 @@ def title_options(text: str, names: list[str], checked: bool = True
                 break
     blank = [0.0] * (len(PAIR_FEATURES) - 4)
     if not firsts:
-        return [(rule_title(text, names), [1.0, 0.0, 0.0, *blank, 0.0])]
+        fallback = rule_title(text, names)
+        if len(fallback) > _MAX_TITLE:  # a name given as long as a title
+            fallback = _tidy(fallback)
+        return [(fallback, [1.0, 0.0, 0.0, *blank, 0.0])]
     rules = title_rules()
     function = rules["function_words"] | _ARTICLES
+    vague = {fold_plural(w) for w in rules["vague_words"]}
     long_form = _long_form(analyse(text), name)
     named = _parts(_tokens(long_form), function) if long_form else set()
     top = rows[firsts[0][0]][1]
@@ -924,6 +929,8 @@ def title_options(text: str, names: list[str], checked: bool = True
             (tokens, start, end), score, info = rows[k]
             content, p, q_sum, low, capitals, repeated, spread, index, after_prep, \
                 background, prev = info
+            if index < 0:
+                continue  # the rule-made title: a whole description, not a setting
             if not content or content > _PAIR_MAX_CONTENT or low:
                 continue  # a word titles never take ("possess", "valuable") ends no title
             if _dangles(tokens[start:end]) or not _stands_alone(tokens[start:end]):
@@ -934,6 +941,8 @@ def title_options(text: str, names: list[str], checked: bool = True
             words = parts.get(k)
             if words is None:
                 words = parts[k] = _parts(tokens[start:end], function)
+            if words <= vague:
+                continue  # "for pioneering task" says nothing
             if not words or words & words_a or words & named:
                 continue  # a word twice, or the name spelled out as its own setting
             join = prev if prev in _JOINS else "for"

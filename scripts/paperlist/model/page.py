@@ -55,8 +55,12 @@ def valid_score(value: object) -> bool:
     """A score the tag pages can order by: a finite number, not negative (a bool is not
     a number here, whatever Python says). Anything else is `paperlist check`'s to report,
     and the build orders that tag as it does a page without scores."""
-    return (isinstance(value, int | float) and not isinstance(value, bool)
-            and math.isfinite(value) and value >= 0)
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return False
+    try:  # an int of 400 digits is a number YAML reads, and no float
+        return math.isfinite(value) and value >= 0
+    except OverflowError:
+        return False
 
 
 class PageError(ValueError):

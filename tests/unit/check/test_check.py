@@ -254,6 +254,10 @@ def test_a_page_with_tag_scores_passes_and_so_does_one_without(papers):
         f"{P}:22: 'inferred.tag_scores.Reinforcement Learning' is the number inf, not a score "
         f"— {HINT_SCORES}", id="score-infinite"),
     pytest.param(
+        [("Learning: 6.5", "Learning: 1" + "0" * 400)],
+        f"{P}:22: 'inferred.tag_scores.Reinforcement Learning' is a number too large, not a "
+        f"score — {HINT_SCORES}", id="score-too-large"),
+    pytest.param(
         [("  tag_scores:\n    Reinforcement Learning: 6.5\n", "  tag_scores: [6.5, 2.0]\n")],
         f"{P}:21: 'inferred.tag_scores' should be a mapping of keys, not a list — tag_scores "
         "maps each of inferred.tags to the tagger's score, e.g. tag_scores: {Reinforcement "

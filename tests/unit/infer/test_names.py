@@ -142,6 +142,15 @@ def test_the_fields_shared_methods_are_nobodys_name(common: str) -> None:
         # a family goes by its stem
         ("We introduce Omni-Judge: Omni-JudgeBench, a benchmark, Omni-JudgeData, a data "
          "set, and Omni-JudgeModel, a model. Omni-JudgeModel wins.", "Omni-Judge"),
+        # ... but not by the base model its members build on, named once
+        ("We propose LLaVA-Med, a medical vision-language model, and LLaVA-Path, a "
+         "pathology model. Both fine-tune the open LLaVA model. LLaVA-Path beats "
+         "LLaVA-Med.", "LLaVA-Med"),
+        # a lead word inside the long form is not where it starts
+        ("Exploration is hard. We address this with Formal Proof Search (FoPS). FoPS wins.",
+         "FoPS"),
+        ("Exploration is hard. We address this with Search with Learned Values (SwLV). "
+         "SwLV wins.", "SwLV"),
     ],
 )
 def test_spelled_out_and_family_names(text: str, expected: str) -> None:
@@ -154,6 +163,9 @@ def test_spelled_out_and_family_names(text: str, expected: str) -> None:
         "We study the Markov Decision Process (MDP) under noise. MDP is hard.",
         "We evaluate our method on the Long Range Arena (LRA). LRA is hard.",
         "We introduce a new task, Visual Question Rewriting (VQR), and baselines for it.",
+        # methods the field knows by their letters, spelled out as they are used
+        "We optimize the policy with Soft Actor-Critic (SAC). SAC is stable.",
+        "We tackle sparse rewards with Hindsight Experience Replay (HER). HER helps.",
     ],
 )
 def test_spelled_out_concepts_are_not_names(text: str) -> None:

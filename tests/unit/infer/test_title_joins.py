@@ -60,6 +60,10 @@ def test_joined_titles_read_as_one(kind: str) -> None:
         join, phrase = _split(title, single)
         assert join in titles._JOINS
         assert not _content(phrase) & _content(single.split(": ", 1)[-1]), title
+        # one noun phrase: no function word but "and"/"of", and never the name
+        function = titles.title_rules()["function_words"] - {"and", "of"}
+        assert not function & set(phrase.lower().split()), title
+        assert not any(n.lower() in phrase.lower() for n in infer_names(text)), title
         # a phrase that already says what it is for is not extended
         assert not {"for", "to"} & set(single.lower().split()), title
 
@@ -133,3 +137,20 @@ def test_no_title_dangles_or_points_back(text: str) -> None:
                              title)[1:]:
             first = part.split()[0]
             assert first.lower() != "own" and not re.search(r"['\u2019]s$", first), title
+
+
+def test_a_name_as_long_as_a_title_neither_hangs_nor_overflows() -> None:
+    """A run of capitals ("AAAA...", a DNA sequence, a hash) once made the title's room
+    negative and the trimming loop spin forever; checked in a child process so that a
+    regression fails instead of hanging the suite."""
+    import subprocess
+    import sys
+
+    code = ("from paperlist.infer.names import infer_names\n"
+            "from paperlist.infer.titles import infer_title\n"
+            "for n in (50, 98, 200, 800):\n"
+            "    t = 'We propose ' + 'A' * n + ' (' + 'A' * n + ') for learning. It works.'\n"
+            "    for names in (infer_names(t), ['A' * n]):\n"
+            "        title = infer_title(t, names)\n"
+            "        assert title and len(title) <= 110, (n, title)\n")
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)

@@ -104,7 +104,7 @@ def test_pages_without_scores_load_and_come_after_the_scored(tmp_path):
 
 
 @pytest.mark.parametrize("bad", ["high", -3.0, True, None, [5.0], {"x": 1}, float("nan"),
-                                 float("inf")])
+                                 float("inf"), 10 ** 400])
 def test_a_broken_score_orders_as_no_score_and_never_stops_the_build(tmp_path, bad):
     """Check reports it; the site still builds, the paper as if it had no score."""
     write(tmp_path, "aardvark", "Aardvark", [RL], {"tags": [RL], "tag_scores": {RL: bad}})
