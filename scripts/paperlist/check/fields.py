@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import json
-import math
 import re
 from collections.abc import Iterable
 from functools import lru_cache
@@ -27,7 +26,13 @@ from paperlist.check.keys import near_key
 from paperlist.check.problem import Problem
 from paperlist.check.syntax import quote
 from paperlist.infer.links import classify
-from paperlist.model.page import ABSTRACT_LINK_KINDS, KEY_ORDER, TAG_SCORES, NoAliasLoader
+from paperlist.model.page import (
+    ABSTRACT_LINK_KINDS,
+    KEY_ORDER,
+    TAG_SCORES,
+    NoAliasLoader,
+    finite,
+)
 from paperlist.model.taxonomy import load_taxonomy
 
 SCHEMA_PATH = DATA_DIR / "page.schema.json"
@@ -354,15 +359,6 @@ def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
     return problems
 
 
-def _finite(value: int | float) -> bool:
-    """A float's finite, and an int small enough to be one (YAML reads 1e400 as inf, but
-    a 400-digit integer as an int that no float holds)."""
-    try:
-        return math.isfinite(value)
-    except OverflowError:
-        return False
-
-
 def tag_score_problems(meta: dict[str, Any], path: str,
                        lines: dict[tuple[Any, ...], int]) -> list[Problem]:
     """What the schema cannot say of `inferred.tag_scores` (model/page.py TAG_SCORES): it
@@ -387,7 +383,7 @@ def tag_score_problems(meta: dict[str, Any], path: str,
             problems.append(Problem(path, line, f"inferred.{TAG_SCORES} scores {quote(str(name))}, "
                                     "which inferred.tags does not list", fix))
         elif isinstance(value, int | float) and not isinstance(value, bool) \
-                and not _finite(value):
+                and not finite(value):
             what = _describe(value) if isinstance(value, float) else "a number too large"
             problems.append(Problem(path, line, f"'inferred.{TAG_SCORES}.{name}' is "
                                     f"{what}, not a score", fix))

@@ -388,7 +388,6 @@ _PREPOSITIONS = frozenset("for to on of in with by via from towards toward into"
 _PRAISE = frozenset("new novel first simple general unified efficient effective generic "
                     "principled practical flexible robust lightweight scalable powerful "
                     "elegant intuitive".split())
-_HAS_UPPER_INSIDE = re.compile(r".[A-Z]")
 _UPPER_AFTER_FIRST = re.compile(r".[^A-Z]*[A-Z]")
 _HAS_DIGIT = re.compile(r"[0-9]")
 #: A word that titles almost never take ("avoids", "significantly", "proposed").
@@ -642,7 +641,7 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
                 else:
                     seen = counts.get(lower, 1)
                     is_name = lower == name_lower
-                    # a capital after the first character (what _HAS_UPPER_INSIDE matches)
+                    # a capital right after the first character ("GPT", "xLSTM")
                     value = (1, share, low, (seen if seen < 4 else 4) / 4, seen > 1,
                              1 if len(core) > 1 and "A" <= core[1] <= "Z" else 0, is_name,
                              stop or is_name, q.get(lower, 0.0))

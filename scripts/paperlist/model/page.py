@@ -51,16 +51,21 @@ TAG_SCORES = "tag_scores"
 TAG_SCORE_DECIMALS = 2
 
 
+def finite(value: int | float) -> bool:
+    """A float's finite, and an int small enough to be one (YAML reads 1e400 as inf, but
+    a 400-digit integer as an int that no float holds)."""
+    try:
+        return math.isfinite(value)
+    except OverflowError:
+        return False
+
+
 def valid_score(value: object) -> bool:
     """A score the tag pages can order by: a finite number, not negative (a bool is not
     a number here, whatever Python says). Anything else is `paperlist check`'s to report,
     and the build orders that tag as it does a page without scores."""
-    if not isinstance(value, int | float) or isinstance(value, bool):
-        return False
-    try:  # an int of 400 digits is a number YAML reads, and no float
-        return math.isfinite(value) and value >= 0
-    except OverflowError:
-        return False
+    return (isinstance(value, int | float) and not isinstance(value, bool)
+            and finite(value) and value >= 0)
 
 
 class PageError(ValueError):
