@@ -967,12 +967,36 @@ def infer_title(text: str, names: list[str]) -> str:
     options = title_options(text, names, checked=False)
     weights = _model_file().get("pair_weights")
     if not weights or len(options) == 1:
-        return options[0][0]
+        return _matched_brackets(options[0][0])
     w = [weights[k] for k in PAIR_FEATURES]
     scores = [sum(map(operator.mul, w, feats)) for _, feats in options]
     # the best that reads as a title (the single phrases were checked): ties go to the first
     for k in sorted(range(len(options)), key=lambda k: -scores[k]):
         title = options[k][0]
         if options[k][1][0] or not title_problems(title):
-            return title
-    return options[0][0]
+            return _matched_brackets(title)
+    return _matched_brackets(options[0][0])
+
+
+_OPENS = {")": "(", "]": "[", "}": "{"}
+
+
+def _matched_brackets(title: str) -> str:
+    """The title without the brackets it does not close or open: a scraped abstract's
+    stray ")" ("We propose Foo) a method) ...") would show on every listing, and a
+    bracket cut off with the rest of its sentence ("(see" ...) reads as broken."""
+    stack: list[int] = []
+    unmatched: set[int] = set()
+    for i, ch in enumerate(title):
+        if ch in "([{":
+            stack.append(i)
+        elif ch in _OPENS:
+            if stack and title[stack[-1]] == _OPENS[ch]:
+                stack.pop()
+            else:
+                unmatched.add(i)
+    unmatched.update(stack)
+    if not unmatched:
+        return title
+    kept = "".join(ch for i, ch in enumerate(title) if i not in unmatched)
+    return " ".join(kept.split()) or title

@@ -83,6 +83,23 @@ def test_titles_name_the_topic() -> None:
     assert "change-point detection" in title_of(ABSTRACTS["two novel"]).lower()
 
 
+@pytest.mark.parametrize("text", [
+    "We propose Foo) a method) that learns graphs. Experiments show gains.",
+    "Sparse graphs are hard [see the survey. We study message passing (and its limits for "
+    "sparse graphs. Results improve.",
+])
+def test_a_title_carries_no_stray_bracket(text: str) -> None:
+    """A scraped abstract's unmatched bracket would show on every listing."""
+    title = title_of(text)
+    assert title
+    for opening, closing in ("()", "[]", "{}"):
+        depth = 0
+        for ch in title:
+            depth += (ch == opening) - (ch == closing)
+            assert depth >= 0, title
+        assert depth == 0, title
+
+
 def test_the_title_model_is_deterministic() -> None:
     first = [title_of(t) for t in ABSTRACTS.values()]
     assert first == [title_of(t) for t in ABSTRACTS.values()]
