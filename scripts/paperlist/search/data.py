@@ -104,16 +104,31 @@ def words(text: str) -> list[str]:
     lower case without accents, letters and digits only ("multi-agent" -> "multiagent");
     and the parts of a joined token, which Pagefind indexes too and a query searches
     (search-text.js `terms`)."""
-    if not text.isascii():  # accents off (an ASCII text has none: most abstracts)
-        text = unicodedata.normalize("NFKD", text)
-        text = "".join(c for c in text if not unicodedata.combining(c))
-    out = []
+    out: list[str] = []
     for token in text.lower().split():
-        parts = _WORD_PARTS.findall(token)
-        if len(parts) > 1:
-            out.append("".join(parts))
-        out.extend(parts)
+        if token.isalnum():  # one part, as the pattern would find it: most tokens
+            if token.isascii():
+                out.append(token)
+                continue
+        elif token.isascii():
+            _add_parts(token, out)
+            continue
+        # accents off, token by token (NFKD decomposes character by character, and a
+        # space never starts a combining sequence); a compatibility form may hold a space
+        plain = "".join(c for c in unicodedata.normalize("NFKD", token)
+                        if not unicodedata.combining(c))
+        for piece in plain.lower().split():
+            _add_parts(piece, out)
     return out
+
+
+def _add_parts(token: str, out: list[str]) -> None:
+    """A token's letter-and-digit parts, and all of them run together when there are
+    several ("multi-agent": "multiagent", "multi", "agent")."""
+    parts = _WORD_PARTS.findall(token)
+    if len(parts) > 1:
+        out.append("".join(parts))
+    out.extend(parts)
 
 
 #: Endings a word family drops (`family`), longest first: a rough stand-in for the stemmer
@@ -134,10 +149,17 @@ def spread(contents: list[str]) -> tuple[Counter[str], Counter[str]]:
     many of the pages hold a word of it)."""
     out: Counter[str] = Counter()
     families: Counter[str] = Counter()
+    family_of: dict[str, str] = {}  # a word's family, worked out once per word
     for content in contents:
         held = {w for w in words(content) if len(w) >= _MIN_VOCABULARY_LETTERS and w.isalpha()}
         out.update(held)
-        families.update({family(w) for w in held})
+        kin = set()
+        for w in held:
+            f = family_of.get(w)
+            if f is None:
+                f = family_of[w] = family(w)
+            kin.add(f)
+        families.update(kin)
     return out, families
 
 

@@ -18,6 +18,16 @@ def test_words_split_like_the_query_splitter():
         "multiagent", "multi", "agent", "rl", "for", "cafestyle", "cafe", "style", "gnns", "3d"]
 
 
+def test_words_of_compatibility_forms_and_accents():
+    """Ligatures, fractions, full-width letters and a diaeresis standing alone decompose
+    as Pagefind's text does (NFKD, marks off): one more space-split where a form holds a
+    space, and the same words whether the rest of the text is ASCII or not."""
+    assert words("Café ﬁne-tuning x¨y İstanbul ½-step ＡＢＣ déjà-vu") == [
+        "cafe", "finetuning", "fine", "tuning", "x", "y", "istanbul", "12step", "1", "2",
+        "step", "abc", "dejavu", "deja", "vu"]
+    assert words("naïve RL_2") == ["naive", "rl2", "rl", "2"]
+
+
 def test_vocabulary_by_length_most_widespread_first():
     vocab = vocabulary(["graph graph model", "graph models", "model graph", "x99 of"], 2)
     assert vocab == {5: ["graph", "model"]}  # once-only, short and non-alphabetic words out
