@@ -179,6 +179,31 @@ def test_header_enter_still_opens_the_best_result(page, site_url, built_site):
     assert not page.console_errors
 
 
+def test_the_worker_starts_with_the_hook_and_is_the_one_material_uses(page, site_url):
+    """Our worker is started by the search hook, before Material's bundle runs (which
+    creates its worker only later), so it loads the engine while the page settles; it
+    is started once, and it is the one whose answers the box shows."""
+    page.add_init_script("""(() => {
+      const Native = window.Worker;
+      window.__workers = [];
+      window.Worker = class extends Native {
+        constructor(url, options) {
+          super(url, options);
+          const script = document.currentScript;
+          window.__workers.push({url: String(url), by: script ? script.src : ""});
+        }
+      };
+    })()""")
+    page.goto(f"{site_url}/")
+    header_search(page, "Sudoku")
+    page.locator(COUNT, has_text="1 paper").wait_for(timeout=15_000)
+    started = page.evaluate("window.__workers")
+    ours = [w for w in started if w["url"].endswith("assets/paperlist/search-worker.js")]
+    assert len(ours) == 1, started
+    assert ours[0]["by"].endswith("assets/paperlist/search-hook.js"), started
+    assert not page.console_errors
+
+
 def test_header_typo_is_corrected_with_a_notice(page, site_url, built_site):
     page.goto(f"{site_url}/")
     header_search(page, "Sudokku")

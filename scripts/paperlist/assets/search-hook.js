@@ -1,6 +1,6 @@
-/* paperlist search hook, run before Material's bundle: lets the header box read our
- * worker's true totals, and keeps the search page's ?q= from Material (why and how:
- * html/searchpage.py search_hook). */
+/* paperlist search hook, run before Material's bundle: starts our worker early, lets the
+ * header box read its true totals, and keeps the search page's ?q= from Material (why and
+ * how: html/searchpage.py search_hook). */
 (() => {
   const me = document.currentScript, Native = window.Worker;
   if (!Native || !me || window.paperlistSearchBox) return;
@@ -15,16 +15,32 @@
     here.searchParams.delete("q");
     history.replaceState(history.state, "", here.href);
   }
+  const listen = (worker) => worker.addEventListener("message", (event) => {
+    const m = event.data;
+    if (!m || m.type !== 3 || !m.data) return;  // 3: RESULT
+    box.last = m.data.paperlist
+      ? { ...m.data.paperlist, shown: (m.data.items || []).length } : null;
+  });
+  // Our worker is started now, not when Material's bundle gets to it (a few hundred ms
+  // later, once the page has loaded), so it loads the engine while the page settles and
+  // a query typed at once does not wait for it; Material is handed this one.
+  let early = null;
+  try {
+    early = new Native(ours);
+    listen(early);
+  } catch (err) {
+    early = null;  // Material starts it as before
+  }
   window.Worker = class extends Native {
     constructor(url, options) {
+      const mine = new URL(String(url), location.href).href === ours;
+      if (mine && early) {
+        const worker = early;
+        early = null;
+        return worker;
+      }
       super(url, options);
-      if (new URL(String(url), location.href).href !== ours) return;
-      this.addEventListener("message", (event) => {
-        const m = event.data;
-        if (!m || m.type !== 3 || !m.data) return;  // 3: RESULT
-        box.last = m.data.paperlist
-          ? { ...m.data.paperlist, shown: (m.data.items || []).length } : null;
-      });
+      if (mine) listen(this);
     }
   };
 })();

@@ -112,13 +112,15 @@ async function schedule(query) {
   running = false;
 }
 
+// Pagefind's script, index entry and WebAssembly, fetched as soon as the worker starts
+// (the page's search hook starts it early), as Material's own worker fetches its index,
+// so the first query does not wait for them
+engine.preload().catch((err) => console.warn("paperlist search: cannot load Pagefind", err));
+
 self.addEventListener("message", (event) => {
   const message = event.data;
   if (message.type === SETUP) {
     suggestEnabled = !!(message.data && message.data.options && message.data.options.suggest);
-    // Pagefind's script and index entry, fetched as the page loads (as Material's own
-    // worker fetches its index), so the first query does not wait for them
-    engine.preload().catch((err) => console.warn("paperlist search: cannot load Pagefind", err));
     self.postMessage({ type: READY });
   } else if (message.type === QUERY) {
     schedule(String(message.data || ""));

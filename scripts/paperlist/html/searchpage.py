@@ -100,7 +100,11 @@ def search_hook(hook_href: str, worker_href: str, search_href: str) -> str:
     itself and offers no hook or event. So the hook swaps `window.Worker` for a subclass
     that, for our worker's URL only, also listens to RESULT messages and keeps the last
     one's totals in `window.paperlistSearchBox.last` for search-box.js. Every other worker
-    is created as before, and ours still is one. The alternatives were worse: a
+    is created as before, and ours still is one. The hook also starts our worker itself,
+    as soon as it runs, and hands that one to Material when the bundle asks for it: the
+    bundle creates its worker only once the page has loaded, a few hundred milliseconds
+    later, and the worker spends them loading the engine (a query typed at once then
+    waits for less than the whole of it). The alternatives were worse: a
     BroadcastChannel reaches every tab of the site; results smuggled into the items' HTML
     would show in Material's list; a copy of Material's bundle would have to follow every
     Material release. Material also opens its header box on any page loaded with `?q=`
