@@ -674,6 +674,11 @@ _SECONDARY = re.compile(
     r"\b(?:we (?:also|further|then|additionally|finally|subsequently|next)\b"
     r"|(?:^|, )(?:further(?:more)?|additionally|in addition|moreover|finally|besides|also)\b)",
     re.I)
+# "Building on X, we propose Y", "On this foundation, we ...": Y is what the earlier
+# contribution was for, the paper's end product.
+_BUILDS_ON = re.compile(
+    r"(?:building (?:up)?on|built (?:up)?on|on top of|on (?:this|that|these) (?:foundation|basis)"
+    r"|based on (?=[^\W\d_]*[A-Z]))\b", re.I)
 _VERSION = re.compile(r"[-\s]?(?:[vV]?\d+(?:\.\d+)*|\+\+?|[vV]\d+)")
 
 
@@ -736,8 +741,12 @@ def infer_names(text: str) -> list[str]:
         # stable: ties go to a coined word over a bare acronym, then to the main
         # contribution over one introduced as an extra ("we also ..."), then keep the
         # order above
+        builds = {n: bool(_BUILDS_ON.match(analysis.sentences[first[n].sentence]))
+                  and not secondary[n]
+                  and first[n].sentence > min(first[m].sentence for m in names)
+                  for n in names}
         names.sort(key=lambda n: (first[n].sentence < own, bool(_COUNT_SUFFIX.search(n)),
-                                  -uses[n], n.isupper(), secondary[n]))
+                                  not builds[n], -uses[n], n.isupper(), secondary[n]))
     if len(names) > 1:
         names = _family_first(names, analysis.doc.text)
     if any(_COUNT_SUFFIX.search(n) for n in names):

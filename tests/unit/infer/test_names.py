@@ -104,6 +104,17 @@ def test_no_name(text: str) -> None:
          "is small.", "PRUGO"),
         ("We propose Base-Refine (BARF), a two-stage method. BARF is fast and BARF wins.",
          "BARF"),
+        # what the abstract builds on an earlier contribution is its end product, even
+        # used less ...
+        ("We introduce QuillGen, a generator of hard puzzles. QuillGen is fast and QuillGen "
+         "is cheap. Building on QuillGen, we develop QuillSolve, a solver trained on its "
+         "puzzles. QuillSolve wins.", "QuillSolve"),
+        ("We propose TileSet, a benchmark of tilings. TileSet is hard for TileSet baselines. "
+         "On this foundation, we propose TileFormer, a tiling model.", "TileFormer"),
+        # ... but not an extra the paper "further" builds on it
+        ("We introduce QuillGen, a generator of hard puzzles. QuillGen is fast and QuillGen "
+         "is cheap. Building on QuillGen, we further develop QuillSolve, a solver.",
+         "QuillGen"),
     ],
 )
 def test_ranking(text: str, first: str) -> None:
