@@ -711,8 +711,9 @@ _LONGEST_NAME = 40
 
 
 def infer_names(text: str) -> list[str]:
-    """The short names the abstract introduces for its own artefacts: the one it uses most
-    first (the paper's own name is what the rest of the abstract talks about), ties to
+    """The short names the abstract introduces for its own artefacts: one introduced as
+    built on an earlier one first, then the one it uses most (the paper's own name is what
+    the rest of the abstract talks about; its first method counts one use more), ties to
     the main contribution over an extra one ("we further propose ..."), then methods
     before datasets, then in order of introduction. Names introduced
     before the abstract first speaks of the paper itself ("we", "this paper") come last:
@@ -738,13 +739,20 @@ def infer_names(text: str) -> list[str]:
                    len(analysis.sentences))
         secondary = {n: bool(_SECONDARY.search(analysis.sentences[first[n].sentence]))
                      for n in names}
-        # stable: ties go to a coined word over a bare acronym, then to the main
-        # contribution over one introduced as an extra ("we also ..."), then keep the
-        # order above
+        # "Building on X, we develop Y": Y is the end product, ahead of X however used
         builds = {n: bool(_BUILDS_ON.match(analysis.sentences[first[n].sentence]))
                   and not secondary[n]
                   and first[n].sentence > min(first[m].sentence for m in names)
                   for n in names}
+        # the first method the paper's own part introduces is its headline: it counts one
+        # use more, as the rest of a short abstract has less room to repeat it
+        lead = min((n for n in names if first[n].sentence >= own),
+                   key=lambda n: (first[n].sentence, first[n].start), default=None)
+        if lead is not None and not first[lead].is_data:
+            uses[lead] += 1
+        # stable: ties go to a coined word over a bare acronym, then to the main
+        # contribution over one introduced as an extra ("we also ..."), then keep the
+        # order above
         names.sort(key=lambda n: (first[n].sentence < own, bool(_COUNT_SUFFIX.search(n)),
                                   not builds[n], -uses[n], n.isupper(), secondary[n]))
     if len(names) > 1:

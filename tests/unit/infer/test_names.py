@@ -104,6 +104,10 @@ def test_no_name(text: str) -> None:
          "is small.", "PRUGO"),
         ("We propose Base-Refine (BARF), a two-stage method. BARF is fast and BARF wins.",
          "BARF"),
+        # the first method the paper's own part introduces wins a tie one use short
+        ("We propose KelpNet, a segmentation network for kelp forests. We design Kelp "
+         "Edge Refinement (KER), a module that sharpens borders. KER helps KelpNet, and "
+         "KER is cheap.", "KelpNet"),
         # what the abstract builds on an earlier contribution is its end product, even
         # used less ...
         ("We introduce QuillGen, a generator of hard puzzles. QuillGen is fast and QuillGen "
