@@ -679,6 +679,19 @@ _SECONDARY = re.compile(
 _BUILDS_ON = re.compile(
     r"(?:building (?:up)?on|built (?:up)?on|on top of|on (?:this|that|these) (?:foundation|basis)"
     r"|based on (?=[^\W\d_]*[A-Z]))\b", re.I)
+# "we design two different models: X and Y": a name listed as one of several of a kind
+_SEVERAL = re.compile(
+    rf"\b(?:two|three|four|several|multiple|a few|a family of|a suite of)\s+(?:[\w-]+\s+){{0,3}}?"
+    rf"(?:{_HEADS})(?:s|es)\s*(?::|,|\(|,?\s+(?:namely|i\.e\.,?|including|called|named|dubbed))"
+    r"(?:[^.;:]{1,60}?(?:,|\band))?\s*$", re.I)
+
+
+def _one_of_several(sentence: str, start: int) -> bool:
+    """Whether the name at ``start`` is in a list of several artefacts of a
+    kind ("two models: X and Y"): each is a part of the work, none the paper's own name."""
+    return bool(_SEVERAL.search(sentence[max(0, start - 80) : start]))
+
+
 _VERSION = re.compile(r"[-\s]?(?:[vV]?\d+(?:\.\d+)*|\+\+?|[vV]\d+)")
 
 
@@ -738,6 +751,7 @@ def infer_names(text: str) -> list[str]:
         own = next((i for i, s in enumerate(analysis.sentences) if _SUBJECT.search(s)),
                    len(analysis.sentences))
         secondary = {n: bool(_SECONDARY.search(analysis.sentences[first[n].sentence]))
+                     or _one_of_several(analysis.sentences[first[n].sentence], first[n].start)
                      for n in names}
         # "Building on X, we develop Y": Y is the end product, ahead of X however used
         builds = {n: bool(_BUILDS_ON.match(analysis.sentences[first[n].sentence]))

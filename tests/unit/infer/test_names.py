@@ -108,6 +108,11 @@ def test_no_name(text: str) -> None:
         ("We propose KelpNet, a segmentation network for kelp forests. We design Kelp "
          "Edge Refinement (KER), a module that sharpens borders. KER helps KelpNet, and "
          "KER is cheap.", "KelpNet"),
+        # a model listed as one of several is a part of the work, not its name: the data
+        # set it was built for is
+        ("We construct a dataset called CrateSet with 9k crates. CrateSet is hard. We "
+         "design two different models: CrateNet and BoxRanker. CrateNet encodes crates.",
+         "CrateSet"),
         # what the abstract builds on an earlier contribution is its end product, even
         # used less ...
         ("We introduce QuillGen, a generator of hard puzzles. QuillGen is fast and QuillGen "
