@@ -575,8 +575,9 @@ def _spelled_by(text: str) -> dict[str, str]:
     the paper goes by. Unless the abbreviation is crafted rather than the word's initials
     ("Solve-to-Judge (S2J)", "Base-Refine (BARE)") and the abstract goes on using it more:
     then it is a name of its own."""
-    spelled = {}
-    for abbr, long in defined_abbreviations(text).items():
+    spelled = _spelled_by_capitals(text)
+    defined = defined_abbreviations(text)
+    for abbr, long in defined.items():
         words = long.split()
         if len(words) == 1 and _shape(words[0]) and ("-" in long or _UPPER.search(long[1:])):
             if _crafted(abbr, long) and (len(word_positions(text, abbr))
@@ -585,8 +586,53 @@ def _spelled_by(text: str) -> dict[str, str]:
             else:
                 spelled[abbr] = long
             continue
+        # not a name introduced before its long form: "We propose X ... the X Score (XS)"
+        # (an abbreviation defined before is one: "VHE randomized GAN (VHE-GAN)")
+        before = text[: text.find(long + " (")]
         spelled.update((word, abbr) for word in words
-                       if _TWO_CAPS.match(word) or _UPPER.search(word[1:]))
+                       if (_TWO_CAPS.match(word) or _UPPER.search(word[1:]))
+                       and word not in spelled
+                       and (word in defined or not word_positions(before, word)))
+    return spelled
+
+
+_CAPITALS = re.compile(r"[A-Z]")
+# a capital inside a part of a word, not starting it: "resTRAINt", "mixTure" (not "Multi-Agent")
+_ODD_CAPITAL = re.compile(r"[^\W\d_][A-Z]")
+
+
+def _spelled_by_capitals(text: str) -> dict[str, str]:
+    """Words of a long form whose capitals spell out its abbreviation -> the abbreviation:
+    "REinforcement learning with Self-resTRAINt training (RESTRAIN)" and
+    "mixTure-of-Rank-onE-eXperts (T-REX)" are RESTRAIN and T-REX (acronym_of takes the
+    shortest run of words that spells the letters, here not where the long form starts).
+    Only words with a capital inside ("resTRAINt", not "Multi-Agent"), and a one-word
+    long form only when it is crafted and used less than its abbreviation, as in
+    :func:`_spelled_by`."""
+    spelled: dict[str, str] = {}
+    backwards = text[::-1]
+    for m in _ABBR_IN_PARENS.finditer(text):
+        abbr = m.group(1)
+        letters = "".join(c for c in abbr if c.isalnum())
+        if len(letters) < 3 or not letters.isupper() or abbr in spelled.values():
+            continue
+        before = _WORDS_BEFORE_REVERSED.match(backwards, len(text) - m.start())
+        if not before:
+            continue
+        words = before.group(0)[::-1].split()
+        caps = ""
+        for i in range(len(words) - 1, -1, -1):
+            caps = "".join(_CAPITALS.findall(words[i])) + caps
+            if len(caps) >= len(letters):
+                long = " ".join(words[i:])
+                earlier = text[: m.start() - len(long) - 1]
+                if caps == letters and (i < len(words) - 1 or (
+                        _crafted(abbr, long) and len(word_positions(text, abbr))
+                        > len(word_positions(text, long)))):
+                    spelled.update((w, abbr) for w in words[i:]
+                                   if _ODD_CAPITAL.search(w) and w[:1].isalpha()
+                                   and not word_positions(earlier, w))
+                break
     return spelled
 
 

@@ -166,6 +166,14 @@ def test_the_fields_shared_methods_are_nobodys_name(common: str) -> None:
         ("We propose LLaVA-Med, a medical vision-language model, and LLaVA-Path, a "
          "pathology model. Both fine-tune the open LLaVA model. LLaVA-Path beats "
          "LLaVA-Med.", "LLaVA-Med"),
+        # a long form whose capitals spell the abbreviation out goes by the abbreviation
+        ("We introduce REcurrent planning with self-rePLAN loops (REPLAN), a planner. "
+         "REPLAN wins.", "REPLAN"),
+        ("We design a new framework, ranKed-Of-Ten-Action (KOTA), that scales. KOTA is fast "
+         "and KOTA is small.", "KOTA"),
+        # a name the abstract introduced before is its own, not part of a later long form
+        ("We propose MazeCraft, a benchmark of hard mazes. MazeCraft has many mazes. "
+         "Results are summed into a MazeCraft Score (MCS).", "MazeCraft"),
         # a lead word inside the long form is not where it starts
         ("Exploration is hard. We address this with Formal Proof Search (FoPS). FoPS wins.",
          "FoPS"),
