@@ -414,6 +414,17 @@ _OUR_HEAD_WORDS = ("our", "the resulting", "the proposed", "the complete", "the 
 _OUR_NAME_WORDS = ("our", "the proposed", "this")
 
 
+def _describes_in_lower_case(sentence: str, offset: int, name: str) -> bool:
+    """Whether the "(ABBR)" at ``offset`` abbreviates a long form in lower case and is
+    followed by a head noun: "a multi-step reinforcement learning (MSRL) framework"."""
+    if sentence[offset - 1 : offset] != "(" or not _HEAD_NEXT.match(
+            sentence, offset + len(name) + 1) or sentence[offset + len(name) :][:1] != ")":
+        return False
+    words = sentence[max(0, offset - 120) : offset - 1].split()[-8:]
+    n = acronym_of(name, words)
+    return bool(n) and all(w[:1].islower() for w in words[-n:])
+
+
 def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, str, bool]]:
     """(offset, name, weak) for every introduction cue in one sentence.
 
@@ -443,6 +454,12 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
                         or m.group(0).lower().startswith("contrib")):
                     proposing = True
                     hits.append(_after_verb(sentence, m.end(), emphasised))
+    # "we propose a multi-step reinforcement learning (MSRL) framework": letters for a
+    # description in lower case, modifying a head noun, are weak beside a coined name
+    for i, hit in enumerate(hits):
+        if hit and _describes_in_lower_case(sentence, *hit):
+            hits[i] = None
+            weak_hits.append(hit)
     # "we introduce *A*, a benchmark ..., and *B*, a model ...": emphasis plus appositive
     if proposing and emphasised:
         for m in _NAMED_APPOSITIVE.finditer(sentence):
