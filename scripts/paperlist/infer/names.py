@@ -244,6 +244,11 @@ def _after_cue(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[in
         n = len(words) if m.group(3) else acronym_of(abbr, words)
         if _shape(abbr) == 2 and n and all(w[0].isupper() for w in words[:-n]):
             return start + m.start(2 if m.group(2) else 3), abbr
+        if (not n and _shape(abbr) == 2 and _capitalised_long_form(words)
+                and abbr[0].lower() == words[0][0].lower()):
+            # "called Iterative Model-level Contrastive Learning (Iter-AHMCL)": a long
+            # form set like a name, its letters too loose for acronym_of
+            return start + m.start(2 if m.group(2) else 3), abbr
     name = _name_at(sentence, start, emphasised, cued=True)
     return (start, name) if name else None
 
@@ -298,6 +303,10 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
                     return pos + m.start(), token
             if _spelled_abbr(token, words) and _spells_start(token, words):
                 return pos + m.start(), token  # a long form too loose for acronym_of
+            if (_shape(token) == 2 and _capitalised_long_form(words)
+                    and _DESCRIBED_AFTER_PARENS.match(sentence, pos + m.end())):
+                # "We introduce Cross-Origin Context Poisoning (XOXO), a novel attack"
+                return pos + m.start(), token
             continue
         if not _shape(token) or PREPOSITION.search(before):
             continue
@@ -342,6 +351,18 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
                     sentence, found[0] + len(found[1])))))):
             return found
     return None
+
+
+_DESCRIBED_AFTER_PARENS = re.compile(
+    rf"\),\s+(?:a|an|the first)\s+(?:[\w-]+\s+){{0,4}}?{HEAD}\b", re.I)
+
+
+def _capitalised_long_form(words: list[str]) -> bool:
+    """Two to eight words, each capitalised but for small words: "Cross-Origin Context
+    Poisoning", a long form set like a name whatever letters abbreviate it."""
+    words = [w for w in words if w.lower() not in _LEAD_WORDS]
+    return 2 <= len(words) <= 8 and all(
+        w[:1].isupper() for w in words if w.lower() not in STOP_WORDS)
 
 
 _ENDS_CLAUSE = re.compile(r"\s*(?:[.,;]|$)")

@@ -46,6 +46,13 @@ from paperlist.infer.names import infer_names
          ["HyRO"]),
         ("We introduce Quantum-Inspired Sparse Adapters (QuISA Adapters), a PEFT approach.",
          ["QuISA"]),
+        # a long form set like a name, whatever letters abbreviate it, when the sentence
+        # says what the abbreviation is ...
+        ("We introduce Cross-Lingual Prompt Smuggling (XLIPS), a novel attack on "
+         "translators.", ["XLIPS"]),
+        # ... or a naming cue leads to it and it starts with the long form's letter
+        ("This paper introduces a novel approach called Stepwise Contrastive Decoding "
+         "(Step-XCD) to address repetition.", ["Step-XCD"]),
         # "motivates us to", "the present work": subjects that introduce a contribution
         ("Caches grow. This motivates us to propose CacheTrim, an adaptive eviction policy.",
          ["CacheTrim"]),
@@ -196,6 +203,8 @@ def test_spelled_out_and_family_names(text: str, expected: str) -> None:
         "We study the Markov Decision Process (MDP) under noise. MDP is hard.",
         "We evaluate our method on the Long Range Arena (LRA). LRA is hard.",
         "We introduce a new task, Visual Question Rewriting (VQR), and baselines for it.",
+        # a capitalised long form that no sentence calls an artefact stays a concept
+        "We introduce Cross-Lingual Prompt Smuggling (XLIPS) to the study of translators.",
         # methods the field knows by their letters, spelled out as they are used
         "We optimize the policy with Soft Actor-Critic (SAC). SAC is stable.",
         "We tackle sparse rewards with Hindsight Experience Replay (HER). HER helps.",
