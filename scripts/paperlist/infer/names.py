@@ -405,7 +405,9 @@ _NAME_GOES_BACK = re.compile(r"\b[A-Z][\w-]*\s$")
 _OUR_HEAD_COMMA = re.compile(
     rf"\b(?:our|the (?:resulting|proposed|complete|new|final)|(?:a|an) (?:new|novel))\s+"
     rf"(?:[\w-]+\s+){{0,4}}?{HEAD},\s+(?:the\s+)?", re.I)
-_OUR_NAME_HEAD = re.compile(rf"\b(?i:our|the proposed|this)\s+(?=({NAME})\s+{HEAD}\b)")
+_OUR_NAME_HEAD = re.compile(
+    rf"\b(?i:our(?: so-called)?|the proposed|this)\s+"
+    rf"(?=({NAME})(?:\s+\(({NAME})\))?\s+{HEAD}\b)")
 _OPENS_WITH_NAME = re.compile(
     rf"({NAME})(?:,| is) (?:a|an|the first)\b[^.;]{{0,80}}?\b{HEAD}\b")
 _NAME_THEN_PAREN = re.compile(r"\s*[,(]")
@@ -506,7 +508,10 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     # "this X model", "our X framework"
     if mentions(folded, _OUR_NAME_WORDS):
         for m in _OUR_NAME_HEAD.finditer(sentence):
-            if _shape(m.group(1)) == 2:
+            # "the proposed Long-Name (LN) model": the abbreviation is what it goes by
+            if m.group(2) and _shape(m.group(2)) == 2:
+                hits.append((m.start(2), m.group(2)))
+            elif _shape(m.group(1)) == 2:
                 hits.append((m.end(), m.group(1)))
     # "We address this with Diverse-Exploration RL (DeRL)", "this paper introduces
     # Decision-Focused Generative Learning (Gen-DFL)": an abbreviation the sentence about

@@ -53,6 +53,9 @@ from paperlist.infer.names import infer_names
         # ... or a naming cue leads to it and it starts with the long form's letter
         ("This paper introduces a novel approach called Stepwise Contrastive Decoding "
          "(Step-XCD) to address repetition.", ["Step-XCD"]),
+        # "our so-called X framework", "the proposed Long Name (LN) model"
+        ("Our so-called Tab2Graph framework turns tables into graphs.", ["Tab2Graph"]),
+        ("The proposed Theta2Sigma (TSNet) model reads sleep spindles.", ["TSNet"]),
         # "motivates us to", "the present work": subjects that introduce a contribution
         ("Caches grow. This motivates us to propose CacheTrim, an adaptive eviction policy.",
          ["CacheTrim"]),
