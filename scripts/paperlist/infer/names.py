@@ -721,6 +721,26 @@ def _subject_hit(sentences: tuple[str, ...], text: str) -> tuple[Hit, ...]:
     return ()
 
 
+# "Code: https://github.com/user/FastWalk": the repository of the paper's code
+_CODE_REPOSITORY = re.compile(
+    r"(?:github\.com|gitlab\.com|huggingface\.co)/[\w.-]+/([A-Za-z][A-Za-z0-9-]*?)(?:\.git)?"
+    r"(?=[/\s)\]}>]|[.,;]?$|[.,;]\s)")
+_LONGEST_REPOSITORY_NAME = 12
+
+
+def _repository_hit(raw: str, sentences: tuple[str, ...]) -> tuple[Hit, ...]:
+    """With no name introduced at all: the code repository's name, if it is a short
+    coined word ("FastWalk", "EVA-QP"), is what the authors call their work. (The text
+    read has no links left: the hit points past the end of the first sentence about the
+    paper's own work, which is what a title says the work is.)"""
+    m = _CODE_REPOSITORY.search(raw) if "/" in raw else None
+    if (not m or not sentences or len(m.group(1)) > _LONGEST_REPOSITORY_NAME
+            or _shape(m.group(1)) != 2):
+        return ()
+    own = next((i for i, s in enumerate(sentences) if _SUBJECT.search(s)), 0)
+    return (Hit(m.group(1), own, len(sentences[own]), False),)
+
+
 _HYPHENS = re.compile("[\u2010\u2011]")
 _THAT_IS = re.compile(r"\((?:i\.e\.|a\.k\.a\.),?\s+(" + NAME + r")\)")
 
@@ -736,7 +756,8 @@ def analyse(text: str) -> Analysis:
         emphasised = tuple(_HYPHENS.sub("-", e) for e in doc.emphasised)
         doc = Doc(_HYPHENS.sub("-", doc.text), emphasised)
     sentences = tuple(split_sentences(doc.text))
-    hits = _hits(sentences, doc.emphasised) or _subject_hit(sentences, doc.text)
+    hits = (_hits(sentences, doc.emphasised) or _subject_hit(sentences, doc.text)
+            or _repository_hit(text, sentences))
     return Analysis(doc, sentences, hits)
 
 

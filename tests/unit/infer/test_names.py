@@ -145,6 +145,28 @@ def test_ranking(text: str, first: str) -> None:
     assert infer_names(text)[0] == first
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # with no name introduced, a coined repository name is what the work goes by
+        ("We present a faster sampler for walks on graphs. It mixes in few steps. Code: "
+         "https://github.com/someone/FastWalk.", ["FastWalk"]),
+        # ... but not a plain word, a long phrase or a file-like name
+        ("We present a faster sampler for walks on graphs. Code: "
+         "https://github.com/someone/sampler.", []),
+        ("We present a faster sampler for walks on graphs. Code: "
+         "https://github.com/someone/Fast-Graph-Walk-Sampler.", []),
+        ("We present a faster sampler for walks on graphs. Code: "
+         "https://github.com/someone/FW_ICLR.", []),
+        # a name the abstract introduces wins over the repository's
+        ("We present WalkSage, a sampler for walks on graphs. Code: "
+         "https://github.com/someone/FastWalk.", ["WalkSage"]),
+    ],
+)
+def test_code_repository_name(text: str, expected: list[str]) -> None:
+    assert infer_names(text) == expected
+
+
 def test_a_lower_case_gloss_in_parentheses_is_not_an_abbreviation() -> None:
     """"diverse predictions (modes)" glosses a phrase; taking "modes" for the abbreviation
     of a long form made it the paper's name ("modes: multi-mode patch diffusion")."""
