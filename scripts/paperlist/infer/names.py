@@ -121,6 +121,8 @@ def _shape(token: str) -> int:
         return 0
     if token.upper() in _COMMON or _PLURAL_CAPS.fullmatch(token) or _NUMBER_WORD.match(token):
         return 0
+    if token.isupper() and token.lower() in STOP_WORDS:
+        return 0  # "NEW", "NOVEL" of an abstract set in capitals (not "SimPLe")
     if _TWO_CAPS.fullmatch(token):
         return 1  # two capitals are more often a shorthand ("FS", "GA") than a name
     if _HYPHENATED_WORDS.fullmatch(token):

@@ -86,6 +86,22 @@ def test_no_name(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an abstract set in capitals: its "NEW" and "NOVEL" are words, not names
+        ("WE PROPOSE A NEW METHOD FOR SORTING LISTS. THE NEW METHOD IS FAST.", []),
+        ("IN THIS PAPER, WE INTRODUCE A NOVEL FRAMEWORK, TERMED DEEPSORT, FOR SORTING. "
+         "DEEPSORT IS FAST.", ["DEEPSORT"]),
+        # ... while a mixed-case name that spells a function word stays one
+        ("We propose Simulated Policy Learning (SimPLe), a model-based method. SimPLe "
+         "is fast.", ["SimPLe"]),
+    ],
+)
+def test_capitals_that_spell_words(text: str, expected: list[str]) -> None:
+    assert infer_names(text) == expected
+
+
+@pytest.mark.parametrize(
     ("text", "first"),
     [
         # a name defined before the paper speaks of itself is background, however often used
