@@ -744,6 +744,9 @@ def _repository_hit(raw: str, sentences: tuple[str, ...]) -> tuple[Hit, ...]:
 
 
 _HYPHENS = re.compile("[\u2010\u2011]")
+_TEXT_IN_MATH = re.compile(
+    r"\$\s*\\(?:text|textbf|textit|texttt|textsf|textrm|mathrm|mathbf|mathit|mathsf"
+    r"|mathtt|emph)\s*\{([^{}$\\]*)\}\s*\$")
 _THAT_IS = re.compile(r"\((?:i\.e\.|a\.k\.a\.),?\s+(" + NAME + r")\)")
 
 
@@ -751,7 +754,10 @@ _THAT_IS = re.compile(r"\((?:i\.e\.|a\.k\.a\.),?\s+(" + NAME + r")\)")
 def analyse(text: str) -> Analysis:
     """Read an abstract once: an import calls infer_names and then infer_title on it."""
     # "***X***" (bold italic) would leave "*X*" behind; non-breaking hyphens split names
-    doc = normalise(text.replace("***", "**") if "***" in text else text)
+    plain = text.replace("***", "**") if "***" in text else text
+    if "$\\" in plain:  # "$\textit{Long Form}$" is words, not a formula run together
+        plain = _TEXT_IN_MATH.sub(r"\1", plain)
+    doc = normalise(plain)
     if "(i.e." in doc.text or "(a.k.a." in doc.text:  # "Long Form (i.e., ABBR)"
         doc = Doc(_THAT_IS.sub(r"(\1)", doc.text), doc.emphasised)
     if "\u2011" in doc.text or "\u2010" in doc.text:

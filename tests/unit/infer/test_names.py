@@ -13,6 +13,11 @@ from paperlist.infer.names import infer_names
         # bold italic leaves no stray asterisks around the name
         ("Sorting is slow. We introduce ***QuikSorta***, a novel benchmark of 90 lists.",
          ["QuikSorta"]),
+        # words set as text inside a formula stay words: the long form is not run together
+        ("Our proposed method, $\\textit{Sparse Ridge Averaging}$ (SpRA), is tested "
+         "against the rest.", ["SpRA"]),
+        ("We present the $\\textbf{Tile Label Engine}$, an automatic annotation pipeline "
+         "for tiles.", []),
         # a non-breaking hyphen inside the name is a hyphen
         ("We present Zap\u2011Bench, a benchmark for zapping. Zap-Bench has 40 tasks.",
          ["Zap-Bench"]),
