@@ -790,7 +790,9 @@ def _base_of_count(name: str, text: str) -> str:
 # "We also/further propose ...", "Furthermore, we ...": a contribution beside the main one.
 _SECONDARY = re.compile(
     r"\b(?:we (?:also|further|then|additionally|finally|subsequently|next)\b"
-    r"|(?:^|, )(?:further(?:more)?|additionally|in addition|moreover|finally|besides|also)\b)",
+    r"|(?:^|, )(?:further(?:more)?|additionally|in addition|moreover|finally|besides|also)\b"
+    r"|\b(?:also|further|additionally) (?:propos|introduc|present|develop|design|build"
+    r"|construct|creat|releas|curat)[a-z]*\b)",
     re.I)
 # "Building on X, we propose Y", "On this foundation, we ...": Y is what the earlier
 # contribution was for, the paper's end product.

@@ -160,6 +160,9 @@ def test_capitals_that_spell_words(text: str, expected: list[str]) -> None:
         ("We introduce QuillGen, a generator of hard puzzles. QuillGen is fast and QuillGen "
          "is cheap. Building on QuillGen, we further develop QuillSolve, a solver.",
          "QuillGen"),
+        ("We propose KnotNet, a model for knots. Based on KnotNet, we train a tier and "
+         "further propose KnotAgent, a planner. KnotAgent wins and KnotAgent is fast.",
+         "KnotNet"),
     ],
 )
 def test_ranking(text: str, first: str) -> None:
