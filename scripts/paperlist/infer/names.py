@@ -134,6 +134,17 @@ def _shape(token: str) -> int:
     return 0
 
 
+def _abbr_shape(abbr: str, long_form: str) -> int:
+    """The shape of an abbreviation in parentheses after its long form: a plural one of a
+    capitalised plural long form is shaped as its singular ("Sparse Graph Autoencoders
+    (SGAEs)"), while "LLMs" of "large language models" stays shared vocabulary. (Such a
+    plural is a name only if the abstract also uses its singular: see _hits.)"""
+    if (_PLURAL_CAPS.fullmatch(abbr) and long_form.endswith("s")
+            and long_form.split()[-1][:1].isupper()):
+        return _shape(abbr[:-1])
+    return _shape(abbr)
+
+
 def acronym_of(abbr: str, words: list[str]) -> int:
     """How many trailing words spell out ``abbr`` (0 if none), after Schwartz & Hearst:
     every letter of the abbreviation must appear in order, the first one starting a word."""
@@ -244,7 +255,8 @@ def _after_cue(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[in
     if m:
         abbr, words = m.group(2) or m.group(3), m.group(1).split()
         n = len(words) if m.group(3) else acronym_of(abbr, words)
-        if _shape(abbr) == 2 and n and all(w[0].isupper() for w in words[:-n]):
+        if _abbr_shape(abbr, m.group(1).rstrip()) == 2 and n and all(
+                w[0].isupper() for w in words[:-n]):
             return start + m.start(2 if m.group(2) else 3), abbr
         if (not n and _shape(abbr) == 2 and _capitalised_long_form(words)
                 and abbr[0].lower() == words[0][0].lower()):
@@ -388,7 +400,7 @@ def _appositive(sentence: str, start: int, emphasised: tuple[str, ...]) -> tuple
 def _spelled_abbr(token: str, long_form: list[str]) -> bool:
     """Whether a parenthesised token after its long form can be a name: a coined shape, or
     a plain one ("Nash", "T1") whose long form is capitalised like a name."""
-    shape = _shape(token)
+    shape = _abbr_shape(token, " ".join(long_form))
     return shape == 2 or (shape == 1 and len(token) > 2 and token[1:].islower() and len(
         long_form) > 1 and all(w[0].isupper() for w in long_form if w.lower() not in STOP_WORDS))
 
@@ -525,7 +537,8 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     if subject:
         for m in _ABBR_IN_PARENS.finditer(sentence, subject.end()):
             abbr = m.group(1)
-            if _shape(abbr) != 2 or abbr.upper() in _NOT_COINED:
+            if _abbr_shape(abbr, sentence[: m.start()].rstrip()) != 2 \
+                    or abbr.upper() in _NOT_COINED:
                 continue  # not "(GS)", "(modes)", "(SAC)"
             before = sentence[subject.end() : m.start()]
             # the nearest lead whose words up to the "(" spell the abbreviation out (a
@@ -690,6 +703,12 @@ def _hits(sentences: tuple[str, ...], emphasised: tuple[str, ...]) -> tuple[Hit,
             name = _clean(spelled.get(found, found))
             if word_positions(seen_before, name):
                 continue  # used before it is introduced: someone else's name
+            if _PLURAL_CAPS.fullmatch(name):
+                # "we introduce ... (GSAEs) ... GSAE enables": a family of models the
+                # abstract also names one by one; otherwise a plural is a kind of thing
+                if not word_positions(" ".join(sentences), name[:-1]):
+                    continue
+                name = name[:-1]
             context = sentence[max(0, offset - 60) : offset + len(name) + 60]
             is_data = bool(_DATA_HEADS.search(context)) and not _called_a_method(sentence, name)
             hits.append(Hit(name, index, offset, is_data, weak))

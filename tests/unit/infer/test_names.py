@@ -97,12 +97,17 @@ def test_no_name(text: str) -> None:
         ("WE PROPOSE A NEW METHOD FOR SORTING LISTS. THE NEW METHOD IS FAST.", []),
         ("IN THIS PAPER, WE INTRODUCE A NOVEL FRAMEWORK, TERMED DEEPSORT, FOR SORTING. "
          "DEEPSORT IS FAST.", ["DEEPSORT"]),
+        # a plural abbreviation is a family of models when the abstract names one of them
+        ("We introduce Tree-Smoothed Dictionary Learners (TSDLs), which extend "
+         "dictionaries. TSDLs are fast, and one TSDL fits in memory.", ["TSDL"]),
+        ("We introduce Tree-Smoothed Dictionary Learners (TSDLs), which extend "
+         "dictionaries. TSDLs are fast.", []),
         # ... while a mixed-case name that spells a function word stays one
         ("We propose Simulated Policy Learning (SimPLe), a model-based method. SimPLe "
          "is fast.", ["SimPLe"]),
     ],
 )
-def test_capitals_that_spell_words(text: str, expected: list[str]) -> None:
+def test_capitals_and_plurals(text: str, expected: list[str]) -> None:
     assert infer_names(text) == expected
 
 
