@@ -747,6 +747,10 @@ _CODE_REPOSITORY = re.compile(
     r"(?:github\.com|gitlab\.com|huggingface\.co)/[\w.-]+/([A-Za-z][A-Za-z0-9-]*?)(?:\.git)?"
     r"(?=[/\s)\]}>]|[.,;]?$|[.,;]\s)")
 _LONGEST_REPOSITORY_NAME = 12
+# what says the link is the paper's own: "Code is available at", "we release ... at"
+_OFFERS_CODE = re.compile(
+    r"\b(?:[Cc]odes?|[Cc]odebase|available|releas\w*|open-sourc\w*|[Rr]epository"
+    r"|[Ii]mplementation|[Pp]roject)\b")
 
 
 def _repository_hit(raw: str, sentences: tuple[str, ...]) -> tuple[Hit, ...]:
@@ -756,8 +760,9 @@ def _repository_hit(raw: str, sentences: tuple[str, ...]) -> tuple[Hit, ...]:
     paper's own work, which is what a title says the work is.)"""
     m = _CODE_REPOSITORY.search(raw) if "/" in raw else None
     if (not m or not sentences or len(m.group(1)) > _LONGEST_REPOSITORY_NAME
-            or _shape(m.group(1)) != 2):
-        return ()
+            or _shape(m.group(1)) != 2
+            or not _OFFERS_CODE.search(raw, max(0, m.start() - 80), m.start())):
+        return ()  # not a tool the work uses: "built on github.com/org/Tool"
     own = next((i for i, s in enumerate(sentences) if _SUBJECT.search(s)), 0)
     return (Hit(m.group(1), own, len(sentences[own]), False),)
 

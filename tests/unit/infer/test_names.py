@@ -187,6 +187,9 @@ def test_ranking(text: str, first: str) -> None:
          "https://github.com/someone/Fast-Graph-Walk-Sampler.", []),
         ("We present a faster sampler for walks on graphs. Code: "
          "https://github.com/someone/FW_ICLR.", []),
+        # ... nor a tool the work is built with
+        ("We present a faster sampler for walks on graphs, built with "
+         "https://github.com/someorg/GraphKit.", []),
         # a name the abstract introduces wins over the repository's
         ("We present WalkSage, a sampler for walks on graphs. Code: "
          "https://github.com/someone/FastWalk.", ["WalkSage"]),
