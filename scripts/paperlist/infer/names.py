@@ -65,7 +65,8 @@ PROPOSING_VERB = re.compile(
     r"(?:propos(?:e|es|ed|ing)|introduc(?:e|es|ed|ing)|present(?:s|ed|ing)?"
     r"|develop(?:s|ed|ing)?|design(?:s|ed|ing)?|build(?:s|ing)?|built|construct(?:s|ed|ing)?"
     r"|creat(?:e|es|ed|ing)|devis(?:e|es|ed|ing)|describ(?:e|es|ed|ing)|releas(?:e|es|ed|ing)"
-    r"|curat(?:e|es|ed|ing)|put(?:s)? forward|contribution is)\b\s*",
+    r"|curat(?:e|es|ed|ing)|put(?:s)? forward|contribution is"
+    r"|pioneer(?:s|ed|ing)?)\b\s*",
     re.I,
 )
 _SUBJECT = re.compile(
@@ -445,7 +446,7 @@ _NOT_COINED = _COMMON | _KNOWN_METHODS
 _CLAUSE_MARKS = re.compile(r"[,;:]")
 _VERB_WORDS = ("propos", "introduc", "present", "develop", "design", "build", "built",
                "construct", "creat", "devis", "describ", "releas", "curat", "put forward",
-               "puts forward", "contribution is")
+               "puts forward", "contribution is", "pioneer")
 _OUR_HEAD_WORDS = ("our", "the resulting", "the proposed", "the complete", "the new",
                    "the final", "a new", "an new", "a novel", "an novel")
 _OUR_NAME_WORDS = ("our", "the proposed", "this")

@@ -58,6 +58,9 @@ from paperlist.infer.names import infer_names
         # ... or a naming cue leads to it and it starts with the long form's letter
         ("This paper introduces a novel approach called Stepwise Contrastive Decoding "
          "(Step-XCD) to address repetition.", ["Step-XCD"]),
+        # "we pioneer" introduces a contribution like "we propose"
+        ("Building on attention, we pioneer the HexaMoE (Hexagonal MoE) architecture for "
+         "experts.", ["HexaMoE"]),
         # "our so-called X framework", "the proposed Long Name (LN) model"
         ("Our so-called Tab2Graph framework turns tables into graphs.", ["Tab2Graph"]),
         ("The proposed Theta2Sigma (TSNet) model reads sleep spindles.", ["TSNet"]),
