@@ -236,11 +236,19 @@ def _name_at(sentence: str, pos: int, emphasised: tuple[str, ...], cued: bool) -
         return None  # "called Physics guided ...": a plain word starting a phrase
     if shape == 2 or (shape == 1 and (cued or described)):
         return token
+    if not shape and token.islower() and len(token) > 2 and token not in STOP_WORDS:
+        # "we introduce floq (flow-matching Q-functions), an approach": a coined word in
+        # lower case, spelled out right after and said what it is
+        spelled = _SPELLED_NEXT.match(after)
+        words = spelled.group(1).split() if spelled else []
+        if len(words) >= 2 and acronym_of(token, words) == len(words):
+            return token
     if cued and _is_emphasised(token, emphasised) and token.lower() not in STOP_WORDS:
         return token  # to which we refer as "mixout"
     return None
 
 
+_SPELLED_NEXT = re.compile(r"\s*\(([^()]{3,80})\),\s+(?:a|an|the first)\s")
 _CUE_LEAD = re.compile(r"(?:the |a |an )?[\"'\u201c\u2018]?")
 _LONG_FORM_AFTER_CUE = re.compile(r"((?:[\w\u2010-\u2014-]+ ){1,8}?)(?:\((" + NAME
                                   + r")(?: for short)?\)|or (" + NAME + r")\b)")

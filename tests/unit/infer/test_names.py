@@ -58,6 +58,10 @@ from paperlist.infer.names import infer_names
         # ... or a naming cue leads to it and it starts with the long form's letter
         ("This paper introduces a novel approach called Stepwise Contrastive Decoding "
          "(Step-XCD) to address repetition.", ["Step-XCD"]),
+        # a coined word in lower case, spelled out right after and said what it is
+        ("We introduce sparq (sparse quantile regression), an estimator for tails.",
+         ["sparq"]),
+        ("We introduce sparse quantile regression for tails.", []),
         # "we pioneer" introduces a contribution like "we propose"
         ("Building on attention, we pioneer the HexaMoE (Hexagonal MoE) architecture for "
          "experts.", ["HexaMoE"]),
