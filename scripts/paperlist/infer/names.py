@@ -181,24 +181,33 @@ _WORDS_BEFORE_REVERSED = re.compile(r"(?: [\w\u2010-\u2014-]+){1,8}")
 
 
 @lru_cache(maxsize=16)
+def _parenthesised(text: str) -> tuple[tuple[str, int, list[str]], ...]:
+    """Each "(ABBR)" of the text: the token, where it starts, and up to eight words before
+    it (read only). Found from each "(ABBR)" backwards, which avoids retrying the word run
+    at every word of the text."""
+    found = []
+    backwards = text[::-1]
+    for m in _ABBR_IN_PARENS.finditer(text):
+        before = _WORDS_BEFORE_REVERSED.match(backwards, len(text) - m.start())
+        if before:
+            found.append((m.group(1), m.start(), before.group(0)[::-1].split()))
+    return tuple(found)
+
+
+@lru_cache(maxsize=16)
 def defined_abbreviations(text: str) -> dict[str, str]:
     """``Long Form (ABBR)`` pairs, used to spell acronyms out in titles (shared: read only).
 
-    Same result as ``re.finditer(r"((?:[\\w-]+ ){1,8})\\((NAME)\\)", text)``, but found from
-    each "(ABBR)" backwards, which avoids retrying the word run at every word of the text.
+    Same result as ``re.finditer(r"((?:[\\w-]+ ){1,8})\\((NAME)\\)", text)``, but found
+    from each "(ABBR)" backwards (see _parenthesised).
     """
     found: dict[str, str] = {}
-    backwards = text[::-1]
-    for m in _ABBR_IN_PARENS.finditer(text):
-        if m.group(1).islower():
+    for abbr, _, words in _parenthesised(text):
+        if abbr.islower():
             continue  # "diverse predictions (modes)": a gloss, not an abbreviation
-        before = _WORDS_BEFORE_REVERSED.match(backwards, len(text) - m.start())
-        if not before:
-            continue
-        words = before.group(0)[::-1].split()
-        n = acronym_of(m.group(1), words)
-        if n and m.group(1) not in found:
-            found[m.group(1)] = " ".join(words[-n:])
+        n = acronym_of(abbr, words)
+        if n and abbr not in found:
+            found[abbr] = " ".join(words[-n:])
     return found
 
 
@@ -435,9 +444,8 @@ _OPENS_WITH_NAME = re.compile(
     rf"({NAME})(?:,| is) (?:a|an|the first)\b[^.;]{{0,80}}?\b{HEAD}\b")
 _NAME_THEN_PAREN = re.compile(r"\s*[,(]")
 # Lower-case words that each case-insensitive cue above needs (see mentions).
-_NAMING_WORDS = ("called", "named", "namely", "dubbed", "termed", "coined", "know as",
-                 "abbreviated", "shorted as", "short for",
-                 "known as", "refer", "we call", "we name", "we term")
+_NAMING_WORDS = ("call", "name", "dubbed", "termed", "coined", "know as",  # call(ed), name(d|ly)
+                 "abbreviated", "shorted as", "short for", "known as", "refer", "we term")
 #: What leads to a long form the paper coins: a proposing verb, or "with"/"through"
 #: ("we address this with Long Form (LF)"), then at most an article and a praise word.
 _OWN_LONG_FORM_LEAD = re.compile(
@@ -480,6 +488,9 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     folded = fold_case(sentence)
     hits: list[tuple[int, str] | None] = []
     weak_hits: list[tuple[int, str]] = []
+    # the first "we" / "this paper": where the sentence starts speaking of the paper's work
+    verbs = mentions(folded, _VERB_WORDS)
+    own = _SUBJECT.search(sentence) if verbs or "," in sentence or "(" in sentence else None
     if mentions(folded, _NAMING_WORDS):
         for m in NAMING_CUE.finditer(sentence):
             # "one popular encoding, namely X", "the widely used method called X"
@@ -487,11 +498,11 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
             if not _word_lists()["not_own"].intersection(lead):
                 hits.append(_after_cue(sentence, m.end(), emphasised))
     proposing = False
-    if mentions(folded, _VERB_WORDS):
+    if verbs:
         # A verb counts after a subject ("we", "this paper") or as "our contribution is".
         # The text before a verb has a subject iff the first subject ends before the verb,
         # so without "contribution is" only the verbs after that subject need finding.
-        subject = _SUBJECT.search(sentence)
+        subject = own
         contribution = "contribution is" in folded
         if subject or contribution:
             start = subject.end() if subject and not contribution else 0
@@ -513,7 +524,7 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
                 hits.append((m.start(), m.group(1)))
     # "We address this gap with X, the first ... framework", "... through X, a new method":
     # a coined name the sentence about the paper's own work describes as an artefact
-    subject = _SUBJECT.search(sentence) if "," in sentence else None
+    subject = own if "," in sentence else None
     if subject:
         for m in _OWN_APPOSITIVE.finditer(sentence, subject.end()):
             described = fold_case(m.group(0)).split()
@@ -542,7 +553,7 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     # "through" (not "we propose probably approximately correct (PAC) algorithms"). Weak (a
     # name cued outright wins), as "we propose a method for the Markov decision process
     # (MDP)" spells out a concept the paper did not coin.
-    subject = _SUBJECT.search(sentence) if "(" in sentence else None
+    subject = own if "(" in sentence else None
     if subject:
         for m in _ABBR_IN_PARENS.finditer(sentence, subject.end()):
             abbr = m.group(1)
@@ -655,11 +666,12 @@ def _spelled_by(text: str) -> dict[str, str]:
             continue
         # not a name introduced before its long form: "We propose X ... the X Score (XS)"
         # (an abbreviation defined before is one: "VHE randomized GAN (VHE-GAN)")
-        before = text[: text.find(long + " (")]
-        spelled.update((word, abbr) for word in words
-                       if (_TWO_CAPS.match(word) or _UPPER.search(word[1:]))
-                       and word not in spelled
-                       and (word in defined or not word_positions(before, word)))
+        coined = [word for word in words if (_TWO_CAPS.match(word) or _UPPER.search(word[1:]))
+                  and word not in spelled]
+        if coined:
+            before = text[: text.find(long + " (")]
+            spelled.update((word, abbr) for word in coined
+                           if word in defined or not word_positions(before, word))
     return spelled
 
 
@@ -677,22 +689,21 @@ def _spelled_by_capitals(text: str) -> dict[str, str]:
     long form only when it is crafted and used less than its abbreviation, as in
     :func:`_spelled_by`."""
     spelled: dict[str, str] = {}
-    backwards = text[::-1]
-    for m in _ABBR_IN_PARENS.finditer(text):
-        abbr = m.group(1)
+    defined = defined_abbreviations(text)
+    for abbr, start, words in _parenthesised(text):
+        long = defined.get(abbr)
+        if long and long[0] == abbr[0]:
+            continue  # spelled out from its first letter: _spelled_by's own loop maps it
         letters = "".join(c for c in abbr if c.isalnum())
-        if len(letters) < 3 or not letters.isupper() or abbr in spelled.values():
+        if (len(letters) < 3 or not letters.isupper() or abbr in spelled.values()
+                or not _ODD_CAPITAL.search(" ".join(words))):
             continue
-        before = _WORDS_BEFORE_REVERSED.match(backwards, len(text) - m.start())
-        if not before:
-            continue
-        words = before.group(0)[::-1].split()
         caps = ""
         for i in range(len(words) - 1, -1, -1):
             caps = "".join(_CAPITALS.findall(words[i])) + caps
             if len(caps) >= len(letters):
                 long = " ".join(words[i:])
-                earlier = text[: m.start() - len(long) - 1]
+                earlier = text[: start - len(long) - 1]
                 if caps == letters and (i < len(words) - 1 or (
                         _crafted(abbr, long) and len(word_positions(text, abbr))
                         > len(word_positions(text, long)))):
@@ -767,7 +778,8 @@ def _repository_hit(raw: str, sentences: tuple[str, ...]) -> tuple[Hit, ...]:
     coined word ("FastWalk", "EVA-QP"), is what the authors call their work. (The text
     read has no links left: the hit points past the end of the first sentence about the
     paper's own work, which is what a title says the work is.)"""
-    m = _CODE_REPOSITORY.search(raw) if "/" in raw else None
+    hosted = "github.com/" in raw or "gitlab.com/" in raw or "huggingface.co/" in raw
+    m = _CODE_REPOSITORY.search(raw) if hosted else None
     if (not m or not sentences or len(m.group(1)) > _LONGEST_REPOSITORY_NAME
             or _shape(m.group(1)) != 2
             or not _OFFERS_CODE.search(raw, max(0, m.start() - 80), m.start())):
