@@ -18,6 +18,8 @@ from paperlist.infer.names import infer_names
          "against the rest.", ["SpRA"]),
         ("We present the $\\textbf{Tile Label Engine}$, an automatic annotation pipeline "
          "for tiles.", []),
+        ("Our proposed method, $\\underline{\\textit{Sparse Ridge Averaging}}$ (SpRA), is "
+         "tested against the rest.", ["SpRA"]),
         # a non-breaking hyphen inside the name is a hyphen
         ("We present Zap\u2011Bench, a benchmark for zapping. Zap-Bench has 40 tasks.",
          ["Zap-Bench"]),
