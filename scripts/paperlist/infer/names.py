@@ -885,6 +885,22 @@ def _family_first(names: list[str], text: str) -> list[str]:
     return names
 
 
+# "X-Bench", "XBench", "X-Eval": a benchmark named after the model X it comes with
+_BENCH_SUFFIX = re.compile(r"-?(?:Bench|Benchmark|Eval|Arena|Suite)$")
+
+
+def _model_of_benchmark(names: list[str], text: str) -> list[str]:
+    """"RedFox" before "RedFox-Bench" when the abstract talks of plain RedFox three times
+    or more (and it is not an abbreviation defined in passing): the benchmark is the
+    model's companion, the model is what the paper is about."""
+    m = _BENCH_SUFFIX.search(names[0])
+    stem = names[0][: m.start()] if m else ""
+    if (stem and stem not in names and _shape(stem) == 2
+            and len(word_positions(text, stem)) >= 3 and f"({stem})" not in text):
+        return [stem, *names]
+    return names
+
+
 _LONGEST_NAME = 40
 
 
@@ -934,6 +950,8 @@ def infer_names(text: str) -> list[str]:
         # order above
         names.sort(key=lambda n: (first[n].sentence < own, bool(_COUNT_SUFFIX.search(n)),
                                   not builds[n], -uses[n], n.isupper(), secondary[n]))
+    if names and first[names[0]].is_data:
+        names = _model_of_benchmark(names, analysis.doc.text)
     if len(names) > 1:
         names = _family_first(names, analysis.doc.text)
     if any(_COUNT_SUFFIX.search(n) for n in names):

@@ -237,6 +237,10 @@ def test_the_fields_shared_methods_are_nobodys_name(common: str) -> None:
         # a name cued outright wins over an abbreviation spelled out beside it
         ("We propose KiteNet, a network for Long Range Sequence Modelling (LRSM). KiteNet "
          "and LRSM are studied.", "KiteNet"),
+        # a benchmark named after the model the abstract keeps talking about comes second
+        ("We train RedFox, an assistant for network security. To evaluate it, we introduce "
+         "RedFox-Bench, a benchmark of 900 items. RedFox beats baselines; RedFox is open.",
+         "RedFox"),
         # a family goes by its stem
         ("We introduce Omni-Judge: Omni-JudgeBench, a benchmark, Omni-JudgeData, a data "
          "set, and Omni-JudgeModel, a model. Omni-JudgeModel wins.", "Omni-Judge"),
