@@ -246,7 +246,7 @@ def _name_at(sentence: str, pos: int, emphasised: tuple[str, ...], cued: bool) -
     if shape == 2 or (shape == 1 and (cued or described)):
         return token
     if not shape and token.islower() and len(token) > 2 and token not in STOP_WORDS:
-        # "we introduce floq (flow-matching Q-functions), an approach": a coined word in
+        # "we introduce sparq (sparse quantile regression), an estimator": a coined word in
         # lower case, spelled out right after and said what it is
         spelled = _SPELLED_NEXT.match(after)
         words = spelled.group(1).split() if spelled else []
@@ -278,7 +278,7 @@ def _after_cue(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[in
             return start + m.start(2 if m.group(2) else 3), abbr
         if (not n and _shape(abbr) == 2 and _capitalised_long_form(words)
                 and abbr[0].lower() == words[0][0].lower()):
-            # "called Iterative Model-level Contrastive Learning (Iter-AHMCL)": a long
+            # "called Stepwise Contrastive Decoding (Step-XCD)": a long
             # form set like a name, its letters too loose for acronym_of
             return start + m.start(2 if m.group(2) else 3), abbr
     name = _name_at(sentence, start, emphasised, cued=True)
@@ -337,7 +337,7 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
                 return pos + m.start(), token  # a long form too loose for acronym_of
             if (_shape(token) == 2 and _capitalised_long_form(words)
                     and _DESCRIBED_AFTER_PARENS.match(sentence, pos + m.end())):
-                # "We introduce Cross-Origin Context Poisoning (XOXO), a novel attack"
+                # "We introduce Cross-Lingual Prompt Smuggling (XLIPS), a novel attack"
                 return pos + m.start(), token
             continue
         if not _shape(token) or PREPOSITION.search(before):
@@ -390,8 +390,8 @@ _DESCRIBED_AFTER_PARENS = re.compile(
 
 
 def _capitalised_long_form(words: list[str]) -> bool:
-    """Two to eight words, each capitalised but for small words: "Cross-Origin Context
-    Poisoning", a long form set like a name whatever letters abbreviate it."""
+    """Two to eight words, each capitalised but for small words: "Cross-Lingual Prompt
+    Smuggling", a long form set like a name whatever letters abbreviate it."""
     words = [w for w in words if w.lower() not in _LEAD_WORDS]
     return 2 <= len(words) <= 8 and all(
         w[:1].isupper() for w in words if w.lower() not in STOP_WORDS)
@@ -470,7 +470,7 @@ _OUR_NAME_WORDS = ("our", "the proposed", "this")
 
 def _describes_in_lower_case(sentence: str, offset: int, name: str) -> bool:
     """Whether the "(ABBR)" at ``offset`` abbreviates a long form in lower case and is
-    followed by a head noun: "a multi-step reinforcement learning (MSRL) framework"."""
+    followed by a head noun: "a multi-stage packing policy (MSPP) framework"."""
     if sentence[offset - 1 : offset] != "(" or not _HEAD_NEXT.match(
             sentence, offset + len(name) + 1) or sentence[offset + len(name) :][:1] != ")":
         return False
@@ -511,7 +511,7 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
                         or m.group(0).lower().startswith("contrib")):
                     proposing = True
                     hits.append(_after_verb(sentence, m.end(), emphasised))
-    # "we propose a multi-step reinforcement learning (MSRL) framework": letters for a
+    # "we propose a multi-stage packing policy (MSPP) framework": letters for a
     # description in lower case, modifying a head noun, are weak beside a coined name
     for i, hit in enumerate(hits):
         if hit and _describes_in_lower_case(sentence, *hit):
@@ -665,7 +665,7 @@ def _spelled_by(text: str) -> dict[str, str]:
                 spelled[abbr] = long
             continue
         # not a name introduced before its long form: "We propose X ... the X Score (XS)"
-        # (an abbreviation defined before is one: "VHE randomized GAN (VHE-GAN)")
+        # (an abbreviation defined before is one: "KXE randomized GAN (KXE-GAN)")
         coined = [word for word in words if (_TWO_CAPS.match(word) or _UPPER.search(word[1:]))
                   and word not in spelled]
         if coined:
@@ -676,16 +676,16 @@ def _spelled_by(text: str) -> dict[str, str]:
 
 
 _CAPITALS = re.compile(r"[A-Z]")
-# a capital inside a part of a word, not starting it: "resTRAINt", "mixTure" (not "Multi-Agent")
+# a capital inside a part of a word, not starting it: "rePLAN", "ranKed" (not "Multi-Agent")
 _ODD_CAPITAL = re.compile(r"[^\W\d_][A-Z]")
 
 
 def _spelled_by_capitals(text: str) -> dict[str, str]:
     """Words of a long form whose capitals spell out its abbreviation -> the abbreviation:
-    "REinforcement learning with Self-resTRAINt training (RESTRAIN)" and
-    "mixTure-of-Rank-onE-eXperts (T-REX)" are RESTRAIN and T-REX (acronym_of takes the
+    "REcurrent planning with self-rePLAN loops (REPLAN)" and
+    "ranKed-Of-Ten-Action (KOTA)" are REPLAN and KOTA (acronym_of takes the
     shortest run of words that spells the letters, here not where the long form starts).
-    Only words with a capital inside ("resTRAINt", not "Multi-Agent"), and a one-word
+    Only words with a capital inside ("rePLAN", not "Multi-Agent"), and a one-word
     long form only when it is crafted and used less than its abbreviation, as in
     :func:`_spelled_by`."""
     spelled: dict[str, str] = {}
@@ -724,7 +724,7 @@ def _hits(sentences: tuple[str, ...], emphasised: tuple[str, ...]) -> tuple[Hit,
             if word_positions(seen_before, name):
                 continue  # used before it is introduced: someone else's name
             if _PLURAL_CAPS.fullmatch(name):
-                # "we introduce ... (GSAEs) ... GSAE enables": a family of models the
+                # "we introduce ... (TSDLs) ... one TSDL": a family of models the
                 # abstract also names one by one; otherwise a plural is a kind of thing
                 if not word_positions(" ".join(sentences), name[:-1]):
                     continue
@@ -775,7 +775,7 @@ _OFFERS_CODE = re.compile(
 
 def _repository_hit(raw: str, sentences: tuple[str, ...]) -> tuple[Hit, ...]:
     """With no name introduced at all: the code repository's name, if it is a short
-    coined word ("FastWalk", "EVA-QP"), is what the authors call their work. (The text
+    coined word ("FastWalk", "Maze-Kit"), is what the authors call their work. (The text
     read has no links left: the hit points past the end of the first sentence about the
     paper's own work, which is what a title says the work is.)"""
     hosted = "github.com/" in raw or "gitlab.com/" in raw or "huggingface.co/" in raw
@@ -844,7 +844,7 @@ _SECONDARY = re.compile(
 _BUILDS_ON = re.compile(
     r"(?:building (?:up)?on|built (?:up)?on|on top of|on (?:this|that|these) (?:foundation|basis)"
     r"|based on (?=[^\W\d_]*[A-Z]))\b", re.I)
-# "we design two different models: X and Y": a name listed as one of several of a kind
+# "we build two models: X and Y": a name listed as one of several of a kind
 _SEVERAL = re.compile(
     rf"\b(?:two|three|four|several|multiple|a few|a family of|a suite of)\s+(?:[\w-]+\s+){{0,3}}?"
     rf"(?:{_HEADS})(?:s|es)\s*(?::|,|\(|,?\s+(?:namely|i\.e\.,?|including|called|named|dubbed))"

@@ -14,12 +14,11 @@ from paperlist.infer.names import infer_names
         ("Sorting is slow. We introduce ***QuikSorta***, a novel benchmark of 90 lists.",
          ["QuikSorta"]),
         # words set as text inside a formula stay words: the long form is not run together
-        ("Our proposed method, $\\textit{Sparse Ridge Averaging}$ (SpRA), is tested "
+        ("We devise an estimator, $\\textit{Sparse Ridge Averaging}$ (SpRA), and test it "
          "against the rest.", ["SpRA"]),
-        ("We present the $\\textbf{Tile Label Engine}$, an automatic annotation pipeline "
-         "for tiles.", []),
-        ("Our proposed method, $\\underline{\\textit{Sparse Ridge Averaging}}$ (SpRA), is "
-         "tested against the rest.", ["SpRA"]),
+        ("We present the $\\textbf{Tile Sorting Engine}$, a pipeline for tiles.", []),
+        ("We devise an estimator, $\\underline{\\textit{Sparse Ridge Averaging}}$ (SpRA), "
+         "and test it against the rest.", ["SpRA"]),
         # a non-breaking hyphen inside the name is a hyphen
         ("We present Zap\u2011Bench, a benchmark for zapping. Zap-Bench has 40 tasks.",
          ["Zap-Bench"]),
@@ -55,21 +54,21 @@ from paperlist.infer.names import infer_names
          ["QuISA"]),
         # a long form set like a name, whatever letters abbreviate it, when the sentence
         # says what the abbreviation is ...
-        ("We introduce Cross-Lingual Prompt Smuggling (XLIPS), a novel attack on "
+        ("We present Cross-Lingual Prompt Smuggling (XLIPS), a new attack on "
          "translators.", ["XLIPS"]),
         # ... or a naming cue leads to it and it starts with the long form's letter
-        ("This paper introduces a novel approach called Stepwise Contrastive Decoding "
-         "(Step-XCD) to address repetition.", ["Step-XCD"]),
+        ("We describe a decoder called Stepwise Contrastive Decoding (Step-XCD) that "
+         "curbs repetition.", ["Step-XCD"]),
         # a coined word in lower case, spelled out right after and said what it is
         ("We introduce sparq (sparse quantile regression), an estimator for tails.",
          ["sparq"]),
         ("We introduce sparse quantile regression for tails.", []),
         # "we pioneer" introduces a contribution like "we propose"
-        ("Building on attention, we pioneer the HexaMoE (Hexagonal MoE) architecture for "
-         "experts.", ["HexaMoE"]),
+        ("We pioneer the HexaNet (Hexagonal Network) architecture for meshes.",
+         ["HexaNet"]),
         # "our so-called X framework", "the proposed Long Name (LN) model"
         ("Our so-called Tab2Graph framework turns tables into graphs.", ["Tab2Graph"]),
-        ("The proposed Theta2Sigma (TSNet) model reads sleep spindles.", ["TSNet"]),
+        ("The proposed Wave2Spike (WSNet) model reads sleep spindles.", ["WSNet"]),
         # "motivates us to", "the present work": subjects that introduce a contribution
         ("Caches grow. This motivates us to propose CacheTrim, an adaptive eviction policy.",
          ["CacheTrim"]),
@@ -107,10 +106,10 @@ def test_no_name(text: str) -> None:
         ("IN THIS PAPER, WE INTRODUCE A NOVEL FRAMEWORK, TERMED DEEPSORT, FOR SORTING. "
          "DEEPSORT IS FAST.", ["DEEPSORT"]),
         # a plural abbreviation is a family of models when the abstract names one of them
-        ("We introduce Tree-Smoothed Dictionary Learners (TSDLs), which extend "
-         "dictionaries. TSDLs are fast, and one TSDL fits in memory.", ["TSDL"]),
-        ("We introduce Tree-Smoothed Dictionary Learners (TSDLs), which extend "
-         "dictionaries. TSDLs are fast.", []),
+        ("We propose Tree-Smoothed Dictionary Learners (TSDLs) for sparse codes. TSDLs "
+         "are fast, and one TSDL fits in memory.", ["TSDL"]),
+        ("We propose Tree-Smoothed Dictionary Learners (TSDLs) for sparse codes. TSDLs "
+         "are fast.", []),
         # ... while a mixed-case name that spells a function word stays one
         ("We propose Simulated Policy Learning (SimPLe), a model-based method. SimPLe "
          "is fast.", ["SimPLe"]),
@@ -155,14 +154,13 @@ def test_capitals_and_plurals(text: str, expected: list[str]) -> None:
          "KER is cheap.", "KelpNet"),
         # letters for a lower-case description before a head noun are weak beside a name
         # the paper coins
-        ("We introduce CrateBench, a suite for crate packing. We propose a multi-stage "
-         "packing policy (MSPP) framework for it. MSPP packs fast and MSPP wins.",
+        ("We introduce CrateBench, a suite for crate packing. We then design a "
+         "multi-stage packing policy (MSPP) framework. MSPP packs fast and MSPP wins.",
          "CrateBench"),
         # a model listed as one of several is a part of the work, not its name: the data
         # set it was built for is
-        ("We construct a dataset called CrateSet with 9k crates. CrateSet is hard. We "
-         "design two different models: CrateNet and BoxRanker. CrateNet encodes crates.",
-         "CrateSet"),
+        ("Our data set, named CrateSet, holds crates. CrateSet is hard. We build two "
+         "models: CrateNet and BoxRanker. CrateNet encodes crates.", "CrateSet"),
         # what the abstract builds on an earlier contribution is its end product, even
         # used less ...
         ("We introduce QuillGen, a generator of hard puzzles. QuillGen is fast and QuillGen "
@@ -174,8 +172,8 @@ def test_capitals_and_plurals(text: str, expected: list[str]) -> None:
         ("We introduce QuillGen, a generator of hard puzzles. QuillGen is fast and QuillGen "
          "is cheap. Building on QuillGen, we further develop QuillSolve, a solver.",
          "QuillGen"),
-        ("We propose KnotNet, a model for knots. Based on KnotNet, we train a tier and "
-         "further propose KnotAgent, a planner. KnotAgent wins and KnotAgent is fast.",
+        ("We propose KnotNet, a model for knots. Based on KnotNet, we fit two rankers and "
+         "further develop KnotAgent, a planner. KnotAgent wins and KnotAgent is fast.",
          "KnotNet"),
     ],
 )
@@ -238,9 +236,9 @@ def test_the_fields_shared_methods_are_nobodys_name(common: str) -> None:
         ("We propose KiteNet, a network for Long Range Sequence Modelling (LRSM). KiteNet "
          "and LRSM are studied.", "KiteNet"),
         # a benchmark named after the model the abstract keeps talking about comes second
-        ("We train RedFox, an assistant for network security. To evaluate it, we introduce "
-         "RedFox-Bench, a benchmark of 900 items. RedFox beats baselines; RedFox is open.",
-         "RedFox"),
+        ("We train PlumBot, an assistant for gardening. For its evaluation we introduce "
+         "PlumBot-Bench, a benchmark of 900 items. PlumBot beats baselines; PlumBot is open.",
+         "PlumBot"),
         # a family goes by its stem
         ("We introduce Omni-Judge: Omni-JudgeBench, a benchmark, Omni-JudgeData, a data "
          "set, and Omni-JudgeModel, a model. Omni-JudgeModel wins.", "Omni-Judge"),
