@@ -65,7 +65,8 @@ PROPOSING_VERB = re.compile(
     r"(?:propos(?:e|es|ed|ing)|introduc(?:e|es|ed|ing)|present(?:s|ed|ing)?"
     r"|develop(?:s|ed|ing)?|design(?:s|ed|ing)?|build(?:s|ing)?|built|construct(?:s|ed|ing)?"
     r"|creat(?:e|es|ed|ing)|devis(?:e|es|ed|ing)|describ(?:e|es|ed|ing)|releas(?:e|es|ed|ing)"
-    r"|curat(?:e|es|ed|ing)|put(?:s)? forward|contribution is)\b\s*",
+    r"|curat(?:e|es|ed|ing)|put(?:s)? forward|contribution is"
+    r"|pioneer(?:s|ed|ing)?)\b\s*",
     re.I,
 )
 _SUBJECT = re.compile(
@@ -121,6 +122,8 @@ def _shape(token: str) -> int:
         return 0
     if token.upper() in _COMMON or _PLURAL_CAPS.fullmatch(token) or _NUMBER_WORD.match(token):
         return 0
+    if token.isupper() and token.lower() in STOP_WORDS:
+        return 0  # "NEW", "NOVEL" of an abstract set in capitals (not "SimPLe")
     if _TWO_CAPS.fullmatch(token):
         return 1  # two capitals are more often a shorthand ("FS", "GA") than a name
     if _HYPHENATED_WORDS.fullmatch(token):
@@ -130,6 +133,17 @@ def _shape(token: str) -> int:
     if token[0].isupper() and (token[1:].islower() or not token[1:].isalpha()):
         return 1
     return 0
+
+
+def _abbr_shape(abbr: str, long_form: str) -> int:
+    """The shape of an abbreviation in parentheses after its long form: a plural one of a
+    capitalised plural long form is shaped as its singular ("Sparse Graph Autoencoders
+    (SGAEs)"), while "LLMs" of "large language models" stays shared vocabulary. (Such a
+    plural is a name only if the abstract also uses its singular: see _hits.)"""
+    if (_PLURAL_CAPS.fullmatch(abbr) and long_form.endswith("s")
+            and long_form.split()[-1][:1].isupper()):
+        return _shape(abbr[:-1])
+    return _shape(abbr)
 
 
 def acronym_of(abbr: str, words: list[str]) -> int:
@@ -167,24 +181,33 @@ _WORDS_BEFORE_REVERSED = re.compile(r"(?: [\w\u2010-\u2014-]+){1,8}")
 
 
 @lru_cache(maxsize=16)
+def _parenthesised(text: str) -> tuple[tuple[str, int, list[str]], ...]:
+    """Each "(ABBR)" of the text: the token, where it starts, and up to eight words before
+    it (read only). Found from each "(ABBR)" backwards, which avoids retrying the word run
+    at every word of the text."""
+    found = []
+    backwards = text[::-1]
+    for m in _ABBR_IN_PARENS.finditer(text):
+        before = _WORDS_BEFORE_REVERSED.match(backwards, len(text) - m.start())
+        if before:
+            found.append((m.group(1), m.start(), before.group(0)[::-1].split()))
+    return tuple(found)
+
+
+@lru_cache(maxsize=16)
 def defined_abbreviations(text: str) -> dict[str, str]:
     """``Long Form (ABBR)`` pairs, used to spell acronyms out in titles (shared: read only).
 
-    Same result as ``re.finditer(r"((?:[\\w-]+ ){1,8})\\((NAME)\\)", text)``, but found from
-    each "(ABBR)" backwards, which avoids retrying the word run at every word of the text.
+    Same result as ``re.finditer(r"((?:[\\w-]+ ){1,8})\\((NAME)\\)", text)``, but found
+    from each "(ABBR)" backwards (see _parenthesised).
     """
     found: dict[str, str] = {}
-    backwards = text[::-1]
-    for m in _ABBR_IN_PARENS.finditer(text):
-        if m.group(1).islower():
+    for abbr, _, words in _parenthesised(text):
+        if abbr.islower():
             continue  # "diverse predictions (modes)": a gloss, not an abbreviation
-        before = _WORDS_BEFORE_REVERSED.match(backwards, len(text) - m.start())
-        if not before:
-            continue
-        words = before.group(0)[::-1].split()
-        n = acronym_of(m.group(1), words)
-        if n and m.group(1) not in found:
-            found[m.group(1)] = " ".join(words[-n:])
+        n = acronym_of(abbr, words)
+        if n and abbr not in found:
+            found[abbr] = " ".join(words[-n:])
     return found
 
 
@@ -222,11 +245,19 @@ def _name_at(sentence: str, pos: int, emphasised: tuple[str, ...], cued: bool) -
         return None  # "called Physics guided ...": a plain word starting a phrase
     if shape == 2 or (shape == 1 and (cued or described)):
         return token
+    if not shape and token.islower() and len(token) > 2 and token not in STOP_WORDS:
+        # "we introduce sparq (sparse quantile regression), an estimator": a coined word in
+        # lower case, spelled out right after and said what it is
+        spelled = _SPELLED_NEXT.match(after)
+        words = spelled.group(1).split() if spelled else []
+        if len(words) >= 2 and acronym_of(token, words) == len(words):
+            return token
     if cued and _is_emphasised(token, emphasised) and token.lower() not in STOP_WORDS:
         return token  # to which we refer as "mixout"
     return None
 
 
+_SPELLED_NEXT = re.compile(r"\s*\(([^()]{3,80})\),\s+(?:a|an|the first)\s")
 _CUE_LEAD = re.compile(r"(?:the |a |an )?[\"'\u201c\u2018]?")
 _LONG_FORM_AFTER_CUE = re.compile(r"((?:[\w\u2010-\u2014-]+ ){1,8}?)(?:\((" + NAME
                                   + r")(?: for short)?\)|or (" + NAME + r")\b)")
@@ -242,7 +273,13 @@ def _after_cue(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[in
     if m:
         abbr, words = m.group(2) or m.group(3), m.group(1).split()
         n = len(words) if m.group(3) else acronym_of(abbr, words)
-        if _shape(abbr) == 2 and n and all(w[0].isupper() for w in words[:-n]):
+        if _abbr_shape(abbr, m.group(1).rstrip()) == 2 and n and all(
+                w[0].isupper() for w in words[:-n]):
+            return start + m.start(2 if m.group(2) else 3), abbr
+        if (not n and _shape(abbr) == 2 and _capitalised_long_form(words)
+                and abbr[0].lower() == words[0][0].lower()):
+            # "called Stepwise Contrastive Decoding (Step-XCD)": a long
+            # form set like a name, its letters too loose for acronym_of
             return start + m.start(2 if m.group(2) else 3), abbr
     name = _name_at(sentence, start, emphasised, cued=True)
     return (start, name) if name else None
@@ -298,6 +335,10 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
                     return pos + m.start(), token
             if _spelled_abbr(token, words) and _spells_start(token, words):
                 return pos + m.start(), token  # a long form too loose for acronym_of
+            if (_shape(token) == 2 and _capitalised_long_form(words)
+                    and _DESCRIBED_AFTER_PARENS.match(sentence, pos + m.end())):
+                # "We introduce Cross-Lingual Prompt Smuggling (XLIPS), a novel attack"
+                return pos + m.start(), token
             continue
         if not _shape(token) or PREPOSITION.search(before):
             continue
@@ -344,6 +385,18 @@ def _after_verb(sentence: str, pos: int, emphasised: tuple[str, ...]) -> tuple[i
     return None
 
 
+_DESCRIBED_AFTER_PARENS = re.compile(
+    rf"\),\s+(?:a|an|the first)\s+(?:[\w-]+\s+){{0,4}}?{HEAD}\b", re.I)
+
+
+def _capitalised_long_form(words: list[str]) -> bool:
+    """Two to eight words, each capitalised but for small words: "Cross-Lingual Prompt
+    Smuggling", a long form set like a name whatever letters abbreviate it."""
+    words = [w for w in words if w.lower() not in _LEAD_WORDS]
+    return 2 <= len(words) <= 8 and all(
+        w[:1].isupper() for w in words if w.lower() not in STOP_WORDS)
+
+
 _ENDS_CLAUSE = re.compile(r"\s*(?:[.,;]|$)")
 _APPOSITION_MARK = re.compile(r"(?:,|:|\s?\u2014|\s-{1,2})\s*")
 _CLOSES_LONG_FORM = re.compile(r"(?: for short)?\)")
@@ -365,7 +418,7 @@ def _appositive(sentence: str, start: int, emphasised: tuple[str, ...]) -> tuple
 def _spelled_abbr(token: str, long_form: list[str]) -> bool:
     """Whether a parenthesised token after its long form can be a name: a coined shape, or
     a plain one ("Nash", "T1") whose long form is capitalised like a name."""
-    shape = _shape(token)
+    shape = _abbr_shape(token, " ".join(long_form))
     return shape == 2 or (shape == 1 and len(token) > 2 and token[1:].islower() and len(
         long_form) > 1 and all(w[0].isupper() for w in long_form if w.lower() not in STOP_WORDS))
 
@@ -384,14 +437,15 @@ _NAME_GOES_BACK = re.compile(r"\b[A-Z][\w-]*\s$")
 _OUR_HEAD_COMMA = re.compile(
     rf"\b(?:our|the (?:resulting|proposed|complete|new|final)|(?:a|an) (?:new|novel))\s+"
     rf"(?:[\w-]+\s+){{0,4}}?{HEAD},\s+(?:the\s+)?", re.I)
-_OUR_NAME_HEAD = re.compile(rf"\b(?i:our|the proposed|this)\s+(?=({NAME})\s+{HEAD}\b)")
+_OUR_NAME_HEAD = re.compile(
+    rf"\b(?i:our(?: so-called)?|the proposed|this)\s+"
+    rf"(?=({NAME})(?:\s+\(({NAME})\))?\s+{HEAD}\b)")
 _OPENS_WITH_NAME = re.compile(
     rf"({NAME})(?:,| is) (?:a|an|the first)\b[^.;]{{0,80}}?\b{HEAD}\b")
 _NAME_THEN_PAREN = re.compile(r"\s*[,(]")
 # Lower-case words that each case-insensitive cue above needs (see mentions).
-_NAMING_WORDS = ("called", "named", "namely", "dubbed", "termed", "coined", "know as",
-                 "abbreviated", "shorted as", "short for",
-                 "known as", "refer", "we call", "we name", "we term")
+_NAMING_WORDS = ("call", "name", "dubbed", "termed", "coined", "know as",  # call(ed), name(d|ly)
+                 "abbreviated", "shorted as", "short for", "known as", "refer", "we term")
 #: What leads to a long form the paper coins: a proposing verb, or "with"/"through"
 #: ("we address this with Long Form (LF)"), then at most an article and a praise word.
 _OWN_LONG_FORM_LEAD = re.compile(
@@ -408,10 +462,21 @@ _NOT_COINED = _COMMON | _KNOWN_METHODS
 _CLAUSE_MARKS = re.compile(r"[,;:]")
 _VERB_WORDS = ("propos", "introduc", "present", "develop", "design", "build", "built",
                "construct", "creat", "devis", "describ", "releas", "curat", "put forward",
-               "puts forward", "contribution is")
+               "puts forward", "contribution is", "pioneer")
 _OUR_HEAD_WORDS = ("our", "the resulting", "the proposed", "the complete", "the new",
                    "the final", "a new", "an new", "a novel", "an novel")
 _OUR_NAME_WORDS = ("our", "the proposed", "this")
+
+
+def _describes_in_lower_case(sentence: str, offset: int, name: str) -> bool:
+    """Whether the "(ABBR)" at ``offset`` abbreviates a long form in lower case and is
+    followed by a head noun: "a multi-stage packing policy (MSPP) framework"."""
+    if sentence[offset - 1 : offset] != "(" or not _HEAD_NEXT.match(
+            sentence, offset + len(name) + 1) or sentence[offset + len(name) :][:1] != ")":
+        return False
+    words = sentence[max(0, offset - 120) : offset - 1].split()[-8:]
+    n = acronym_of(name, words)
+    return bool(n) and all(w[:1].islower() for w in words[-n:])
 
 
 def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, str, bool]]:
@@ -423,6 +488,9 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     folded = fold_case(sentence)
     hits: list[tuple[int, str] | None] = []
     weak_hits: list[tuple[int, str]] = []
+    # the first "we" / "this paper": where the sentence starts speaking of the paper's work
+    verbs = mentions(folded, _VERB_WORDS)
+    own = _SUBJECT.search(sentence) if verbs or "," in sentence or "(" in sentence else None
     if mentions(folded, _NAMING_WORDS):
         for m in NAMING_CUE.finditer(sentence):
             # "one popular encoding, namely X", "the widely used method called X"
@@ -430,11 +498,11 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
             if not _word_lists()["not_own"].intersection(lead):
                 hits.append(_after_cue(sentence, m.end(), emphasised))
     proposing = False
-    if mentions(folded, _VERB_WORDS):
+    if verbs:
         # A verb counts after a subject ("we", "this paper") or as "our contribution is".
         # The text before a verb has a subject iff the first subject ends before the verb,
         # so without "contribution is" only the verbs after that subject need finding.
-        subject = _SUBJECT.search(sentence)
+        subject = own
         contribution = "contribution is" in folded
         if subject or contribution:
             start = subject.end() if subject and not contribution else 0
@@ -443,6 +511,12 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
                         or m.group(0).lower().startswith("contrib")):
                     proposing = True
                     hits.append(_after_verb(sentence, m.end(), emphasised))
+    # "we propose a multi-stage packing policy (MSPP) framework": letters for a
+    # description in lower case, modifying a head noun, are weak beside a coined name
+    for i, hit in enumerate(hits):
+        if hit and _describes_in_lower_case(sentence, *hit):
+            hits[i] = None
+            weak_hits.append(hit)
     # "we introduce *A*, a benchmark ..., and *B*, a model ...": emphasis plus appositive
     if proposing and emphasised:
         for m in _NAMED_APPOSITIVE.finditer(sentence):
@@ -450,7 +524,7 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
                 hits.append((m.start(), m.group(1)))
     # "We address this gap with X, the first ... framework", "... through X, a new method":
     # a coined name the sentence about the paper's own work describes as an artefact
-    subject = _SUBJECT.search(sentence) if "," in sentence else None
+    subject = own if "," in sentence else None
     if subject:
         for m in _OWN_APPOSITIVE.finditer(sentence, subject.end()):
             described = fold_case(m.group(0)).split()
@@ -468,7 +542,10 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     # "this X model", "our X framework"
     if mentions(folded, _OUR_NAME_WORDS):
         for m in _OUR_NAME_HEAD.finditer(sentence):
-            if _shape(m.group(1)) == 2:
+            # "the proposed Long-Name (LN) model": the abbreviation is what it goes by
+            if m.group(2) and _shape(m.group(2)) == 2:
+                hits.append((m.start(2), m.group(2)))
+            elif _shape(m.group(1)) == 2:
                 hits.append((m.end(), m.group(1)))
     # "We address this with Diverse-Exploration RL (DeRL)", "this paper introduces
     # Decision-Focused Generative Learning (Gen-DFL)": an abbreviation the sentence about
@@ -476,11 +553,12 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     # "through" (not "we propose probably approximately correct (PAC) algorithms"). Weak (a
     # name cued outright wins), as "we propose a method for the Markov decision process
     # (MDP)" spells out a concept the paper did not coin.
-    subject = _SUBJECT.search(sentence) if "(" in sentence else None
+    subject = own if "(" in sentence else None
     if subject:
         for m in _ABBR_IN_PARENS.finditer(sentence, subject.end()):
             abbr = m.group(1)
-            if _shape(abbr) != 2 or abbr.upper() in _NOT_COINED:
+            if _abbr_shape(abbr, sentence[: m.start()].rstrip()) != 2 \
+                    or abbr.upper() in _NOT_COINED:
                 continue  # not "(GS)", "(modes)", "(SAC)"
             before = sentence[subject.end() : m.start()]
             # the nearest lead whose words up to the "(" spell the abbreviation out (a
@@ -575,8 +653,9 @@ def _spelled_by(text: str) -> dict[str, str]:
     the paper goes by. Unless the abbreviation is crafted rather than the word's initials
     ("Solve-to-Judge (S2J)", "Base-Refine (BARE)") and the abstract goes on using it more:
     then it is a name of its own."""
-    spelled = {}
-    for abbr, long in defined_abbreviations(text).items():
+    spelled = _spelled_by_capitals(text)
+    defined = defined_abbreviations(text)
+    for abbr, long in defined.items():
         words = long.split()
         if len(words) == 1 and _shape(words[0]) and ("-" in long or _UPPER.search(long[1:])):
             if _crafted(abbr, long) and (len(word_positions(text, abbr))
@@ -585,8 +664,53 @@ def _spelled_by(text: str) -> dict[str, str]:
             else:
                 spelled[abbr] = long
             continue
-        spelled.update((word, abbr) for word in words
-                       if _TWO_CAPS.match(word) or _UPPER.search(word[1:]))
+        # not a name introduced before its long form: "We propose X ... the X Score (XS)"
+        # (an abbreviation defined before is one: "KXE randomized GAN (KXE-GAN)")
+        coined = [word for word in words if (_TWO_CAPS.match(word) or _UPPER.search(word[1:]))
+                  and word not in spelled]
+        if coined:
+            before = text[: text.find(long + " (")]
+            spelled.update((word, abbr) for word in coined
+                           if word in defined or not word_positions(before, word))
+    return spelled
+
+
+_CAPITALS = re.compile(r"[A-Z]")
+# a capital inside a part of a word, not starting it: "rePLAN", "ranKed" (not "Multi-Agent")
+_ODD_CAPITAL = re.compile(r"[^\W\d_][A-Z]")
+
+
+def _spelled_by_capitals(text: str) -> dict[str, str]:
+    """Words of a long form whose capitals spell out its abbreviation -> the abbreviation:
+    "REcurrent planning with self-rePLAN loops (REPLAN)" and
+    "ranKed-Of-Ten-Action (KOTA)" are REPLAN and KOTA (acronym_of takes the
+    shortest run of words that spells the letters, here not where the long form starts).
+    Only words with a capital inside ("rePLAN", not "Multi-Agent"), and a one-word
+    long form only when it is crafted and used less than its abbreviation, as in
+    :func:`_spelled_by`."""
+    spelled: dict[str, str] = {}
+    defined = defined_abbreviations(text)
+    for abbr, start, words in _parenthesised(text):
+        long = defined.get(abbr)
+        if long and long[0] == abbr[0]:
+            continue  # spelled out from its first letter: _spelled_by's own loop maps it
+        letters = "".join(c for c in abbr if c.isalnum())
+        if (len(letters) < 3 or not letters.isupper() or abbr in spelled.values()
+                or not _ODD_CAPITAL.search(" ".join(words))):
+            continue
+        caps = ""
+        for i in range(len(words) - 1, -1, -1):
+            caps = "".join(_CAPITALS.findall(words[i])) + caps
+            if len(caps) >= len(letters):
+                long = " ".join(words[i:])
+                earlier = text[: start - len(long) - 1]
+                if caps == letters and (i < len(words) - 1 or (
+                        _crafted(abbr, long) and len(word_positions(text, abbr))
+                        > len(word_positions(text, long)))):
+                    spelled.update((w, abbr) for w in words[i:]
+                                   if _ODD_CAPITAL.search(w) and w[:1].isalpha()
+                                   and not word_positions(earlier, w))
+                break
     return spelled
 
 
@@ -599,6 +723,12 @@ def _hits(sentences: tuple[str, ...], emphasised: tuple[str, ...]) -> tuple[Hit,
             name = _clean(spelled.get(found, found))
             if word_positions(seen_before, name):
                 continue  # used before it is introduced: someone else's name
+            if _PLURAL_CAPS.fullmatch(name):
+                # "we introduce ... (TSDLs) ... one TSDL": a family of models the
+                # abstract also names one by one; otherwise a plural is a kind of thing
+                if not word_positions(" ".join(sentences), name[:-1]):
+                    continue
+                name = name[:-1]
             context = sentence[max(0, offset - 60) : offset + len(name) + 60]
             is_data = bool(_DATA_HEADS.search(context)) and not _called_a_method(sentence, name)
             hits.append(Hit(name, index, offset, is_data, weak))
@@ -632,7 +762,36 @@ def _subject_hit(sentences: tuple[str, ...], text: str) -> tuple[Hit, ...]:
     return ()
 
 
+# "Code: https://github.com/user/FastWalk": the repository of the paper's code
+_CODE_REPOSITORY = re.compile(
+    r"(?:github\.com|gitlab\.com|huggingface\.co)/[\w.-]+/([A-Za-z][A-Za-z0-9-]*?)(?:\.git)?"
+    r"(?=[/\s)\]}>]|[.,;]?$|[.,;]\s)")
+_LONGEST_REPOSITORY_NAME = 12
+# what says the link is the paper's own: "Code is available at", "we release ... at"
+_OFFERS_CODE = re.compile(
+    r"\b(?:[Cc]odes?|[Cc]odebase|available|releas\w*|open-sourc\w*|[Rr]epository"
+    r"|[Ii]mplementation|[Pp]roject)\b")
+
+
+def _repository_hit(raw: str, sentences: tuple[str, ...]) -> tuple[Hit, ...]:
+    """With no name introduced at all: the code repository's name, if it is a short
+    coined word ("FastWalk", "Maze-Kit"), is what the authors call their work. (The text
+    read has no links left: the hit points past the end of the first sentence about the
+    paper's own work, which is what a title says the work is.)"""
+    hosted = "github.com/" in raw or "gitlab.com/" in raw or "huggingface.co/" in raw
+    m = _CODE_REPOSITORY.search(raw) if hosted else None
+    if (not m or not sentences or len(m.group(1)) > _LONGEST_REPOSITORY_NAME
+            or _shape(m.group(1)) != 2
+            or not _OFFERS_CODE.search(raw, max(0, m.start() - 80), m.start())):
+        return ()  # not a tool the work uses: "built on github.com/org/Tool"
+    own = next((i for i, s in enumerate(sentences) if _SUBJECT.search(s)), 0)
+    return (Hit(m.group(1), own, len(sentences[own]), False),)
+
+
 _HYPHENS = re.compile("[\u2010\u2011]")
+_TEXT_IN_MATH = re.compile(
+    r"\$\s*(?:\\(?:text|textbf|textit|texttt|textsf|textrm|textsc|mathrm|mathbf|mathit"
+    r"|mathsf|mathtt|emph|underline|boldsymbol)\s*\{\s*)+([^{}$\\]*)(?:\}\s*)+\$")
 _THAT_IS = re.compile(r"\((?:i\.e\.|a\.k\.a\.),?\s+(" + NAME + r")\)")
 
 
@@ -640,14 +799,18 @@ _THAT_IS = re.compile(r"\((?:i\.e\.|a\.k\.a\.),?\s+(" + NAME + r")\)")
 def analyse(text: str) -> Analysis:
     """Read an abstract once: an import calls infer_names and then infer_title on it."""
     # "***X***" (bold italic) would leave "*X*" behind; non-breaking hyphens split names
-    doc = normalise(text.replace("***", "**") if "***" in text else text)
+    plain = text.replace("***", "**") if "***" in text else text
+    if "$\\" in plain:  # "$\textit{Long Form}$" is words, not a formula run together
+        plain = _TEXT_IN_MATH.sub(r"\1", plain)
+    doc = normalise(plain)
     if "(i.e." in doc.text or "(a.k.a." in doc.text:  # "Long Form (i.e., ABBR)"
         doc = Doc(_THAT_IS.sub(r"(\1)", doc.text), doc.emphasised)
     if "\u2011" in doc.text or "\u2010" in doc.text:
         emphasised = tuple(_HYPHENS.sub("-", e) for e in doc.emphasised)
         doc = Doc(_HYPHENS.sub("-", doc.text), emphasised)
     sentences = tuple(split_sentences(doc.text))
-    hits = _hits(sentences, doc.emphasised) or _subject_hit(sentences, doc.text)
+    hits = (_hits(sentences, doc.emphasised) or _subject_hit(sentences, doc.text)
+            or _repository_hit(text, sentences))
     return Analysis(doc, sentences, hits)
 
 
@@ -672,8 +835,28 @@ def _base_of_count(name: str, text: str) -> str:
 # "We also/further propose ...", "Furthermore, we ...": a contribution beside the main one.
 _SECONDARY = re.compile(
     r"\b(?:we (?:also|further|then|additionally|finally|subsequently|next)\b"
-    r"|(?:^|, )(?:further(?:more)?|additionally|in addition|moreover|finally|besides|also)\b)",
+    r"|(?:^|, )(?:further(?:more)?|additionally|in addition|moreover|finally|besides|also)\b"
+    r"|\b(?:also|further|additionally) (?:propos|introduc|present|develop|design|build"
+    r"|construct|creat|releas|curat)[a-z]*\b)",
     re.I)
+# "Building on X, we propose Y", "On this foundation, we ...": Y is what the earlier
+# contribution was for, the paper's end product.
+_BUILDS_ON = re.compile(
+    r"(?:building (?:up)?on|built (?:up)?on|on top of|on (?:this|that|these) (?:foundation|basis)"
+    r"|based on (?=[^\W\d_]*[A-Z]))\b", re.I)
+# "we build two models: X and Y": a name listed as one of several of a kind
+_SEVERAL = re.compile(
+    rf"\b(?:two|three|four|several|multiple|a few|a family of|a suite of)\s+(?:[\w-]+\s+){{0,3}}?"
+    rf"(?:{_HEADS})(?:s|es)\s*(?::|,|\(|,?\s+(?:namely|i\.e\.,?|including|called|named|dubbed))"
+    r"(?:[^.;:]{1,60}?(?:,|\band))?\s*$", re.I)
+
+
+def _one_of_several(sentence: str, start: int) -> bool:
+    """Whether the name at ``start`` is in a list of several artefacts of a
+    kind ("two models: X and Y"): each is a part of the work, none the paper's own name."""
+    return bool(_SEVERAL.search(sentence[max(0, start - 80) : start]))
+
+
 _VERSION = re.compile(r"[-\s]?(?:[vV]?\d+(?:\.\d+)*|\+\+?|[vV]\d+)")
 
 
@@ -702,12 +885,29 @@ def _family_first(names: list[str], text: str) -> list[str]:
     return names
 
 
+# "X-Bench", "XBench", "X-Eval": a benchmark named after the model X it comes with
+_BENCH_SUFFIX = re.compile(r"-?(?:Bench|Benchmark|Eval|Arena|Suite)$")
+
+
+def _model_of_benchmark(names: list[str], text: str) -> list[str]:
+    """"RedFox" before "RedFox-Bench" when the abstract talks of plain RedFox three times
+    or more (and it is not an abbreviation defined in passing): the benchmark is the
+    model's companion, the model is what the paper is about."""
+    m = _BENCH_SUFFIX.search(names[0])
+    stem = names[0][: m.start()] if m else ""
+    if (stem and stem not in names and _shape(stem) == 2
+            and len(word_positions(text, stem)) >= 3 and f"({stem})" not in text):
+        return [stem, *names]
+    return names
+
+
 _LONGEST_NAME = 40
 
 
 def infer_names(text: str) -> list[str]:
-    """The short names the abstract introduces for its own artefacts: the one it uses most
-    first (the paper's own name is what the rest of the abstract talks about), ties to
+    """The short names the abstract introduces for its own artefacts: one introduced as
+    built on an earlier one first, then the one it uses most (the paper's own name is what
+    the rest of the abstract talks about; its first method counts one use more), ties to
     the main contribution over an extra one ("we further propose ..."), then methods
     before datasets, then in order of introduction. Names introduced
     before the abstract first speaks of the paper itself ("we", "this paper") come last:
@@ -732,12 +932,26 @@ def infer_names(text: str) -> list[str]:
         own = next((i for i, s in enumerate(analysis.sentences) if _SUBJECT.search(s)),
                    len(analysis.sentences))
         secondary = {n: bool(_SECONDARY.search(analysis.sentences[first[n].sentence]))
+                     or _one_of_several(analysis.sentences[first[n].sentence], first[n].start)
                      for n in names}
+        # "Building on X, we develop Y": Y is the end product, ahead of X however used
+        builds = {n: bool(_BUILDS_ON.match(analysis.sentences[first[n].sentence]))
+                  and not secondary[n]
+                  and first[n].sentence > min(first[m].sentence for m in names)
+                  for n in names}
+        # the first method the paper's own part introduces is its headline: it counts one
+        # use more, as the rest of a short abstract has less room to repeat it
+        lead = min((n for n in names if first[n].sentence >= own),
+                   key=lambda n: (first[n].sentence, first[n].start), default=None)
+        if lead is not None and not first[lead].is_data:
+            uses[lead] += 1
         # stable: ties go to a coined word over a bare acronym, then to the main
         # contribution over one introduced as an extra ("we also ..."), then keep the
         # order above
         names.sort(key=lambda n: (first[n].sentence < own, bool(_COUNT_SUFFIX.search(n)),
-                                  -uses[n], n.isupper(), secondary[n]))
+                                  not builds[n], -uses[n], n.isupper(), secondary[n]))
+    if names and first[names[0]].is_data:
+        names = _model_of_benchmark(names, analysis.doc.text)
     if len(names) > 1:
         names = _family_first(names, analysis.doc.text)
     if any(_COUNT_SUFFIX.search(n) for n in names):
