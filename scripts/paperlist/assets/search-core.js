@@ -107,13 +107,24 @@
 
     /** Whether Pagefind's papers for a word really hold it (or a form of it): with no
      * indexed word beginning with its stem, Pagefind falls back to the longest the stem
-     * begins with ("trapsformers" finds "traps"). A best paper's matched word sharing all
-     * but the last three letters with it (or a compound part that does) is a match; else
-     * it is held if the vocabulary has it ("centralized", where the paper has "central";
-     * 3-word fragments at 12,000 papers: MRR@10 0.372 without that look, 0.386 with). */
-    async function holds(d, word, hits) {
+     * begins with ("trapsformers" finds "traps"), for all its papers at once. A paper's
+     * matched word sharing all but the last three letters with it (or a compound part
+     * that does) is a match: first on one of `likely` (papers whose fragments are being
+     * fetched for the results anyway) that has the word, else on Pagefind's best paper;
+     * else it is held if the vocabulary has it ("centralized", where the paper has
+     * "central"; 3-word fragments at 12,000 papers: MRR@10 0.372 without that look,
+     * 0.386 with). */
+    async function holds(d, word, hits, likely = []) {
       if (!hits.top) return false;
-      const f = await fragment(d, hits.top);
+      const shown = likely.find((id) => hits.has(id));
+      if (shown !== undefined && await matchedOn(d, word, hits, shown)) return true;
+      if (shown !== hits.top && await matchedOn(d, word, hits, hits.top)) return true;
+      return (await loadVocab(d, word.length)).includes(word);
+    }
+
+    /** Whether Pagefind's match for the word on paper `id` is a form of it. */
+    async function matchedOn(d, word, hits, id) {
+      const f = await fragment(d, id);
       const tokens = f.content.split(/\s+/);
       const need = word.length - 3;
       const shared = (w) => {
@@ -121,11 +132,10 @@
         while (n < w.length && w[n] === word[n]) n++;
         return n;
       };
-      const close = hits.get(hits.top).locs.some((i) => {
+      return hits.get(id).locs.some((i) => {
         const token = tokens[i] || "";
         return [...words(token), ...termsOf(token)].some((w) => shared(w) >= need);
       });
-      return close || (await loadVocab(d, word.length)).includes(word);
     }
 
     function loadVocab(d, length) {
@@ -281,19 +291,7 @@
         Promise.all(tagged.map((slugs) => byTags(d, slugs))),
       ]);
 
-      const corrected = [];
-      const found = await Promise.all(terms.map(async (word, i) => {
-        const hits = await searchWord(word);
-        if (await holds(d, word, hits)) return hits;
-        const better = word.length >= d.correct_min_letters && /^\p{L}+$/u.test(word)
-          ? await correct(d, word) : null;
-        if (!better) return NONE;  // held nowhere: Pagefind's fallback papers do not count
-        corrected.push({ from: word, to: better });
-        terms[i] = better;
-        return searchWord(better);
-      }));
-      // a correction may give a word the query has already: count it once
-      const hits = found.filter((m, i) => terms.indexOf(terms[i]) === i);
+      const raw = await Promise.all(terms.map(searchWord));
       const phraseHits = await Promise.all(parsed.phrases.map(async (ws) => {
         const each = await Promise.all(ws.map(searchWord));
         const out = new Map();
@@ -305,67 +303,103 @@
       }));
       if (seq !== latest) return null;
 
-      // BM25 over the words: each word's rarity (IDF, from how many papers Pagefind finds
-      // for it) times how often the paper holds it (the places Pagefind matched it, one in
-      // the title or short name counting `title_weight` more), saturated. Pagefind's own
-      // score is not used: it sums over every indexed word the stem begins with ("code":
-      // codes, coder, codebook ...), putting papers full of a common stem first.
-      const all = [...hits, ...phraseHits];
-      const idf = all.map((m) => Math.log(1 + (d.papers - m.size + 0.5) / (m.size + 0.5)));
-      const k1 = d.saturation;
-      const scored = new Map();
-      all.forEach((m, j) => {
-        const required = j >= hits.length;  // phrases are always required
-        for (const [id, h] of m) {
-          const s = scored.get(id) || { n: 0, weight: 0, score: 0, phrases: 0 };
-          const tf = (h.locs.length || 1) + (h.inTitle ? d.title_weight : 0);
-          s.n += 1;
-          s.weight += idf[j];
-          s.score += idf[j] * tf * (k1 + 1) / (tf + k1);
-          if (required) s.phrases += 1;
-          scored.set(id, s);
+      /** The papers matching, best first: ids (after every filter) and matched (before
+       * the page's facets), for the words' papers `hits`. */
+      function rank(hits) {
+        // BM25 over the words: each word's rarity (IDF, from how many papers Pagefind
+        // finds for it) times how often the paper holds it (the places Pagefind matched
+        // it, one in the title or short name counting `title_weight` more), saturated.
+        // Pagefind's own score is not used: it sums over every indexed word the stem
+        // begins with ("code": codes, coder, codebook ...), putting papers full of a
+        // common stem first.
+        const all = [...hits, ...phraseHits];
+        const idf = all.map((m) => Math.log(1 + (d.papers - m.size + 0.5) / (m.size + 0.5)));
+        const k1 = d.saturation;
+        const scored = new Map();
+        all.forEach((m, j) => {
+          const required = j >= hits.length;  // phrases are always required
+          for (const [id, h] of m) {
+            const s = scored.get(id) || { n: 0, weight: 0, score: 0, phrases: 0 };
+            const tf = (h.locs.length || 1) + (h.inTitle ? d.title_weight : 0);
+            s.n += 1;
+            s.weight += idf[j];
+            s.score += idf[j] * tf * (k1 + 1) / (tf + k1);
+            if (required) s.phrases += 1;
+            scored.set(id, s);
+          }
+        });
+        // Proximity: neighbouring query words close together on the page, in order, add
+        // the rarer one's weight again (times `proximity`), as a title's words in its
+        // abstract.
+        for (let j = 0; j + 1 < hits.length; j++) {
+          const bonus = d.proximity * Math.min(idf[j], idf[j + 1]);
+          for (const [id, a] of hits[j]) {
+            const b = hits[j + 1].get(id);
+            if (b && near(a.locs, b.locs, d.proximity_window)) scored.get(id).score += bonus;
+          }
         }
-      });
-      // Proximity: neighbouring query words close together on the page, in order, add the
-      // rarer one's weight again (times `proximity`), as a title's words in its abstract.
-      for (let j = 0; j + 1 < hits.length; j++) {
-        const bonus = d.proximity * Math.min(idf[j], idf[j + 1]);
-        for (const [id, a] of hits[j]) {
-          const b = hits[j + 1].get(id);
-          if (b && near(a.locs, b.locs, d.proximity_window)) scored.get(id).score += bonus;
+        // Coordination: all of one or two words; of more, `min_match` of them or words
+        // worth `min_match_weight` of their weight (a rare name). Score * (share
+        // held)^`coordination`.
+        const k = all.length;
+        const need = k <= 2 ? k : Math.ceil(d.min_match * k);
+        const totalWeight = idf.reduce((t, x) => t + x, 0);
+        let ids;
+        if (!k) {
+          if (cat && (hasFilters || fields.length || authorIds)) ids = cat.papers.map((r) => r[0]);
+          else if (tagIds.length) {  // the tag's papers, in catalogue order
+            const first = tagIds[0];
+            ids = [...first.keys()].sort((a, b) => first.get(a) - first.get(b));
+          } else ids = [];
+        } else {
+          let pool = [...scored].filter(([, s]) => s.phrases === parsed.phrases.length);
+          const most = pool.reduce((m, [, s]) => Math.max(m, s.n), 0);
+          pool = pool.filter(([, s]) => s.n >= Math.min(need, most) ||
+            (k > 2 && s.weight >= d.min_match_weight * totalWeight));
+          for (const [, s] of pool) s.rank = s.score * Math.pow(s.n / k, d.coordination);
+          pool.sort((a, b) => b[1].rank - a[1].rank || (a[0] < b[0] ? -1 : 1));
+          ids = pool.map(([id]) => id);
         }
+        if (authorIds) ids = ids.filter((id) => authorIds.has(id));
+        if (tagIds.length) ids = ids.filter((id) => tagIds.every((m) => m.has(id)));
+        if (fields.length) {
+          ids = ids.filter((id) => cat.byId.has(id) && fields.every(([key, values]) => {
+            const have = rowOf(cat, cat.byId.get(id).row)[key];
+            return anyOf(have, values);
+          }));
+        }
+        const matched = ids;
+        if (cat) {
+          ids = ids.filter((id) => cat.byId.has(id) && passes(rowOf(cat, cat.byId.get(id).row),
+                                                               filters));
+        }
+        return { ids, matched };
       }
-      // Coordination: all of one or two words; of more, `min_match` of them or words worth
-      // `min_match_weight` of their weight (a rare name). Score * (share held)^`coordination`.
-      const k = all.length;
-      const need = k <= 2 ? k : Math.ceil(d.min_match * k);
-      const totalWeight = idf.reduce((t, x) => t + x, 0);
-      let ids;
-      if (!k) {
-        if (cat && (hasFilters || fields.length || authorIds)) ids = cat.papers.map((r) => r[0]);
-        else if (tagIds.length) {  // the tag's papers, in catalogue order
-          const first = tagIds[0];
-          ids = [...first.keys()].sort((a, b) => first.get(a) - first.get(b));
-        } else ids = [];
-      } else {
-        let pool = [...scored].filter(([, s]) => s.phrases === parsed.phrases.length);
-        const most = pool.reduce((m, [, s]) => Math.max(m, s.n), 0);
-        pool = pool.filter(([, s]) => s.n >= Math.min(need, most) ||
-          (k > 2 && s.weight >= d.min_match_weight * totalWeight));
-        for (const [, s] of pool) s.rank = s.score * Math.pow(s.n / k, d.coordination);
-        pool.sort((a, b) => b[1].rank - a[1].rank || (a[0] < b[0] ? -1 : 1));
-        ids = pool.map(([id]) => id);
+
+      // The results as they are when every word is held (the usual case): their
+      // excerpts are fetched now, and a word is checked on one of them where it can be,
+      // so that checking the words and showing the results share one round of fetches.
+      let ranked = rank(raw);
+      const likely = ranked.ids.slice(offset, offset + limit);
+      for (const id of likely) fragment(d, id).catch(() => {});
+      const corrected = [];
+      const found = await Promise.all(terms.map(async (word, i) => {
+        const hits = raw[i];
+        if (await holds(d, word, hits, likely)) return hits;
+        const better = word.length >= d.correct_min_letters && /^\p{L}+$/u.test(word)
+          ? await correct(d, word) : null;
+        if (!better) return NONE;  // held nowhere: Pagefind's fallback papers do not count
+        corrected.push({ from: word, to: better });
+        terms[i] = better;
+        return searchWord(better);
+      }));
+      if (seq !== latest) return null;
+      if (found.some((m, i) => m !== raw[i])) {
+        // a correction may give a word the query has already: count it once
+        ranked = rank(found.filter((m, i) => terms.indexOf(terms[i]) === i));
       }
-      if (authorIds) ids = ids.filter((id) => authorIds.has(id));
-      if (tagIds.length) ids = ids.filter((id) => tagIds.every((m) => m.has(id)));
-      if (fields.length) {
-        ids = ids.filter((id) => cat.byId.has(id) && fields.every(([key, values]) => {
-          const have = rowOf(cat, cat.byId.get(id).row)[key];
-          return anyOf(have, values);
-        }));
-      }
-      const matched = ids;
-      if (cat) ids = ids.filter((id) => cat.byId.has(id) && passes(rowOf(cat, cat.byId.get(id).row), filters));
+      const { matched } = ranked;
+      let { ids } = ranked;
       const shown = ids.slice(offset, offset + limit);
       const marked = [...terms, ...parsed.phrases.flat()];
       const [results, facetData] = await Promise.all([
