@@ -33,8 +33,8 @@
   const MAX_TERMS = 32;
   /** The papers of a word no paper holds. */
   const NONE = Object.assign(new Map(), { top: null });
-  const { escapeHTML, norm, words, terms: termsOf, fold, parse, distance, phraseAt, near,
-    excerpt, resolveTag, resolveVenue } = root.paperlistSearchText;  // search-text.js, loaded first
+  const { escapeHTML, norm, fold, parse, distance, phraseAt, formAt, ranked, excerpt,
+    resolveTag, resolveVenue } = root.paperlistSearchText;  // search-text.js, loaded first
 
   function create(siteRoot) {
     const base = new URL(siteRoot);
@@ -124,18 +124,7 @@
 
     /** Whether Pagefind's match for the word on paper `id` is a form of it. */
     async function matchedOn(d, word, hits, id) {
-      const f = await fragment(d, id);
-      const tokens = f.content.split(/\s+/);
-      const need = word.length - 3;
-      const shared = (w) => {
-        let n = 0;
-        while (n < w.length && w[n] === word[n]) n++;
-        return n;
-      };
-      return hits.get(id).locs.some((i) => {
-        const token = tokens[i] || "";
-        return [...words(token), ...termsOf(token)].some((w) => shared(w) >= need);
-      });
+      return formAt((await fragment(d, id)).content, hits.get(id).locs, word);
     }
 
     function loadVocab(d, length) {
@@ -306,44 +295,7 @@
       /** The papers matching, best first: ids (after every filter) and matched (before
        * the page's facets), for the words' papers `hits`. */
       function rank(hits) {
-        // BM25 over the words: each word's rarity (IDF, from how many papers Pagefind
-        // finds for it) times how often the paper holds it (the places Pagefind matched
-        // it, one in the title or short name counting `title_weight` more), saturated.
-        // Pagefind's own score is not used: it sums over every indexed word the stem
-        // begins with ("code": codes, coder, codebook ...), putting papers full of a
-        // common stem first.
-        const all = [...hits, ...phraseHits];
-        const idf = all.map((m) => Math.log(1 + (d.papers - m.size + 0.5) / (m.size + 0.5)));
-        const k1 = d.saturation;
-        const scored = new Map();
-        all.forEach((m, j) => {
-          const required = j >= hits.length;  // phrases are always required
-          for (const [id, h] of m) {
-            const s = scored.get(id) || { n: 0, weight: 0, score: 0, phrases: 0 };
-            const tf = (h.locs.length || 1) + (h.inTitle ? d.title_weight : 0);
-            s.n += 1;
-            s.weight += idf[j];
-            s.score += idf[j] * tf * (k1 + 1) / (tf + k1);
-            if (required) s.phrases += 1;
-            scored.set(id, s);
-          }
-        });
-        // Proximity: neighbouring query words close together on the page, in order, add
-        // the rarer one's weight again (times `proximity`), as a title's words in its
-        // abstract.
-        for (let j = 0; j + 1 < hits.length; j++) {
-          const bonus = d.proximity * Math.min(idf[j], idf[j + 1]);
-          for (const [id, a] of hits[j]) {
-            const b = hits[j + 1].get(id);
-            if (b && near(a.locs, b.locs, d.proximity_window)) scored.get(id).score += bonus;
-          }
-        }
-        // Coordination: all of one or two words; of more, `min_match` of them or words
-        // worth `min_match_weight` of their weight (a rare name). Score * (share
-        // held)^`coordination`.
-        const k = all.length;
-        const need = k <= 2 ? k : Math.ceil(d.min_match * k);
-        const totalWeight = idf.reduce((t, x) => t + x, 0);
+        const k = hits.length + phraseHits.length;
         let ids;
         if (!k) {
           if (cat && (hasFilters || fields.length || authorIds)) ids = cat.papers.map((r) => r[0]);
@@ -351,15 +303,7 @@
             const first = tagIds[0];
             ids = [...first.keys()].sort((a, b) => first.get(a) - first.get(b));
           } else ids = [];
-        } else {
-          let pool = [...scored].filter(([, s]) => s.phrases === parsed.phrases.length);
-          const most = pool.reduce((m, [, s]) => Math.max(m, s.n), 0);
-          pool = pool.filter(([, s]) => s.n >= Math.min(need, most) ||
-            (k > 2 && s.weight >= d.min_match_weight * totalWeight));
-          for (const [, s] of pool) s.rank = s.score * Math.pow(s.n / k, d.coordination);
-          pool.sort((a, b) => b[1].rank - a[1].rank || (a[0] < b[0] ? -1 : 1));
-          ids = pool.map(([id]) => id);
-        }
+        } else ids = ranked(d, hits, phraseHits);
         if (authorIds) ids = ids.filter((id) => authorIds.has(id));
         if (tagIds.length) ids = ids.filter((id) => tagIds.every((m) => m.has(id)));
         if (fields.length) {
@@ -379,8 +323,8 @@
       // The results as they are when every word is held (the usual case): their
       // excerpts are fetched now, and a word is checked on one of them where it can be,
       // so that checking the words and showing the results share one round of fetches.
-      let ranked = rank(raw);
-      const likely = ranked.ids.slice(offset, offset + limit);
+      let order = rank(raw);
+      const likely = order.ids.slice(offset, offset + limit);
       for (const id of likely) fragment(d, id).catch(() => {});
       const corrected = [];
       const found = await Promise.all(terms.map(async (word, i) => {
@@ -396,10 +340,10 @@
       if (seq !== latest) return null;
       if (found.some((m, i) => m !== raw[i])) {
         // a correction may give a word the query has already: count it once
-        ranked = rank(found.filter((m, i) => terms.indexOf(terms[i]) === i));
+        order = rank(found.filter((m, i) => terms.indexOf(terms[i]) === i));
       }
-      const { matched } = ranked;
-      let { ids } = ranked;
+      const { matched } = order;
+      let { ids } = order;
       const shown = ids.slice(offset, offset + limit);
       const marked = [...terms, ...parsed.phrases.flat()];
       const [results, facetData] = await Promise.all([

@@ -1,7 +1,8 @@
 /* paperlist search text: how a query is split into fields, phrases and words, how close
- * two words are, and how an excerpt is cut and marked. Pure functions, shared by the engine
- * (search-core.js, which needs this loaded first) and, through it, the header box and the
- * search page; search/data.py `words` splits the index's text the same way as `words`.
+ * two words are, how the papers holding them rank, and how an excerpt is cut and marked.
+ * Pure functions, shared by the engine (search-core.js, which needs this loaded first) and,
+ * through it, the header box and the search page; search/data.py `words` splits the
+ * index's text the same way as `words`.
  */
 "use strict";
 
@@ -103,6 +104,70 @@
     });
   }
 
+  /** Whether Pagefind's match for a word at these places of a page's text is a form of
+   * it: the matched word (or a compound part of it) shares all but the word's last three
+   * letters. */
+  function formAt(content, locs, word) {
+    const tokens = content.split(/\s+/);
+    const need = word.length - 3;
+    const shared = (w) => {
+      let n = 0;
+      while (n < w.length && w[n] === word[n]) n++;
+      return n;
+    };
+    return locs.some((i) => {
+      const token = tokens[i] || "";
+      return [...words(token), ...terms(token)].some((w) => shared(w) >= need);
+    });
+  }
+
+  /** The papers of the words' `hits` (and of the quoted phrases', all required) that hold
+   * enough of them, best first; `d` is the engine's data (engine.json). */
+  function ranked(d, hits, phraseHits) {
+    // BM25 over the words: each word's rarity (IDF, from how many papers Pagefind finds
+    // for it) times how often the paper holds it (the places Pagefind matched it, one in
+    // the title or short name counting `title_weight` more), saturated. Pagefind's own
+    // score is not used: it sums over every indexed word the stem begins with ("code":
+    // codes, coder, codebook ...), putting papers full of a common stem first.
+    const all = [...hits, ...phraseHits];
+    const idf = all.map((m) => Math.log(1 + (d.papers - m.size + 0.5) / (m.size + 0.5)));
+    const k1 = d.saturation;
+    const scored = new Map();
+    all.forEach((m, j) => {
+      const required = j >= hits.length;  // phrases are always required
+      for (const [id, h] of m) {
+        const s = scored.get(id) || { n: 0, weight: 0, score: 0, phrases: 0 };
+        const tf = (h.locs.length || 1) + (h.inTitle ? d.title_weight : 0);
+        s.n += 1;
+        s.weight += idf[j];
+        s.score += idf[j] * tf * (k1 + 1) / (tf + k1);
+        if (required) s.phrases += 1;
+        scored.set(id, s);
+      }
+    });
+    // Proximity: neighbouring query words close together on the page, in order, add the
+    // rarer one's weight again (times `proximity`), as a title's words in its abstract.
+    for (let j = 0; j + 1 < hits.length; j++) {
+      const bonus = d.proximity * Math.min(idf[j], idf[j + 1]);
+      for (const [id, a] of hits[j]) {
+        const b = hits[j + 1].get(id);
+        if (b && near(a.locs, b.locs, d.proximity_window)) scored.get(id).score += bonus;
+      }
+    }
+    // Coordination: all of one or two words; of more, `min_match` of them or words worth
+    // `min_match_weight` of their weight (a rare name). Score * (share held)^`coordination`.
+    const k = all.length;
+    const need = k <= 2 ? k : Math.ceil(d.min_match * k);
+    const totalWeight = idf.reduce((t, x) => t + x, 0);
+    let pool = [...scored].filter(([, s]) => s.phrases === phraseHits.length);
+    const most = pool.reduce((m, [, s]) => Math.max(m, s.n), 0);
+    pool = pool.filter(([, s]) => s.n >= Math.min(need, most) ||
+      (k > 2 && s.weight >= d.min_match_weight * totalWeight));
+    for (const [, s] of pool) s.rank = s.score * Math.pow(s.n / k, d.coordination);
+    pool.sort((a, b) => b[1].rank - a[1].rank || (a[0] < b[0] ? -1 : 1));
+    return pool.map(([id]) => id);
+  }
+
   /** The stretch of a page's text holding most query words, with them marked. */
   function excerpt(content, terms) {
     const tokens = content.split(/\s+/);
@@ -141,7 +206,7 @@
   }
 
   root.paperlistSearchText = {
-    escapeHTML, norm, words, terms, fold, parse, distance, phraseAt, near, excerpt,
-    resolveTag, resolveVenue,
+    escapeHTML, norm, words, terms, fold, parse, distance, phraseAt, near, formAt, ranked,
+    excerpt, resolveTag, resolveVenue,
   };
 })(typeof self !== "undefined" ? self : globalThis);
