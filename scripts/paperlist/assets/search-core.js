@@ -107,18 +107,19 @@
 
     /** Whether Pagefind's papers for a word really hold it (or a form of it): with no
      * indexed word beginning with its stem, Pagefind falls back to the longest the stem
-     * begins with ("trapsformers" finds "traps"), for all its papers at once. A paper's
-     * matched word sharing all but the last three letters with it (or a compound part
-     * that does) is a match: first on one of `likely` (papers whose fragments are being
-     * fetched for the results anyway) that has the word, else on Pagefind's best paper;
-     * else it is held if the vocabulary has it ("centralized", where the paper has
-     * "central"; 3-word fragments at 12,000 papers: MRR@10 0.372 without that look,
-     * 0.386 with). */
-    async function holds(d, word, hits, likely = []) {
+     * begins with ("trapsformers" finds "traps"). A paper's matched word sharing all but
+     * the last three letters with it (or a compound part that does) is a match: on the
+     * best-ranked paper of `ranking` that has the word (the query's results before the
+     * page's facets, so the answer is the query's whatever page or facet is shown; its
+     * fragment is most often being fetched for the results already), else on Pagefind's
+     * best paper; else it is held if the vocabulary has it ("centralized", where the
+     * paper has "central"; 3-word fragments at 12,000 papers: MRR@10 0.372 without that
+     * look, 0.386 with). */
+    async function holds(d, word, hits, ranking = []) {
       if (!hits.top) return false;
-      const shown = likely.find((id) => hits.has(id));
-      if (shown !== undefined && await matchedOn(d, word, hits, shown)) return true;
-      if (shown !== hits.top && await matchedOn(d, word, hits, hits.top)) return true;
+      const best = ranking.find((id) => hits.has(id));
+      if (best !== undefined && await matchedOn(d, word, hits, best)) return true;
+      if (best !== hits.top && await matchedOn(d, word, hits, hits.top)) return true;
       return (await loadVocab(d, word.length)).includes(word);
     }
 
@@ -321,7 +322,7 @@
       }
 
       // The results as they are when every word is held (the usual case): their
-      // excerpts are fetched now, and a word is checked on one of them where it can be,
+      // excerpts are fetched now, and a word is checked on the best of them that has it,
       // so that checking the words and showing the results share one round of fetches.
       let order = rank(raw);
       const likely = order.ids.slice(offset, offset + limit);
@@ -329,7 +330,7 @@
       const corrected = [];
       const found = await Promise.all(terms.map(async (word, i) => {
         const hits = raw[i];
-        if (await holds(d, word, hits, likely)) return hits;
+        if (await holds(d, word, hits, order.matched)) return hits;
         const better = word.length >= d.correct_min_letters && /^\p{L}+$/u.test(word)
           ? await correct(d, word) : null;
         if (!better) return NONE;  // held nowhere: Pagefind's fallback papers do not count

@@ -791,7 +791,7 @@ def _repository_hit(raw: str, sentences: tuple[str, ...]) -> tuple[Hit, ...]:
 _HYPHENS = re.compile("[\u2010\u2011]")
 _TEXT_IN_MATH = re.compile(
     r"\$\s*(?:\\(?:text|textbf|textit|texttt|textsf|textrm|textsc|mathrm|mathbf|mathit"
-    r"|mathsf|mathtt|emph|underline|boldsymbol)\s*\{\s*)+([^{}$\\]*)(?:\}\s*)+\$")
+    r"|mathsf|mathtt|emph|underline|boldsymbol)\s*\{\s*)+([^{}$\\\s][^{}$\\]*|)(?:\}\s*)+\$")
 _THAT_IS = re.compile(r"\((?:i\.e\.|a\.k\.a\.),?\s+(" + NAME + r")\)")
 
 

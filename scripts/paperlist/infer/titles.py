@@ -985,6 +985,8 @@ def _matched_brackets(title: str) -> str:
     """The title without the brackets it does not close or open: a scraped abstract's
     stray ")" ("We propose Foo) a method) ...") would show on every listing, and a
     bracket cut off with the rest of its sentence ("(see" ...) reads as broken."""
+    if "$" in title:  # mathematics: "[0, 1)" is an interval, not a stray bracket
+        return title
     stack: list[int] = []
     unmatched: set[int] = set()
     for i, ch in enumerate(title):
@@ -999,4 +1001,7 @@ def _matched_brackets(title: str) -> str:
     if not unmatched:
         return title
     kept = "".join(ch for i, ch in enumerate(title) if i not in unmatched)
-    return " ".join(kept.split()) or title
+    return _DOUBLED_SPACE.sub(" ", kept).strip() or title
+
+
+_DOUBLED_SPACE = re.compile(r"  +")

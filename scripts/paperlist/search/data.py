@@ -105,16 +105,19 @@ def words(text: str) -> list[str]:
     and the parts of a joined token, which Pagefind indexes too and a query searches
     (search-text.js `terms`)."""
     out: list[str] = []
-    for token in text.lower().split():
-        if token.isalnum():  # one part, as the pattern would find it: most tokens
-            if token.isascii():
+    ascii_text = text.isascii()  # most abstracts: lower case is all there is to do
+    for token in (text.lower() if ascii_text else text).split():
+        if ascii_text or token.isascii():  # lower() never makes or takes away a space
+            token = token if ascii_text else token.lower()
+            if token.isalnum():  # one part, as the pattern would find it
                 out.append(token)
-                continue
-        elif token.isascii():
-            _add_parts(token, out)
+            else:
+                _add_parts(token, out)
             continue
-        # accents off, token by token (NFKD decomposes character by character, and a
-        # space never starts a combining sequence); a compatibility form may hold a space
+        # accents off first, then lower case, as over the whole text (a Greek sigma's
+        # lower case depends on the letters around it, which the marks may be), token by
+        # token: NFKD decomposes character by character, and a compatibility form may
+        # hold a space
         plain = "".join(c for c in unicodedata.normalize("NFKD", token)
                         if not unicodedata.combining(c))
         for piece in plain.lower().split():

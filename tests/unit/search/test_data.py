@@ -26,6 +26,8 @@ def test_words_of_compatibility_forms_and_accents():
         "cafe", "finetuning", "fine", "tuning", "x", "y", "istanbul", "12step", "1", "2",
         "step", "abc", "dejavu", "deja", "vu"]
     assert words("naïve RL_2") == ["naive", "rl2", "rl", "2"]
+    # a sigma's lower case is chosen after the marks are off, as over the whole text
+    assert words("Ϲ A¨Σ b") == ["σ", "a", "σ", "b"]
 
 
 def test_vocabulary_by_length_most_widespread_first():
