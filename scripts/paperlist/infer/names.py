@@ -763,9 +763,10 @@ def _subject_hit(sentences: tuple[str, ...], text: str) -> tuple[Hit, ...]:
 
 
 # "Code: https://github.com/user/FastWalk": the repository of the paper's code
+_CODE_HOSTS = ("github.com/", "gitlab.com/", "huggingface.co/")
 _CODE_REPOSITORY = re.compile(
-    r"(?:github\.com|gitlab\.com|huggingface\.co)/[\w.-]+/([A-Za-z][A-Za-z0-9-]*?)(?:\.git)?"
-    r"(?=[/\s)\]}>]|[.,;]?$|[.,;]\s)")
+    "(?:" + "|".join(re.escape(host) for host in _CODE_HOSTS) + ")"
+    r"[\w.-]+/([A-Za-z][A-Za-z0-9-]*?)(?:\.git)?(?=[/\s)\]}>]|[.,;]?$|[.,;]\s)")
 _LONGEST_REPOSITORY_NAME = 12
 # what says the link is the paper's own: "Code is available at", "we release ... at"
 _OFFERS_CODE = re.compile(
@@ -778,8 +779,7 @@ def _repository_hit(raw: str, sentences: tuple[str, ...]) -> tuple[Hit, ...]:
     coined word ("FastWalk", "Maze-Kit"), is what the authors call their work. (The text
     read has no links left: the hit points past the end of the first sentence about the
     paper's own work, which is what a title says the work is.)"""
-    hosted = "github.com/" in raw or "gitlab.com/" in raw or "huggingface.co/" in raw
-    m = _CODE_REPOSITORY.search(raw) if hosted else None
+    m = _CODE_REPOSITORY.search(raw) if any(h in raw for h in _CODE_HOSTS) else None
     if (not m or not sentences or len(m.group(1)) > _LONGEST_REPOSITORY_NAME
             or _shape(m.group(1)) != 2
             or not _OFFERS_CODE.search(raw, max(0, m.start() - 80), m.start())):
