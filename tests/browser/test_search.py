@@ -455,3 +455,48 @@ def test_query_words_that_stand_together_on_a_page_rank_it_first(page, ranking_s
     open_search(page, url)
     assert ask(page, url, "graph diffusion")[:2] == [ids["graph diffusion"], ids["heat flow"]]
     assert not page.console_errors
+
+
+# ------------------------------------------------------------- Pagefind from npm (1.6)
+
+
+@pytest.fixture(scope="module")
+def npm_pagefind_site(tmp_path_factory, built_site):
+    """The shipped list built with the Pagefind that `PAGEFIND_BINARY_PATH` names: npm's
+    1.6 of tests/js (README: "Search at scale"), served."""
+    from helpers import js_package, make_project, mkdocs_build, serve
+    from paperlist.ingest.importer import run_import
+
+    # the platform's binary itself, as a workflow points at it (its launcher works too)
+    binary = next(p for p in sorted(js_package("@pagefind").glob("*/bin/pagefind*"))
+                  if p.suffix != ".sha256")
+    project = make_project(tmp_path_factory.mktemp("npm-pagefind"))
+    assert run_import(SHIPPED_LIST, project / "papers").ok
+    result = mkdocs_build(project, env={"PAGEFIND_BINARY_PATH": str(binary)})
+    assert result.returncode == 0, result.stderr
+    server, url = serve(project / "site")
+    yield url, project / "site"
+    server.shutdown()
+
+
+def test_a_site_indexed_by_npms_pagefind_searches_as_pips_does(page, npm_pagefind_site,
+                                                               site_url, built_site):
+    """The engine reads the index, fragments and vocabulary of either Pagefind: known
+    items, a typo, a phrase, a tag and a stem-only match answer alike."""
+    url, site = npm_pagefind_site
+    versions = [json.loads((s / "pagefind/pagefind-entry.json").read_text())["version"]
+                for s in (site, built_site)]
+    assert versions[0] == "1.6.0" and versions[1] != "1.6.0"
+    assert pagefind_fragments(site).keys() == pagefind_fragments(built_site).keys()
+    queries = ["WildCat: compressing the attention mechanism of neural networks for policy",
+               "WildCat: compresing the atention mechanism", '"weighted coreset"',
+               '"coreset weighted"', "tag:reinforcement-learning", "attention", "ProRL"]
+    answers = {}
+    for at in (url, site_url):
+        open_search(page, at)
+        answers[at] = [ask(page, at, q) for q in queries]
+    assert answers[url] == answers[site_url]
+    assert answers[url][0][0] == answers[url][1][0] == "papers/wildcat/"
+    assert answers[url][2] == ["papers/wildcat/"] and answers[url][3] == []
+    assert all(answers[url][4:])
+    assert not page.console_errors

@@ -207,3 +207,40 @@ def test_editors_tags_first_and_pages_without_scores_last_in_a_strict_build(tmp_
     assert result.returncode == 0, result.stderr
     page = html(project / "site", "tags/reinforcement-learning/index.html")
     assert listed(page) == ["eqr", *rest, best]
+
+
+def test_a_wrong_pagefind_binary_path_fails_the_build_saying_so(tmp_path):
+    """`PAGEFIND_BINARY_PATH` naming no file stops the build at once, naming the variable,
+    instead of a search that silently does not work."""
+    from paperlist.ingest.importer import run_import
+
+    project = make_project(tmp_path)
+    assert run_import(SHIPPED_LIST, project / "papers").ok
+    missing = tmp_path / "no-pagefind"
+    result = mkdocs_build(project, env={"PAGEFIND_BINARY_PATH": str(missing)})
+    assert result.returncode != 0
+    assert f"PAGEFIND_BINARY_PATH={missing}: no such file" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not (project / "site" / "pagefind").exists()
+
+
+def test_pagefind_is_started_without_the_variable_that_chose_it(tmp_path):
+    """Pagefind's npm launcher reads `PAGEFIND_BINARY_PATH` too: pointed at the launcher,
+    it would start itself until memory ran out. The chosen binary runs without it, and
+    its failure fails the build with what it said."""
+    import stat
+    import sys
+
+    from paperlist.ingest.importer import run_import
+
+    project = make_project(tmp_path / "project")
+    assert run_import(SHIPPED_LIST, project / "papers").ok
+    seen = tmp_path / "env.txt"
+    fake = tmp_path / "pagefind"
+    fake.write_text(f"#!{sys.executable}\nimport os, sys\n"
+                    f"open({str(seen)!r}, 'w').write(os.environ.get('PAGEFIND_BINARY_PATH', '-'))\n"
+                    "print('fake pagefind: no index today'); sys.exit(3)\n", encoding="utf-8")
+    fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
+    result = mkdocs_build(project, env={"PAGEFIND_BINARY_PATH": str(fake)})
+    assert seen.read_text() == "-"
+    assert result.returncode != 0 and "fake pagefind: no index today" in result.stderr

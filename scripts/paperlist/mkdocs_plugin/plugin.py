@@ -282,10 +282,13 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             self._indexed = indexed if self._serving else {}
             if self._index is not None:
                 self._index.cancel()
-            self._index = search_index.BackgroundIndex(
-                {self._urls[src]: body for src, body in indexed.items()},
-                [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
-                [(t.slug, t.name) for t in cat.taxonomy.tags])
+            try:
+                self._index = search_index.BackgroundIndex(
+                    {self._urls[src]: body for src, body in indexed.items()},
+                    [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
+                    [(t.slug, t.name) for t in cat.taxonomy.tags])
+            except search_index.SearchIndexError as e:
+                raise PluginError(f"paperlist: {e}") from None
         return files
 
     def _inputs(self, config: MkDocsConfig) -> list[Path]:
