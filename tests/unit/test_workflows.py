@@ -63,3 +63,18 @@ def test_pages_deploys_only_after_ci_passed_on_a_push_to_main(path):
     assert flow["jobs"]["deploy"]["needs"] == "build"
     ci = yaml.safe_load((path.parent / "ci.yml").read_text(encoding="utf-8"))
     assert ci["name"] == "CI"
+
+
+@pytest.mark.parametrize("path", PAGES, ids=["repository", "init"])
+def test_pages_builds_with_the_pagefind_the_tests_check(path):
+    """The deployed site is indexed by npm's Pagefind at the version tests/js installs (the
+    browser tests check the engine on its index), named to the build by the variable
+    search/index.py reads."""
+    from paperlist.search.index import BINARY_VARIABLE
+
+    pinned = json.loads((JS_DIR / "package.json").read_text())["devDependencies"]["pagefind"]
+    steps = yaml.safe_load(path.read_text(encoding="utf-8"))["jobs"]["build"]["steps"]
+    runs = [s.get("run", "") for s in steps]
+    install = next(i for i, r in enumerate(runs) if "npm install" in r)
+    assert f"pagefind@{pinned}" in runs[install] and f"{BINARY_VARIABLE}=" in runs[install]
+    assert install < next(i for i, r in enumerate(runs) if "paperlist build" in r)
