@@ -63,6 +63,13 @@ def pagefind_executable() -> Path:
     return get_executable()
 
 
+def pagefind_env() -> dict[str, str]:
+    """The environment Pagefind runs in: ours without BINARY_VARIABLE. Pagefind's npm
+    launcher reads the variable too: pointed at the launcher itself, it would start itself
+    until memory ran out; without it, the launcher runs its own binary."""
+    return {k: v for k, v in os.environ.items() if k != BINARY_VARIABLE}
+
+
 class BackgroundIndex:
     """Pagefind indexing the papers while MkDocs renders the site.
 
@@ -147,10 +154,7 @@ def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tupl
            "--output-path", str(scratch / PAGEFIND_DIR),
            "--exclude-selectors", EXCLUDED_SELECTORS, "--force-language", "en", "--quiet"]
     with tempfile.TemporaryFile() as out:
-        # Pagefind's npm launcher also reads the variable: pointed at the launcher itself,
-        # it would start itself forever. Without it, the launcher finds its own binary.
-        env = {k: v for k, v in os.environ.items() if k != BINARY_VARIABLE}
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=env)
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=pagefind_env())
         while True:
             try:
                 proc.wait(timeout=0.2)
