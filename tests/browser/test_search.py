@@ -59,7 +59,11 @@ def test_every_page_uses_our_worker_and_lunr_gets_no_papers(built_site):
         config = json.loads(re.search(r'<script id="__config"[^>]*>(.*?)</script>', html,
                                       re.DOTALL).group(1))
         assert config["search"].endswith("assets/paperlist/search-worker.js")
-    assert (built_site / "assets/paperlist/search-worker.js").exists()
+    worker = (built_site / "assets/paperlist/search-worker.js").read_text(encoding="utf-8")
+    # the engine's two scripts inline, in order, instead of two more fetches in a row
+    assert "\nimportScripts(" not in worker
+    text, core = (worker.index(f"paperlistSearch{x} =") for x in ("Text", ""))
+    assert text < core < worker.index('self.addEventListener("message"')
     index = json.loads((built_site / "search/search_index.json").read_text())
     assert not [d for d in index["docs"] if d["location"].startswith("papers/")]
 

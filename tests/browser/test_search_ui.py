@@ -194,10 +194,15 @@ def test_the_worker_starts_with_the_hook_and_is_the_one_material_uses(page, site
         }
       };
     })()""")
+    fetched = []
+    page.context.on("request", lambda r: fetched.append(r.url))
     page.goto(f"{site_url}/")
     header_search(page, "Sudoku")
     page.locator(COUNT, has_text="1 paper").wait_for(timeout=15_000)
     started = page.evaluate("window.__workers")
+    # the engine comes inside the worker (search/index.py worker_script): no fetch after it
+    engine = [u for u in fetched if u.endswith(("/search-text.js", "/search-core.js"))]
+    assert any(u.endswith("/search-worker.js") for u in fetched) and not engine, fetched
     ours = [w for w in started if w["url"].endswith("assets/paperlist/search-worker.js")]
     assert len(ours) == 1, started
     assert ours[0]["by"].endswith("assets/paperlist/search-hook.js"), started

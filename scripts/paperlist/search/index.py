@@ -182,11 +182,29 @@ def _install(site_dir: Path, files: dict[str, str]) -> None:
                    "pagefind-component-ui.css", "pagefind-highlight.js", "pagefind-worker.js",
                    "wasm.unknown.pagefind"):
         (out / unused).unlink(missing_ok=True)  # keep the site lean
-    for script in (WORKER_PATH, paths.SEARCH_HOOK, *ENGINE_PATHS):
+    for script in (paths.SEARCH_HOOK, *ENGINE_PATHS):
         dest = site_dir / script
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ASSETS_DIR / Path(script).name, dest)
+    (site_dir / WORKER_PATH).write_text(worker_script(), encoding="utf-8")
     for path, content in files.items():
         dest = site_dir / path
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(content, encoding="utf-8")
+
+
+def worker_script() -> str:
+    """The header box's worker as the site serves it: assets/search-worker.js with the
+    engine's scripts (ENGINE_PATHS, in its importScripts order) in place of that line.
+    A worker fetches the scripts it imports one after the other, so a fresh page's first
+    query waited for three fetches in a row before the engine could even ask for
+    Pagefind; this is one. The search page still loads the two scripts itself."""
+    worker = (ASSETS_DIR / Path(WORKER_PATH).name).read_text(encoding="utf-8")
+    names = ", ".join(f'"{Path(p).name}"' for p in ENGINE_PATHS)
+    line = f"importScripts({names});\n"
+    if worker.count(line) != 1:
+        raise SearchIndexError(f"{WORKER_PATH} must load the engine with one line "
+                               f"{line.strip()!r}")
+    engine = "".join((ASSETS_DIR / Path(p).name).read_text(encoding="utf-8")
+                     for p in ENGINE_PATHS)
+    return worker.replace(line, engine, 1)
