@@ -64,6 +64,10 @@ def test_every_page_uses_our_worker_and_lunr_gets_no_papers(built_site):
     assert "\nimportScripts(" not in worker
     text, core = (worker.index(f"paperlistSearch{x} =") for x in ("Text", ""))
     assert text < core < worker.index('self.addEventListener("message"')
+    # and engine.json's content, which the box then never fetches
+    inline = re.search(r"^self\.paperlistEngineData = (.*);$", worker, re.MULTILINE)
+    engine = (built_site / "assets/paperlist/search/engine.json").read_text(encoding="utf-8")
+    assert json.loads(inline.group(1)) == json.loads(engine)
     index = json.loads((built_site / "search/search_index.json").read_text())
     assert not [d for d in index["docs"] if d["location"].startswith("papers/")]
 

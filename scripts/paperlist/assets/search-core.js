@@ -36,7 +36,9 @@
   const { escapeHTML, norm, fold, parse, distance, phraseAt, formAt, ranked, excerpt,
     resolveTag, resolveVenue } = root.paperlistSearchText;  // search-text.js, loaded first
 
-  function create(siteRoot) {
+  /** An engine for the site at siteRoot; `engineData`, when given, is engine.json's content
+   * (the site's worker carries it, search/index.py worker_script), saving its fetch. */
+  function create(siteRoot, engineData) {
     const base = new URL(siteRoot);
     const at = (path) => new URL(path, base).href;
     // Everything fetched, kept by name ("engine", "word:x", "fragment:id", ...): a load
@@ -59,7 +61,8 @@
       return as === "response" ? r : r[as]();
     }
 
-    const engine = () => once("engine", () => get(ENGINE_FILE, "json"));
+    const engine = () => once("engine", () => (engineData ? Promise.resolve(engineData)
+      : get(ENGINE_FILE, "json")));
 
     const loadPagefind = () => once("pagefind", async () => {
       const pf = await import(at((await engine()).pagefind));

@@ -20,7 +20,9 @@ const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
 /** Results sent to the UI: each needs its fragment fetched, so keep the first query cheap. */
 const MAX_RESULTS = 20;
 
-const engine = self.paperlistSearch.create(new URL("../../", self.location.href).href);
+// engine.json's content, when the build wrote it into this file (search/index.py)
+const engine = self.paperlistSearch.create(new URL("../../", self.location.href).href,
+                                           self.paperlistEngineData);
 let suggestEnabled = false;
 
 /** Completion of a `tag:` being typed at the end of the query, to the first slug it begins.

@@ -19,7 +19,7 @@ import weakref
 from pathlib import Path
 
 from paperlist import ASSETS_DIR
-from paperlist.search.data import Row, engine_files
+from paperlist.search.data import ENGINE_FILE, Row, engine_files
 from paperlist.structure import paths
 from paperlist.util.background import Background, BackgroundError
 
@@ -186,19 +186,22 @@ def _install(site_dir: Path, files: dict[str, str]) -> None:
         dest = site_dir / script
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ASSETS_DIR / Path(script).name, dest)
-    (site_dir / WORKER_PATH).write_text(worker_script(), encoding="utf-8")
+    (site_dir / WORKER_PATH).write_text(worker_script(files.get(ENGINE_FILE)),
+                                        encoding="utf-8")
     for path, content in files.items():
         dest = site_dir / path
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(content, encoding="utf-8")
 
 
-def worker_script() -> str:
+def worker_script(engine_json: str | None = None) -> str:
     """The header box's worker as the site serves it: assets/search-worker.js with the
-    engine's scripts (ENGINE_PATHS, in its importScripts order) in place of that line.
-    A worker fetches the scripts it imports one after the other, so a fresh page's first
-    query waited for three fetches in a row before the engine could even ask for
-    Pagefind; this is one. The search page still loads the two scripts itself."""
+    engine's scripts (ENGINE_PATHS, in its importScripts order) in place of that line,
+    then engine.json's content (search/data.py ENGINE_FILE) when given. A worker fetches
+    the scripts it imports one after the other, and the engine fetched engine.json before
+    Pagefind's script (it names it), so a fresh page's first query waited for four
+    fetches in a row before Pagefind's own began; this is one. The search page still
+    loads the scripts and engine.json itself."""
     worker = (ASSETS_DIR / Path(WORKER_PATH).name).read_text(encoding="utf-8")
     names = ", ".join(f'"{Path(p).name}"' for p in ENGINE_PATHS)
     line = f"importScripts({names});\n"
@@ -207,4 +210,6 @@ def worker_script() -> str:
                                f"{line.strip()!r}")
     engine = "".join((ASSETS_DIR / Path(p).name).read_text(encoding="utf-8")
                      for p in ENGINE_PATHS)
+    if engine_json is not None:  # JSON is a JavaScript expression
+        engine += f"self.paperlistEngineData = {engine_json.strip()};\n"
     return worker.replace(line, engine, 1)
