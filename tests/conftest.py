@@ -27,6 +27,10 @@ for _name in ("GITHUB_ACTIONS", "GITHUB_BASE_REF", "GITHUB_REF_NAME", "GITHUB_RE
               "GITHUB_SERVER_URL"):
     os.environ.pop(_name, None)
 os.environ["GITHUB_REPOSITORY"] = "paperlist/paperlist"
+# ... and with pip's Pagefind, whatever Pagefind the shell names (README: Search at scale);
+# a test that wants another passes PAGEFIND_BINARY_PATH to mkdocs_build(env=...).
+for _name in ("PAGEFIND_BINARY_PATH", "PAGEFIND_EXTENDED_BINARY_PATH"):
+    os.environ.pop(_name, None)
 
 
 def pytest_collection_modifyitems(items):

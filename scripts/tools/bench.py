@@ -453,6 +453,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"give --first: {len(lists)} lists in {project / 'papers' / 'source'}")
         first = lists[0]
     stock_runs = args.stock_runs or args.runs
+    pagefind = pagefind_version()  # before the runs: a Pagefind that cannot start fails now
     results: list[Result] = []
     pw = None
     browser = None
@@ -482,7 +483,7 @@ def main(argv: list[str] | None = None) -> int:
             browser.close()
         if pw is not None:
             pw.stop()
-    print(f"Pagefind: {pagefind_version()}")
+    print(f"Pagefind: {pagefind}")
     print(table(results))
     return 0
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from importlib import metadata
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -494,7 +495,7 @@ def test_a_site_indexed_by_npms_pagefind_searches_as_pips_does(page, npm_pagefin
     url, site = npm_pagefind_site
     versions = [json.loads((s / "pagefind/pagefind-entry.json").read_text())["version"]
                 for s in (site, built_site)]
-    assert versions[0] == "1.6.0" and versions[1] != "1.6.0"
+    assert versions == ["1.6.0", metadata.version("pagefind-bin")]
     assert pagefind_fragments(site).keys() == pagefind_fragments(built_site).keys()
     queries = ["WildCat: compressing the attention mechanism of neural networks for policy",
                "WildCat: compresing the atention mechanism", '"weighted coreset"',

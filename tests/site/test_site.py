@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+import pytest
 
 from helpers import SHIPPED_LIST, make_project, mkdocs_build, pagefind_fragments
 from paperlist.ingest.importer import run_import
@@ -244,3 +247,40 @@ def test_pagefind_is_started_without_the_variable_that_chose_it(tmp_path):
     result = mkdocs_build(project, env={"PAGEFIND_BINARY_PATH": str(fake)})
     assert seen.read_text() == "-"
     assert result.returncode != 0 and "fake pagefind: no index today" in result.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_a_stopped_index_leaves_no_pagefind_running(tmp_path, monkeypatch):
+    """npm's launcher runs the real Pagefind as its own child. A live preview indexes in a
+    thread; when an edit stops that index, the launcher and its child both go (a child
+    left behind would index on, ~1.4 GB at 12,000 papers, once per edit)."""
+    import stat
+    import time
+
+    from paperlist.search.index import BackgroundIndex
+
+    monkeypatch.setenv("PAPERLIST_NO_FORK", "1")  # the preview's case: a thread
+    started = tmp_path / "child.pid"
+    launcher = tmp_path / "pagefind"
+    launcher.write_text(f"#!/bin/sh\nsleep 60 &\necho $! > {started}\nwait\n", encoding="utf-8")
+    launcher.chmod(launcher.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PAGEFIND_BINARY_PATH", str(launcher))
+    index = BackgroundIndex({"papers/x/": "<p>x</p>"}, [], [])
+    deadline = time.monotonic() + 20
+    while not (started.exists() and started.read_text().strip()):
+        assert time.monotonic() < deadline, "the fake Pagefind never started"
+        time.sleep(0.05)
+    child = int(started.read_text())
+    index.cancel()
+
+    def alive(pid: int) -> bool:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError):
+            return False
+        return state != "Z"  # a zombie has gone, only its parent has not looked
+
+    deadline = time.monotonic() + 10
+    while alive(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(child), "Pagefind's child still runs after the index was stopped"

@@ -21,8 +21,8 @@
  *
  * Everything the build decides (paths, stop words, tags, what a field holds) is read from
  * engine.json, written by search/data.py; the one path fixed here is that file's. Classic
- * script, after search-text.js (how a query is split, matched and shown): the header box's
- * worker importScripts() both, the search page loads both.
+ * script, after search-text.js (how a query is split, matched and shown): the site's worker
+ * carries both inline (search/index.py worker_script), the search page loads both.
  */
 "use strict";
 

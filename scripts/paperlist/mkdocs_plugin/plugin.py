@@ -621,10 +621,14 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             with self._reindex_lock:
                 if not current():
                     return
-                index = self._reindex = search_index.BackgroundIndex(
-                    {self._urls[src]: body for src, body in self._indexed.items()},
-                    [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
-                    [(t.slug, t.name) for t in cat.taxonomy.tags])
+                try:
+                    index = self._reindex = search_index.BackgroundIndex(
+                        {self._urls[src]: body for src, body in self._indexed.items()},
+                        [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
+                        [(t.slug, t.name) for t in cat.taxonomy.tags])
+                except search_index.SearchIndexError as e:
+                    log.warning("paperlist: preview: search not updated: %s", e)
+                    return
             index.wait()
             with self._reindex_lock:
                 if not current():

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -21,7 +22,7 @@ from pathlib import Path
 from paperlist import ASSETS_DIR
 from paperlist.search.data import ENGINE_FILE, Row, engine_files
 from paperlist.structure import paths
-from paperlist.util.background import Background, BackgroundError
+from paperlist.util.background import Background, BackgroundError, can_fork
 
 #: Pagefind's own name for the binary to use (its Python package reads it too).
 BINARY_VARIABLE = "PAGEFIND_BINARY_PATH"
@@ -55,19 +56,28 @@ def pagefind_executable() -> Path:
         if not Path(chosen).is_file():
             raise SearchIndexError(f"{BINARY_VARIABLE}={chosen}: no such file; point it at "
                                    "a Pagefind binary, or unset it to use pip's")
+        if not os.access(chosen, os.X_OK):
+            raise SearchIndexError(f"{BINARY_VARIABLE}={chosen}: not executable "
+                                   f"(chmod +x {chosen}), or unset it to use pip's")
         return Path(chosen)
     try:
         from pagefind_bin import get_executable
-    except ImportError as e:  # pragma: no cover - a dependency of the package
-        raise SearchIndexError("pagefind is not installed: pip install 'pagefind[bin]'") from e
-    return get_executable()
+
+        return Path(get_executable())
+    except (ImportError, OSError) as e:  # a dependency of the package, broken
+        raise SearchIndexError(f"no Pagefind binary ({e}): pip install --force-reinstall "
+                               "'pagefind[bin]', or set PAGEFIND_BINARY_PATH") from None
+
+
+#: What Pagefind's npm launcher reads to find its binary, before its own.
+_LAUNCHER_VARIABLES = ("PAGEFIND_EXTENDED_BINARY_PATH", BINARY_VARIABLE)
 
 
 def pagefind_env() -> dict[str, str]:
-    """The environment Pagefind runs in: ours without BINARY_VARIABLE. Pagefind's npm
-    launcher reads the variable too: pointed at the launcher itself, it would start itself
-    until memory ran out; without it, the launcher runs its own binary."""
-    return {k: v for k, v in os.environ.items() if k != BINARY_VARIABLE}
+    """The environment Pagefind runs in: ours without the variables that name a binary.
+    Pagefind's npm launcher reads them too: pointed at the launcher itself, it would start
+    itself until memory ran out; without them, the launcher runs its own binary."""
+    return {k: v for k, v in os.environ.items() if k not in _LAUNCHER_VARIABLES}
 
 
 class BackgroundIndex:
@@ -92,10 +102,13 @@ class BackgroundIndex:
         #: set by cancel: a thread (no fork in a threaded host) stops writing and Pagefind
         self._stop = threading.Event()
         binary = pagefind_executable()  # a wrong PAGEFIND_BINARY_PATH fails the build now
+        # In a forked child Pagefind is in the child's process group, which cancel kills
+        # whole; in a thread (a live preview, macOS, Windows) it gets a group of its own,
+        # killed whole on stop: npm's launcher runs the real binary as its own child.
+        own_group = not can_fork() and hasattr(os, "killpg")
         # Wanted only when the build ends: every other process comes first.
         self._work = Background(lambda: _index(binary, pages, rows, tags, self._scratch,
-                                                         self._stop),
-                                niceness=19)
+                                               self._stop, own_group), niceness=19)
 
     def wait(self) -> None:
         """Wait for Pagefind to end, or fail (finish says how), without touching the site."""
@@ -132,7 +145,8 @@ _CANCELLED = (1, "cancelled", {})
 
 
 def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tuple[str, str]],
-           scratch: Path, stop: threading.Event | None = None) -> tuple[int, str, dict[str, str]]:
+           scratch: Path, stop: threading.Event | None = None, own_group: bool = False,
+           ) -> tuple[int, str, dict[str, str]]:
     """Write the papers' pages into scratch/site, run Pagefind on them, and make the
     engine's files from its output; given stop, as soon as it is set, stop (a thread
     cannot be killed, and a live preview's next rebuild wants the core). The pages (one
@@ -154,14 +168,18 @@ def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tupl
            "--output-path", str(scratch / PAGEFIND_DIR),
            "--exclude-selectors", EXCLUDED_SELECTORS, "--force-language", "en", "--quiet"]
     with tempfile.TemporaryFile() as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=pagefind_env())
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=pagefind_env(),
+                                start_new_session=own_group)
         while True:
             try:
                 proc.wait(timeout=0.2)
                 break
             except subprocess.TimeoutExpired:
                 if stop.is_set():
-                    proc.kill()
+                    if own_group:
+                        os.killpg(proc.pid, signal.SIGKILL)
+                    else:
+                        proc.kill()
                     proc.wait()
                     return _CANCELLED
         out.seek(0)
