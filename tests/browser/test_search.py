@@ -470,7 +470,7 @@ def test_query_words_that_stand_together_on_a_page_rank_it_first(page, ranking_s
 
 
 @pytest.fixture(scope="module")
-def npm_pagefind_site(tmp_path_factory, built_site):
+def npm_pagefind_site(tmp_path_factory):
     """The shipped list built with the Pagefind that `PAGEFIND_BINARY_PATH` names: npm's
     1.6 of tests/js (README: "Search at scale"), served."""
     from helpers import js_package, make_project, mkdocs_build, serve

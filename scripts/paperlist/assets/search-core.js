@@ -346,8 +346,7 @@
         // a correction may give a word the query has already: count it once
         order = rank(found.filter((m, i) => terms.indexOf(terms[i]) === i));
       }
-      const { matched } = order;
-      let { ids } = order;
+      const { ids, matched } = order;
       const shown = ids.slice(offset, offset + limit);
       const marked = [...terms, ...parsed.phrases.flat()];
       const [results, facetData] = await Promise.all([

@@ -283,13 +283,19 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             if self._index is not None:
                 self._index.cancel()
             try:
-                self._index = search_index.BackgroundIndex(
-                    {self._urls[src]: body for src, body in indexed.items()},
-                    [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
-                    [(t.slug, t.name) for t in cat.taxonomy.tags])
+                self._index = self._search_index(cat, indexed)
             except search_index.SearchIndexError as e:
                 raise PluginError(f"paperlist: {e}") from None
         return files
+
+    def _search_index(self, cat: Catalogue, indexed: dict[str, str]
+                      ) -> search_index.BackgroundIndex:
+        """Pagefind started on the papers' indexed bodies (by source path), for a build
+        and for a preview's re-index alike."""
+        return search_index.BackgroundIndex(
+            {self._urls[src]: body for src, body in indexed.items()},
+            [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
+            [(t.slug, t.name) for t in cat.taxonomy.tags])
 
     def _inputs(self, config: MkDocsConfig) -> list[Path]:
         """What a build reads besides the theme's own files: the papers, mkdocs.yml, the
@@ -622,10 +628,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 if not current():
                     return
                 try:
-                    index = self._reindex = search_index.BackgroundIndex(
-                        {self._urls[src]: body for src, body in self._indexed.items()},
-                        [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
-                        [(t.slug, t.name) for t in cat.taxonomy.tags])
+                    index = self._reindex = self._search_index(cat, self._indexed)
                 except search_index.SearchIndexError as e:
                     log.warning("paperlist: preview: search not updated: %s", e)
                     return
