@@ -155,6 +155,33 @@ def test_a_build_leaves_no_scratch_behind(tmp_path):
     assert list(scratch.iterdir()) == []
 
 
+@needs_fork
+def test_the_exports_are_made_by_the_build_while_the_child_computes_the_rest(
+        tmp_path, monkeypatch):
+    """The build's process would sit idle waiting for related papers and the map; the
+    exports need neither, so it makes them itself, and the child does not. Same files."""
+    from paperlist.discover import exports
+    from paperlist.ingest.importer import run_import
+    from paperlist.model.catalogue import load_catalogue
+    from paperlist.structure.discovery import Discovery
+
+    assert run_import(SHIPPED_LIST, tmp_path / "papers").ok
+    cat = load_catalogue(tmp_path / "papers")
+    made_in = tmp_path / "made-in"
+    papers_json = exports.papers_json
+
+    def recorded(*args, **kwargs):
+        with made_in.open("a") as f:
+            f.write(f"{os.getpid()}\n")
+        return papers_json(*args, **kwargs)
+
+    monkeypatch.setattr(exports, "papers_json", recorded)
+    url = lambda e: f"papers/{e.id}/"  # noqa: E731
+    background_files = Discovery.build(cat, url, "site", None, background=True).files()
+    assert made_in.read_text().split() == [str(os.getpid())]
+    assert background_files == Discovery.build(cat, url, "site", None).files()
+
+
 def test_discovery_failing_on_the_other_core_says_why(tmp_path):
     from paperlist.ingest.importer import run_import
     from paperlist.model.catalogue import load_catalogue

@@ -9,12 +9,13 @@ here: the whole thing can be built and timed without MkDocs
 
 With `background=True` the computation runs on the other core (util/background.py)
 while the build reads pages; `file_paths()` is known at once, everything else waits for
-it on first use.
+it on first use, when the exports are made in the caller's process before it waits.
 """
 
 from __future__ import annotations
 
 import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from urllib.parse import urljoin
@@ -26,7 +27,7 @@ from paperlist.html.paper import citation_meta, cite_section, related_section
 from paperlist.model.catalogue import Catalogue, Paper
 from paperlist.structure import paths
 from paperlist.structure.paths import Link
-from paperlist.util.background import Background
+from paperlist.util.background import Background, BackgroundError
 from paperlist.util.text import first_sentence
 
 #: static files shipped with the package -> where they go in the site. Every page loads
@@ -71,6 +72,8 @@ class Discovery:
     _ref: list[Paper] | None = None
     #: papers in feed.xml (0: all; html/feed.py)
     feed_entries: int = feed.FEED_ENTRIES
+    #: the exports are left to `_ready`, in the build's process (a background build)
+    _exports_in_build: bool = False
 
     @classmethod
     def build(cls, cat: Catalogue, page_path: Callable[[Paper], str], site_name: str,
@@ -82,17 +85,33 @@ class Discovery:
         d._position = {e.src_uri: i for i, e in enumerate(cat.papers)}
         if background:
             # Wanted once the pages are read: what is wanted sooner (the other half of
-            # their bodies) goes first.
+            # their bodies) goes first. The exports need none of the rest: the build
+            # makes them itself when it asks for the results (`_ready`), before it waits.
+            d._exports_in_build = True
             d._work = Background(d._compute, niceness=5)
         else:
             d._take(d._compute())
         return d
 
     def _ready(self) -> None:
+        """Wait for the background computation. The exports are made here first, in the
+        build's own process: it would otherwise sit idle waiting (its core had nothing
+        else to do at that point, while the other ran related papers, the map, half the
+        pages' bodies and Pagefind; at 12,000 papers the exports are a second of that)."""
         if self._work is not None:
+            try:
+                made = (self.export_files(self._timed(self.timings))
+                        if self._exports_in_build else {})
+            except Exception:  # reported as the rest of the computation's failures are
+                self.cancel()
+                raise BackgroundError(
+                    f"making the exports failed:\n{traceback.format_exc()}") from None
             computed = self._work.result()
             self._work = None
             self._take(computed)
+            if made:
+                every = {**self._files, **made}
+                self._files = {path: every[path] for path in self.file_paths()}
 
     def _take(self, computed: _Computed) -> None:
         self.neighbours, self.coords, self._files, self._sections, timings = computed
@@ -104,16 +123,20 @@ class Discovery:
             self._work.cancel()
             self._work = None
 
-    def _compute(self) -> _Computed:
-        cat = self.cat
-        timings: dict[str, float] = {}
-
+    @staticmethod
+    def _timed(timings: dict[str, float]) -> Callable[[str, Callable[[], str]], str]:
         def timed(name: str, fn: Callable[[], str]) -> str:
             start = time.perf_counter()
             out = fn()
             timings[name] = time.perf_counter() - start
             return out
 
+        return timed
+
+    def _compute(self) -> _Computed:
+        cat = self.cat
+        timings: dict[str, float] = {}
+        timed = self._timed(timings)
         start = time.perf_counter()
         neighbours = related.neighbours(cat.papers, k=MAP_NEIGHBOURS)
         timings["related"] = time.perf_counter() - start
@@ -131,12 +154,16 @@ class Discovery:
 
     def _make_files(self, coords: list[tuple[int, int]],
                     timed: Callable[[str, Callable[[], str]], str]) -> dict[str, str]:
-        files = {**self._view_files(coords, timed), **self.export_files(timed)}
+        files = self._view_files(coords, timed)
+        if not self._exports_in_build:
+            files.update(self.export_files(timed))
         files.update(exports.schema_files())
         for name, dest in ASSETS.items():
             files[dest] = (ASSETS_DIR / name).read_text(encoding="utf-8")
-        assert sorted(files) == sorted(self.file_paths())
-        return {path: files[path] for path in self.file_paths()}
+        made = [path for path in self.file_paths() if path in files]
+        assert sorted(files) == sorted(made) and (
+            self._exports_in_build or len(made) == len(self.file_paths()))
+        return {path: files[path] for path in made}
 
     def _view_files(self, coords: list[tuple[int, int]],
                     timed: Callable[[str, Callable[[], str]], str]) -> dict[str, str]:
