@@ -145,6 +145,10 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._urls: dict[str, str] = {}
         #: papers' page bodies, made once for the search index and the pages
         self._bodies: dict[str, str] = {}
+        #: the discovery files' File objects (content set at on_post_build), and whether
+        #: the discovery computation has been waited for this build
+        self._discovery_files: dict[str, File | None] = {}
+        self._discovery_done = False
         self._index: search_index.BackgroundIndex | None = None
         #: Pagefind search this build: asked for, and there are papers to index (Pagefind
         #: cannot index nothing; an empty catalogue keeps Material's own search)
@@ -247,6 +251,16 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             for message in broken.messages:
                 log.warning(message)
         unreadable = [Path(e.path) for e in cat.unreadable]
+        # The generated pages (tags, browse...) come first: MkDocs renders pages in this
+        # order, and they need nothing of the related papers, which the other core is
+        # still computing when rendering starts (paper pages wait for them).
+        for src_uri, content in pages.generated_pages(
+                cat, search=self._pagefind).items():
+            inclusion = (InclusionLevel.UNDEFINED if pages.in_nav(src_uri)
+                         else InclusionLevel.NOT_IN_NAV)
+            f = File.generated(config, src_uri, content=content, inclusion=inclusion)
+            f.generated_by = "paperlist"
+            files.append(f)
         for path in [entry.path for entry in cat.papers] + unreadable:
             name = path.name
             f = File(
@@ -258,14 +272,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             # papers/<id>.md itself rather than a copy.
             f.edit_uri = f"{self._papers_from_docs}/{name}"
             files.append(f)
-        for src_uri, content in pages.generated_pages(
-                cat, search=self._pagefind).items():
-            inclusion = (InclusionLevel.UNDEFINED if pages.in_nav(src_uri)
-                         else InclusionLevel.NOT_IN_NAV)
-            f = File.generated(config, src_uri, content=content, inclusion=inclusion)
-            f.generated_by = "paperlist"
-            files.append(f)
-        for path in Discovery.file_paths():  # content set at on_env
+        for path in Discovery.file_paths():  # content set at on_post_build
             files.append(File.generated(config, path, content=""))
         # One URL map for every link a generated page makes (thousands a page).
         self._urls = {f.src_uri: f.url for f in files}
@@ -337,23 +344,43 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
 
     def on_env(self, env: jinja2.Environment, /, *, config: MkDocsConfig,
                files: Files) -> jinja2.Environment:
-        """Reuse the shared partials' output on paper pages (partials.py), and fill in the
-        discovery files, computed on the other core meanwhile."""
+        """Reuse the shared partials' output on paper pages (partials.py). The discovery
+        files are filled in at the end of the build (`_discovered`): the other core is
+        still computing them here, and the pages rendered first need none of it."""
         self._partials.install(env)
         gc.freeze()  # the pages, read: they too live until the build ends (see on_files)
         if self._serving and self._nav is not None:
             self._built = _Built(config, files, self._nav, env, self._roots, self._stamps)
+        self._discovery_files = {path: files.get_file_from_path(path)
+                                 for path in Discovery.file_paths()}
+        self._discovery_done = False
+        return env
+
+    def _discovered(self) -> None:
+        """Wait for the related papers, the map and the exports (the first paper page
+        needs them; the build's end writes the files), saying why if they failed."""
+        if self._discovery_done:
+            return
         assert self.discovery is not None
         try:
-            made = self.discovery.files()  # waits for the other core, if need be
+            self.discovery.files()  # waits for the other core, if need be
         except BackgroundError as e:
             raise PluginError(f"paperlist: could not compute related papers, the map and "
                               f"the exports: {e}") from None
-        for path, content in made.items():
-            f = files.get_file_from_path(path)
+        self._discovery_done = True
+
+    def _write_discovery_files(self, site: Path) -> None:
+        """The discovery files into the site (MkDocs copied them empty: they were not
+        computed yet), and into their File objects, which a fast rebuild compares with."""
+        assert self.discovery is not None
+        self._discovered()
+        for path, content in self.discovery.files().items():
+            f = self._discovery_files[path]
             assert f is not None
             f.content_string = content
-        return env
+            dest = site / f.dest_uri
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            dest.write_text(content, encoding="utf-8")
 
     def _renders_paper(self, ctx: jinja2.runtime.Context) -> bool:
         page = ctx.get("page")
@@ -655,6 +682,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             threading.Thread(target=index.cancel, daemon=True).start()
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        self._write_discovery_files(Path(config.site_dir))
         self._write_icons(Path(config.site_dir))
         if self._serving:
             # The preview keeps this build's pages for its fast rebuilds: hundreds of
@@ -697,6 +725,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         """Its related papers and BibTeX into the slot (see on_page_content), and its
         citation_* meta tags (Google Scholar, Zotero) into the <head>."""
         assert self.discovery is not None
+        self._discovered()
         at = output.find(_DISCOVERY_SLOT)
         if at >= 0:
             fill = self.discovery.paper_sections(entry, self._link_from(page.file.url))
