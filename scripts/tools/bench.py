@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gzip
 import http.server
 import json
 import os
@@ -55,10 +56,17 @@ QUERIES = [
 ]
 FOLLOW_UP = ("diffusion", "diffusion")
 #: URL prefixes of what a site downloads for search (counted, by the test server), and
-#: what under them is not search (the theme's icons, html/icons.py).
+#: what under them is not search: what every page loads whether or not anyone searches
+#: (the theme's icons, html/icons.py; the page's stylesheet and its widget loader, like
+#: Material's own bundle, which is not counted either).
 SEARCH_PATHS = ("/search/", "/pagefind/", "/assets/paperlist/", "/assets/javascripts/workers/",
                 "/assets/javascripts/lunr/")
-NOT_SEARCH = ("/assets/paperlist/icons.css",)
+NOT_SEARCH = ("/assets/paperlist/icons.css", "/assets/paperlist/discovery.css",
+              "/assets/paperlist/loader.js")
+#: What GitHub Pages sends gzipped (text); Pagefind's files are gzip already and go as
+#: they are. The test server sends every file as it is: `bytes` counts that, `wire` what
+#: a reader of the published site downloads (gzip -6 as an estimate of the host's).
+COMPRESSED_BY_HOST = (".js", ".json", ".css", ".html", ".txt", ".xml", ".svg")
 VARIANTS = ("paperlist", "stock", "plain")
 
 
@@ -181,6 +189,10 @@ class _CountingHandler(http.server.SimpleHTTPRequestHandler):
             data = source.read()
             if not self.path.startswith(NOT_SEARCH):
                 self.counter["bytes"] = self.counter.get("bytes", 0) + len(data)
+                path = self.path.split("?", 1)[0]
+                sent = (len(gzip.compress(data, 6, mtime=0))
+                        if path.endswith(COMPRESSED_BY_HOST) else len(data))
+                self.counter["wire"] = self.counter.get("wire", 0) + sent
             outputfile.write(data)
         else:
             super().copyfile(source, outputfile)
@@ -239,7 +251,7 @@ def open_home(browser: Any, url: str, counter: dict[str, int],
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    counter["bytes"] = 0
+    counter["bytes"] = counter["wire"] = 0
     try:
         page.goto(f"{url}/", wait_until="load")
         page.keyboard.press("/")
@@ -255,7 +267,7 @@ def measure_search(browser: Any, url: str, counter: dict[str, int], query: str,
     context, page, errors = open_home(browser, url, counter)
     try:
         first = page.evaluate(_QUERY_JS, query)
-        downloaded = counter["bytes"]
+        downloaded, wire = counter["bytes"], counter["wire"]
         page.wait_for_timeout(200)
         second = page.evaluate(_QUERY_JS, follow_up)
     finally:
@@ -263,7 +275,7 @@ def measure_search(browser: Any, url: str, counter: dict[str, int], query: str,
     if errors or first["found"] < 0 or second["found"] < 0:
         raise RuntimeError(f"searching {query!r}: no answer in 60 s or page errors {errors}")
     return {"first_ms": first["ms"], "follow_up_ms": second["ms"], "downloaded": downloaded,
-            "results": first["found"]}
+            "downloaded_wire": wire, "results": first["found"]}
 
 
 # ----------------------------------------------------------------------------- the run
@@ -410,6 +422,7 @@ def table(results: list[Result]) -> str:
     for label, _, _ in QUERIES:
         for row, key, scale in (("1st result ms", "first_ms", 1), ("results shown", "results", 1),
                                 ("KB fetched", "downloaded", 1e3),
+                                ("KB fetched gzipped as served", "downloaded_wire", 1e3),
                                 ("follow-up ms", "follow_up_ms", 1)):
             add(f"'{label}' {row}: ours / stock",
                 pair(lambda v, q=label, k=key, d=scale: f"{v['queries'][q][k] / d:.0f}"))

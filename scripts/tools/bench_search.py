@@ -524,7 +524,7 @@ def speed(browser: Any, site: Path, queries: dict[str, list[str]]) -> dict[str, 
             samples = [measure_search(browser, url, counter, t, FOLLOW_UP[0]) for t in texts]
             out[kind] = {"n": len(samples), **{k: median([s[k] for s in samples])
                                                for k in ("first_ms", "downloaded",
-                                                         "follow_up_ms")}}
+                                                         "downloaded_wire", "follow_up_ms")}}
     finally:
         server.shutdown()
     return out
@@ -676,6 +676,7 @@ def table(results: Sequence[dict[str, Any]]) -> str:
     for kind in speed_kinds:
         for label, key, scale in (("1st result ms", "first_ms", 1), ("KB fetched", "downloaded",
                                                                      1e3),
+                                  ("KB fetched gzipped as served", "downloaded_wire", 1e3),
                                   ("follow-up ms", "follow_up_ms", 1)):
             rows.append([f"speed '{kind}' {label}"] + [
                 cell(r, lambda m, k=kind, key=key, d=scale: m["speed"][k][key] / d, "{:.0f}",

@@ -58,3 +58,31 @@ def test_bench_preview_times_an_edit_through_the_fast_path(tmp_path):
     [row] = json.loads(out.read_text())
     assert row["papers"] == 19 and row["fast_path_used"]
     assert len(row["fast_s_all"]) == 1 and len(row["full_s_all"]) == 1
+
+
+def test_the_counting_server_counts_search_files_as_sent_and_as_a_host_gzips_them(tmp_path):
+    import gzip
+    import urllib.request
+
+    import bench
+
+    worker = b"self.onmessage = () => {};\n" * 400  # text: GitHub Pages sends it gzipped
+    chunk = gzip.compress(b"pagefind index chunk " * 300, mtime=0)  # gzip already: as is
+    for path, data in (("assets/paperlist/search-worker.js", worker),
+                       ("pagefind/index/en_1.pf_index", chunk),
+                       ("assets/paperlist/discovery.css", b"a{}" * 1000),  # every page's
+                       ("papers/x/index.html", b"<p>page</p>" * 100)):   # not search
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_bytes(data)
+    server, url, counter = bench.serve(tmp_path)
+    try:
+        counter["bytes"] = counter["wire"] = 0
+        for path in ("assets/paperlist/search-worker.js?v=1", "pagefind/index/en_1.pf_index",
+                     "assets/paperlist/discovery.css", "papers/x/"):
+            with urllib.request.urlopen(f"{url}/{path}") as response:
+                response.read()
+    finally:
+        server.shutdown()
+    assert counter["bytes"] == len(worker) + len(chunk)
+    assert counter["wire"] == len(gzip.compress(worker, 6, mtime=0)) + len(chunk)
+    assert counter["wire"] < counter["bytes"] / 2
