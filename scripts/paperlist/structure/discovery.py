@@ -40,6 +40,8 @@ ASSETS = {name: f"{paths.ASSETS}/{name}"
                        "discovery.css")}
 SCRIPT = ASSETS["loader.js"]
 STYLESHEET = ASSETS["discovery.css"]
+#: what `export_files` makes (a background build makes them in its own process)
+EXPORTS = (paths.PAPERS_JSON, paths.PAPERS_CSV, paths.PAPERS_BIB, paths.FEED)
 #: neighbours computed per paper: the page shows related.SHOWN, the map uses them all
 MAP_NEIGHBOURS = 8
 
@@ -160,10 +162,10 @@ class Discovery:
         files.update(exports.schema_files())
         for name, dest in ASSETS.items():
             files[dest] = (ASSETS_DIR / name).read_text(encoding="utf-8")
-        made = [path for path in self.file_paths() if path in files]
-        assert sorted(files) == sorted(made) and (
-            self._exports_in_build or len(made) == len(self.file_paths()))
-        return {path: files[path] for path in made}
+        wanted = [path for path in self.file_paths()
+                  if not (self._exports_in_build and path in EXPORTS)]
+        assert sorted(files) == sorted(wanted)
+        return {path: files[path] for path in wanted}
 
     def _view_files(self, coords: list[tuple[int, int]],
                     timed: Callable[[str, Callable[[], str]], str]) -> dict[str, str]:
@@ -242,8 +244,8 @@ class Discovery:
     @staticmethod
     def file_paths() -> list[str]:
         """Site paths of `files()`, known before they are computed."""
-        return [paths.MAP_DATA, paths.BROWSE_DATA, paths.PAPERS_JSON, paths.PAPERS_CSV,
-                paths.PAPERS_BIB, paths.FEED, *exports.SCHEMA_FILES, *ASSETS.values()]
+        return [paths.MAP_DATA, paths.BROWSE_DATA, *EXPORTS, *exports.SCHEMA_FILES,
+                *ASSETS.values()]
 
     def url(self, entry: Paper) -> str:
         """The paper's URL: absolute with a site URL, else relative to the site root."""
