@@ -179,6 +179,43 @@ def test_header_enter_still_opens_the_best_result(page, site_url, built_site):
     assert not page.console_errors
 
 
+def test_the_sites_own_pages_are_found_above_the_papers(page, site_url, built_site):
+    """The help pages are in the box as in any Material site: a query naming a page
+    ("contribute") lists it first, one naming a section ("change tags") lists that
+    section under its page; the count line still counts papers, and Enter opens the page.
+    A query with a field is a search of papers only."""
+    docs = built_site.parent / "docs"
+    page_title = re.search(r"^# (.+)$", (docs / "contribute.md").read_text(), re.M)[1]
+    assert "## Change tags" in (docs / "contribute.md").read_text()
+    assert not any("contribut" in p.text.lower() for p in catalogue(built_site))
+    page.goto(f"{site_url}/papers/wildcat/")
+    header_search(page, "contribute")
+    page.locator(COUNT, has_text="No papers found").wait_for(timeout=15_000)
+    first = page.locator(f"{RESULT} a.md-search-result__link").first
+    assert urlsplit(first.get_attribute("href")).path.endswith("/contribute/")
+    assert first.inner_text().strip() == page_title
+    assert page.locator(RESULT).count() == 1
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/contribute/**")
+
+    page.goto(f"{site_url}/")
+    header_search(page, "change tags")
+    page.locator(COUNT).wait_for(timeout=15_000)
+    links = [urlsplit(h) for h in page.eval_on_selector_all(
+        f"{RESULT}:first-child a.md-search-result__link", "els => els.map(a => a.href)")]
+    assert [(u.path, u.fragment) for u in links] == [("/contribute/", ""),
+                                                      ("/contribute/", "change-tags")]
+    papers = page.locator(f"{RESULT} a.md-search-result__link[href*='papers/']").count()
+    total = re.match(r"(\d+) papers?$", page.locator(COUNT).inner_text())
+    assert total and int(total[1]) == papers > 0  # the pages are not counted as papers
+
+    page.locator(".md-search__input").fill("")
+    page.keyboard.type("contribute venue:icml")
+    page.locator(COUNT, has_text="No papers found").wait_for(timeout=15_000)
+    assert page.locator(RESULT).count() == 0
+    assert not page.console_errors
+
+
 def test_the_worker_starts_with_the_hook_and_is_the_one_material_uses(page, site_url):
     """Our worker is started by the search hook, before Material's bundle runs (which
     creates its worker only later), so it loads the engine while the page settles; it

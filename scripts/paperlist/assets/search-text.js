@@ -205,8 +205,39 @@
     return found.length ? found : ["\u0000none"];
   }
 
+  /** The site's own pages (Material's search index `docs`: pages and their sections, as
+   * {location, title}) whose heading, with its page's title, holds every word of a plain
+   * query (stop words aside; a word of 3+ letters may begin a heading's word), a section
+   * only where its own heading holds one of them: so "contribute" finds the help page and
+   * "change tags" its section. Grouped by page, in site order: [{page, sections}], the
+   * page first whether or not its own title matched. A query with fields or phrases is
+   * after papers only, and gets none. */
+  function sitePages(docs, query, stopwords) {
+    const parsed = parse(String(query || ""));
+    if (parsed.phrases.length || Object.values(parsed.fields).some((v) => v.length)) return [];
+    const stop = new Set(stopwords);
+    const wanted = parsed.words.filter((w) => !stop.has(w));
+    if (!wanted.length) return [];
+    const pageOf = (doc) => String(doc.location).split("#")[0];
+    const pages = new Map((docs || []).filter((doc) => !String(doc.location).includes("#"))
+      .map((doc) => [doc.location, doc]));
+    const holds = (have, w) => have.some((h) => h === w || (w.length >= 3 && h.startsWith(w)));
+    const groups = new Map();
+    for (const doc of docs || []) {
+      const page = pages.get(pageOf(doc));
+      if (!page) continue;
+      const own = terms(doc.title);
+      const have = doc === page ? own : [...own, ...terms(page.title)];
+      if (!wanted.every((w) => holds(have, w)) || !wanted.some((w) => holds(own, w))) continue;
+      const group = groups.get(page.location) || { page, sections: [] };
+      if (doc !== page) group.sections.push(doc);
+      groups.set(page.location, group);
+    }
+    return [...groups.values()];
+  }
+
   root.paperlistSearchText = {
     escapeHTML, norm, words, terms, fold, parse, distance, phraseAt, near, formAt, ranked,
-    excerpt, resolveTag, resolveVenue,
+    excerpt, resolveTag, resolveVenue, sitePages,
   };
 })(typeof self !== "undefined" ? self : globalThis);

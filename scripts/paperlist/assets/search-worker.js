@@ -10,7 +10,9 @@
  *
  * RESULT carries, beside Material's `items` (the best MAX_RESULTS), a `paperlist` field
  * that Material ignores: the true total and any corrected words, for the page's count line
- * and "Showing results for" notice.
+ * and "Showing results for" notice. Above the papers, `items` holds the site's own pages
+ * that the query names ("contribute"), from the index Material fetches and hands to its
+ * worker anyway (SETUP's `docs`).
  */
 "use strict";
 
@@ -24,6 +26,9 @@ const MAX_RESULTS = 20;
 const engine = self.paperlistSearch.create(new URL("../../", self.location.href).href,
                                            self.paperlistEngineData);
 let suggestEnabled = false;
+/** The site's own pages, from Material's index (SETUP's `docs`): offered above the papers
+ * when a query names them (search-text.js `sitePages`). */
+let siteDocs = [];
 
 /** Completion of a `tag:` being typed at the end of the query, to the first slug it begins.
  * Material shows and accepts a suggestion only as the completion of the query's last word,
@@ -72,6 +77,19 @@ function toItem(result, rank, words) {
   };
 }
 
+/** A site page and its sections that matched, as one of Material's result groups (the
+ * page first, as Material wants it), ranked above every paper. */
+function siteGroup(group, words) {
+  const item = (doc) => ({
+    location: doc.location,
+    title: highlight(doc.title, words),
+    text: "",
+    terms: Object.fromEntries(words.map((w) => [w, true])),
+    score: MAX_RESULTS + 1,
+  });
+  return [item(group.page), ...group.sections.map(item)];
+}
+
 async function answer(query) {
   if (!query.trim()) return { items: [] };
   const d = await engine.engine();
@@ -82,11 +100,14 @@ async function answer(query) {
   const parsed = self.paperlistSearch.parse(found.searched);
   const stop = new Set(d.stopwords);  // "is" would mark every "this"
   const words = [...parsed.words.filter((w) => !stop.has(w)), ...parsed.phrases.flat()];
+  const site = self.paperlistSearchText.sitePages(siteDocs, query, d.stopwords)
+    .map((group) => siteGroup(group, words));
   return {
-    items: found.results.map((r, i) => [toItem(r, i, words)]),
+    items: [...site, ...found.results.map((r, i) => [toItem(r, i, words)])],
     ...extra,
+    // `shown`: the papers listed, for the count line (the site's pages are not papers)
     paperlist: { query: found.query, searched: found.searched, corrected: found.corrected,
-                 total: found.total },
+                 total: found.total, shown: found.results.length },
   };
 }
 
@@ -123,6 +144,7 @@ self.addEventListener("message", (event) => {
   const message = event.data;
   if (message.type === SETUP) {
     suggestEnabled = !!(message.data && message.data.options && message.data.options.suggest);
+    siteDocs = (message.data && Array.isArray(message.data.docs)) ? message.data.docs : [];
     self.postMessage({ type: READY });
   } else if (message.type === QUERY) {
     schedule(String(message.data || ""));
