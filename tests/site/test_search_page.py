@@ -41,6 +41,17 @@ def test_search_page_beside_materials_index(built_site):
     assert '"search": "../assets/paperlist/search-worker.js"' in page  # the header box too
 
 
+def test_materials_index_keeps_the_site_pages_titles_not_their_text(built_site):
+    """Every page load fetches Material's index and hands it to our worker, which lists the
+    site's pages by title and heading only: their text is left out (it is the whole of
+    each help page), their titles and sections all kept."""
+    index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))
+    docs = {d["location"]: d for d in index["docs"]}
+    assert docs["contribute/"]["title"] == "How to contribute"
+    assert docs["contribute/#change-tags"]["title"] == "Change tags"
+    assert all(d["text"] == "" for d in index["docs"])
+
+
 def test_search_page_config_links_resolve(built_site):
     """Every URL the script is given leads to a file of the site; facets come from FACETS."""
     config = config_of(built_site)
@@ -88,3 +99,6 @@ def test_with_materials_search_there_is_no_search_page_nor_hook(tmp_path):
     assert not (site / "search/index.html").exists()
     for page in ("index.html", "papers/eqr/index.html", "404.html"):
         assert not HOOK.search((site / page).read_text(encoding="utf-8")), page
+    # Material's own search reads the site pages' text from its index
+    index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
+    assert next(d for d in index["docs"] if d["location"] == "contribute/")["text"]

@@ -198,7 +198,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             config.extra_css.append(STYLESHEET)
         if SCRIPT not in [str(s) for s in config.extra_javascript]:
             config.extra_javascript.append(SCRIPT)
-        quicken_search_plugin(config.plugins)
+        quicken_search_plugin(config.plugins, titles_only=lambda: self._pagefind)
         return config
 
     def _host(self, config: MkDocsConfig, root: Path) -> Hosting:
