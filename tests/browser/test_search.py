@@ -88,6 +88,29 @@ def test_result_shows_title_tags_and_highlighted_excerpt(page, site_url):
     assert not page.console_errors
 
 
+@pytest.mark.parametrize("word", ["diffusion", "equilibrium", "reward"])
+def test_each_excerpt_shows_the_word_its_abstract_holds(page, site_url, built_site, word):
+    """A result's excerpt is the stretch of its abstract where the searched word is, marked
+    (wherever in the abstract it stands, not only in its first sentences)."""
+    from paperlist.model.page import read_page
+
+    holding = {f"papers/{p.stem}/" for p in (built_site.parent / "papers").glob("*.md")
+               if re.search(rf"\b{word}", read_page(p).body, re.IGNORECASE)}
+    assert len(holding) >= 2, word
+    page.goto(f"{site_url}/")
+    search(page, word)
+    page.locator(RESULT).first.wait_for(timeout=15_000)
+    wait_for_count(page, re.compile(r"^\d+ papers?$"))
+    shown = page.eval_on_selector_all(RESULT, """items => items.map(item => [
+      item.querySelector("a.md-search-result__link").href,
+      item.querySelectorAll("article p:not(.paperlist-byline) mark").length])""")
+    checked = [(urlsplit(href).path.lstrip("/"), marks) for href, marks in shown
+               if urlsplit(href).path.lstrip("/") in holding]
+    assert len(checked) == len(holding)
+    assert all(marks for _, marks in checked), checked
+    assert not page.console_errors
+
+
 def test_clicking_a_result_opens_the_paper_with_matches_highlighted(page, site_url):
     page.goto(f"{site_url}/")
     search(page, "Sudoku")

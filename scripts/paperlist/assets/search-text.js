@@ -168,19 +168,22 @@
     return pool.map(([id]) => id);
   }
 
-  /** The stretch of a page's text holding most query words, with them marked. */
+  /** The stretch of a page's text holding most query words, with them marked: it begins
+   * a few words before the first of them, unless that would leave out the last. */
   function excerpt(content, terms) {
     const tokens = content.split(/\s+/);
     const hit = tokens.map((t) => {
       const w = words(t)[0] || "";
       return terms.some((q) => w.startsWith(q)) ? 1 : 0;
     });
-    let best = 0, bestAt = 0, sum = 0;
+    let best = 0, last = 0, sum = 0;  // the most hits in EXCERPT_WORDS words, ending at `last`
     for (let i = 0; i < tokens.length; i++) {
       sum += hit[i] - (i >= EXCERPT_WORDS ? hit[i - EXCERPT_WORDS] : 0);
-      if (sum > best) { best = sum; bestAt = Math.max(0, i - EXCERPT_WORDS + 1); }
+      if (sum > best) { best = sum; last = i; }
     }
-    const start = best ? Math.max(0, bestAt - 4) : 0;
+    let first = Math.max(0, last - EXCERPT_WORDS + 1);
+    while (first < last && !hit[first]) first++;
+    const start = best ? Math.max(0, last - EXCERPT_WORDS + 1, first - 4) : 0;
     const part = tokens.slice(start, start + EXCERPT_WORDS).map((t, i) =>
       hit[start + i] ? `<mark>${escapeHTML(t)}</mark>` : escapeHTML(t));
     return (start ? "… " : "") + part.join(" ") +
