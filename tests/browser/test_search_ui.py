@@ -190,7 +190,7 @@ def test_the_sites_own_pages_are_found_above_the_papers(page, site_url, built_si
     assert not any("contribut" in p.text.lower() for p in catalogue(built_site))
     page.goto(f"{site_url}/papers/wildcat/")
     header_search(page, "contribute")
-    page.locator(COUNT, has_text="No papers found").wait_for(timeout=15_000)
+    page.locator(COUNT, has_text="No papers found · 1 site page").wait_for(timeout=15_000)
     first = page.locator(f"{RESULT} a.md-search-result__link").first
     assert urlsplit(first.get_attribute("href")).path.endswith("/contribute/")
     assert first.inner_text().strip() == page_title
@@ -200,18 +200,23 @@ def test_the_sites_own_pages_are_found_above_the_papers(page, site_url, built_si
 
     page.goto(f"{site_url}/")
     header_search(page, "change tags")
-    page.locator(COUNT).wait_for(timeout=15_000)
+    page.wait_for_function("(window.paperlistSearchBox.last || {}).query === 'change tags'",
+                           timeout=15_000)
+    page.locator(COUNT, has_text=re.compile("site pages$")).wait_for(timeout=15_000)
     links = [urlsplit(h) for h in page.eval_on_selector_all(
         f"{RESULT}:first-child a.md-search-result__link", "els => els.map(a => a.href)")]
     assert [(u.path, u.fragment) for u in links] == [("/contribute/", ""),
                                                       ("/contribute/", "change-tags")]
     papers = page.locator(f"{RESULT} a.md-search-result__link[href*='papers/']").count()
-    total = re.match(r"(\d+) papers?$", page.locator(COUNT).inner_text())
-    assert total and int(total[1]) == papers > 0  # the pages are not counted as papers
+    groups = page.locator(f"{RESULT}:has(a[href*='papers/'])").count()
+    total = re.match(r"(\d+) papers? · (\d+) site pages$", page.locator(COUNT).inner_text())
+    # the site's pages are counted apart from the papers
+    assert total and int(total[1]) == papers == groups > 0
+    assert int(total[2]) == page.locator(RESULT).count() - groups == 2
 
     page.locator(".md-search__input").fill("")
     page.keyboard.type("contribute venue:icml")
-    page.locator(COUNT, has_text="No papers found").wait_for(timeout=15_000)
+    page.locator(COUNT, has_text=re.compile("^No papers found$")).wait_for(timeout=15_000)
     assert page.locator(RESULT).count() == 0
     assert not page.console_errors
 

@@ -4,7 +4,7 @@
  * many it got ("20 matching documents"). The worker also sends the true total and any
  * corrections (`data.paperlist`), which search-hook.js keeps in window.paperlistSearchBox.
  * After Material writes its line, this rewrites it: "20 of 1,234 papers", "1 paper", "No
- * papers found", and "Showing results for adversarial attacks" (corrected words in
+ * papers found" (with " · 1 site page" when the site's own pages are listed too), and "Showing results for adversarial attacks" (corrected words in
  * italics) when the engine corrected a word; and it keeps a "Show all" link to the search
  * page, with the query, below the results. The link is last in the results, so Material's
  * arrow keys still go to the best result first and reach the link last (or first with ↑),
@@ -20,10 +20,11 @@
   /** 1,234 (toLocaleString would load the locale data) */
   const fmt = (x) => String(x).replace(/\B(?=(\d{3})+$)/g, ",");
 
-  function countText(total, shown) {
-    if (!total) return "No papers found";
-    if (total === 1) return "1 paper";
-    return shown && shown < total ? `${fmt(shown)} of ${fmt(total)} papers` : `${fmt(total)} papers`;
+  function countText(total, shown, pages) {
+    const papers = !total ? "No papers found" : total === 1 ? "1 paper"
+      : shown && shown < total ? `${fmt(shown)} of ${fmt(total)} papers` : `${fmt(total)} papers`;
+    // the site's own pages listed above the papers (search-worker.js), counted apart
+    return pages ? `${papers} · ${pages === 1 ? "1 site page" : `${pages} site pages`}` : papers;
   }
 
   /** "Showing results for <em>adversarial</em> attacks": the words searched, the
@@ -85,7 +86,7 @@
       }
       const line = document.createElement("span");
       line.className = "paperlist-count";
-      line.textContent = countText(info.total, info.shown);
+      line.textContent = countText(info.total, info.shown, info.pages);
       const parts = [line];
       if (info.corrected && info.corrected.length) parts.push(notice(info));
       this.meta.replaceChildren(...parts);

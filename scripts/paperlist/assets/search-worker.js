@@ -105,9 +105,9 @@ async function answer(query) {
   return {
     items: [...site, ...found.results.map((r, i) => [toItem(r, i, words)])],
     ...extra,
-    // `shown`: the papers listed, for the count line (the site's pages are not papers)
+    // for the count line: `shown` papers listed, and `pages` of the site's (not papers)
     paperlist: { query: found.query, searched: found.searched, corrected: found.corrected,
-                 total: found.total, shown: found.results.length },
+                 total: found.total, shown: found.results.length, pages: site.length },
   };
 }
 
