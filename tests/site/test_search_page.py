@@ -52,6 +52,21 @@ def test_materials_index_keeps_the_site_pages_titles_not_their_text(built_site):
     assert all(d["text"] == "" for d in index["docs"])
 
 
+def test_a_disabled_search_plugin_still_builds(tmp_path):
+    """Material's search plugin switched off (it then has no index at all): the build
+    goes on, and writes no index of Material's."""
+    project = make_project(tmp_path / "p", ROOT / "papers")
+    yml = project / "mkdocs.yml"
+    text = yml.read_text(encoding="utf-8")
+    assert "\n  - search\n" in text
+    yml.write_text(text.replace("\n  - search\n", "\n  - search:\n      enabled: false\n"),
+                   encoding="utf-8")
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    assert (project / "site/papers/eqr/index.html").is_file()
+    assert not (project / "site/search/search_index.json").exists()
+
+
 def test_search_page_config_links_resolve(built_site):
     """Every URL the script is given leads to a file of the site; facets come from FACETS."""
     config = config_of(built_site)

@@ -88,10 +88,12 @@ def quicken_search_plugin(plugins: PluginCollection,
 def _quick_page_context(plugin: SearchPlugin, original: Callable[..., Any],
                         titles_only: Callable[[], bool]) -> Callable[..., Any]:
     def on_page_context(context: Any, *, page: Any, config: Any, nav: Any) -> Any:
+        if not plugin.config.enabled:  # then it has no index at all
+            return original(context, page=page, config=config, nav=nav)
         content = page.content
         entries = plugin.search_index.entries
         before = len(entries)
-        if plugin.config.enabled and isinstance(content, str) and _SEARCH_ATTR not in content:
+        if isinstance(content, str) and _SEARCH_ATTR not in content:
             plugin.search_index.add_entry_from_context(page)
             result = None
         else:
