@@ -182,8 +182,9 @@ def test_header_enter_still_opens_the_best_result(page, site_url, built_site):
 def test_the_sites_own_pages_are_found_above_the_papers(page, site_url, built_site):
     """The help pages are in the box as in any Material site: a query naming a page
     ("contribute") lists it first, one naming a section ("change tags") lists that
-    section under its page; the count line still counts papers, and Enter opens the page.
-    A query with a field is a search of papers only."""
+    section under its page; the count line counts them apart from the papers. Enter
+    opens the best paper, the page when no paper is listed. A query with a field is a
+    search of papers only."""
     docs = built_site.parent / "docs"
     page_title = re.search(r"^# (.+)$", (docs / "contribute.md").read_text(), re.M)[1]
     assert "## Change tags" in (docs / "contribute.md").read_text()
@@ -213,9 +214,14 @@ def test_the_sites_own_pages_are_found_above_the_papers(page, site_url, built_si
     # the site's pages are counted apart from the papers
     assert total and int(total[1]) == papers == groups > 0
     assert int(total[2]) == page.locator(RESULT).count() - groups == 2
+    # listed first, but Enter still opens the best paper
+    best = page.locator(f"{RESULT}:has(a[href*='papers/']) a.md-search-result__link").first
+    best_path = urlsplit(best.evaluate("a => a.href")).path
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**{best_path}**")
 
-    page.locator(".md-search__input").fill("")
-    page.keyboard.type("contribute venue:icml")
+    page.goto(f"{site_url}/")
+    header_search(page, "contribute venue:icml")
     page.locator(COUNT, has_text=re.compile("^No papers found$")).wait_for(timeout=15_000)
     assert page.locator(RESULT).count() == 0
     assert not page.console_errors

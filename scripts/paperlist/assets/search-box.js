@@ -4,11 +4,13 @@
  * many it got ("20 matching documents"). The worker also sends the true total and any
  * corrections (`data.paperlist`), which search-hook.js keeps in window.paperlistSearchBox.
  * After Material writes its line, this rewrites it: "20 of 1,234 papers", "1 paper", "No
- * papers found" (with " · 1 site page" when the site's own pages are listed too), and "Showing results for adversarial attacks" (corrected words in
- * italics) when the engine corrected a word; and it keeps a "Show all" link to the search
- * page, with the query, below the results. The link is last in the results, so Material's
+ * papers found" (with " · 1 site page" when the site's own pages are listed too), and
+ * "Showing results for adversarial attacks" (corrected words in italics) when the engine
+ * corrected a word; and it keeps a "Show all" link to the search page, with the query,
+ * below the results. The link is last in the results, so Material's
  * arrow keys still go to the best result first and reach the link last (or first with ↑),
- * and it carries a data-md-score below any result's, so Enter still opens the best one.
+ * and it carries a data-md-score below any result's (-1; the site's pages score 0, the
+ * papers 1-20), so Enter still opens the best one.
  * Without the worker's totals (Material's own lunr search) Material's line stays.
  * Text is only ever set with textContent.
  */

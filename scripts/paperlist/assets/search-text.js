@@ -169,7 +169,8 @@
   }
 
   /** The stretch of a page's text holding most query words, with them marked: it begins
-   * a few words before the first of them, unless that would leave out the last. */
+   * a few words before the first of them, unless that would leave out the last, and
+   * earlier where the text ends sooner (always EXCERPT_WORDS words, if the text has them). */
   function excerpt(content, terms) {
     const tokens = content.split(/\s+/);
     const hit = tokens.map((t) => {
@@ -183,7 +184,8 @@
     }
     let first = Math.max(0, last - EXCERPT_WORDS + 1);
     while (first < last && !hit[first]) first++;
-    const start = best ? Math.max(0, last - EXCERPT_WORDS + 1, first - 4) : 0;
+    const start = best ? Math.max(0, last - EXCERPT_WORDS + 1,
+                                  Math.min(first - 4, tokens.length - EXCERPT_WORDS)) : 0;
     const part = tokens.slice(start, start + EXCERPT_WORDS).map((t, i) =>
       hit[start + i] ? `<mark>${escapeHTML(t)}</mark>` : escapeHTML(t));
     return (start ? "… " : "") + part.join(" ") +
@@ -208,27 +210,42 @@
     return found.length ? found : ["\u0000none"];
   }
 
+  const ENTITIES = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+  /** A title of Material's search index as text: it keeps the heading's markup
+   * ("The <code>tag:</code> field &amp; more"). */
+  function plainTitle(html) {
+    return String(html || "").replace(/<[^>]*>/g, "").replace(
+      /&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (whole, dec, hex, name) => (dec || hex
+        ? String.fromCodePoint(parseInt(dec || hex, dec ? 10 : 16))
+        : ENTITIES[name.toLowerCase()] ?? whole));
+  }
+
   /** The site's own pages (Material's search index `docs`: pages and their sections, as
    * {location, title}) whose heading, with its page's title, holds every word of a plain
    * query (stop words aside; a word of 3+ letters may begin a heading's word), a section
    * only where its own heading holds one of them: so "contribute" finds the help page and
-   * "change tags" its section. Grouped by page, in site order: [{page, sections}], the
-   * page first whether or not its own title matched. A query with fields or phrases is
-   * after papers only, and gets none. */
+   * "change tags" its section. The home page's title is the site's name, which a query
+   * for the venue would match: its sections can match, it cannot. Grouped by page, in
+   * site order: [{page, sections}] with titles as text, the page first whether or not
+   * its own title matched. A query with fields or phrases is after papers only, and
+   * gets none. */
   function sitePages(docs, query, stopwords) {
     const parsed = parse(String(query || ""));
     if (parsed.phrases.length || Object.values(parsed.fields).some((v) => v.length)) return [];
     const stop = new Set(stopwords);
     const wanted = parsed.words.filter((w) => !stop.has(w));
     if (!wanted.length) return [];
-    const pageOf = (doc) => String(doc.location).split("#")[0];
-    const pages = new Map((docs || []).filter((doc) => !String(doc.location).includes("#"))
+    const entries = (docs || []).map((doc) => ({ location: String(doc.location ?? ""),
+                                                 title: plainTitle(doc.title) }));
+    const pageOf = (doc) => doc.location.split("#")[0];
+    const pages = new Map(entries.filter((doc) => !doc.location.includes("#"))
       .map((doc) => [doc.location, doc]));
     const holds = (have, w) => have.some((h) => h === w || (w.length >= 3 && h.startsWith(w)));
     const groups = new Map();
-    for (const doc of docs || []) {
+    for (const doc of entries) {
       const page = pages.get(pageOf(doc));
-      if (!page) continue;
+      if (!page || (doc === page && !page.location)) continue;
       const own = terms(doc.title);
       const have = doc === page ? own : [...own, ...terms(page.title)];
       if (!wanted.every((w) => holds(have, w)) || !wanted.some((w) => holds(own, w))) continue;

@@ -78,14 +78,16 @@ function toItem(result, rank, words) {
 }
 
 /** A site page and its sections that matched, as one of Material's result groups (the
- * page first, as Material wants it), ranked above every paper. */
+ * page first, as Material wants it). Listed above the papers, but scored below them:
+ * Material's Enter opens the best-scored result, which should be the best paper ("tags"
+ * is a word of papers too); a page only when no paper is listed. */
 function siteGroup(group, words) {
   const item = (doc) => ({
     location: doc.location,
     title: highlight(doc.title, words),
     text: "",
     terms: Object.fromEntries(words.map((w) => [w, true])),
-    score: MAX_RESULTS + 1,
+    score: 0,  // papers score MAX_RESULTS..1; search-box.js's Show all link -1
   });
   return [item(group.page), ...group.sections.map(item)];
 }

@@ -1,0 +1,85 @@
+"""search-text.js's pure functions, run in Node: how an excerpt is cut, which site pages a
+query names. (The browser tests drive them through the header box and search page.)"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from paperlist import ASSETS_DIR
+
+pytestmark = pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js")
+
+
+def call(function: str, *args: object) -> object:
+    """paperlistSearchText[function](...args) in Node, its answer as JSON."""
+    script = (f"require({json.dumps(str(ASSETS_DIR / 'search-text.js'))});"
+              f"const f = globalThis.paperlistSearchText[{json.dumps(function)}];"
+              f"process.stdout.write(JSON.stringify(f(...{json.dumps(args)})));")
+    result = subprocess.run(["node", "-e", script], capture_output=True, text=True,
+                            check=True)
+    return json.loads(result.stdout)
+
+
+def shown(excerpt: str) -> list[str]:
+    return excerpt.replace("… ", "").replace(" …", "").split(" ")
+
+
+@pytest.mark.parametrize("hits", [[0], [5], [40], [95], [99], [10, 20], [10, 38], [50, 81],
+                                  [60, 61, 62, 90], [60, 61, 62, 95]])
+def test_an_excerpt_is_32_words_holding_the_best_stretchs_matches(hits):
+    words = [f"w{i}" for i in range(100)]
+    for i in hits:
+        words[i] = f"foo{i}"
+    excerpt = call("excerpt", " ".join(words), ["foo"])
+    got = shown(excerpt)
+    assert len(got) == 32
+    marked = [int(w[len("<mark>foo"):-len("</mark>")]) for w in got if w.startswith("<mark>")]
+    # the stretch of 32 words with most matches: all of them but [60, 61, 62, 95]'s last
+    assert marked == (hits if hits != [60, 61, 62, 95] else [60, 61, 62])
+    # four words of lead-in, fewer where the matches span more than 28 words or the text
+    # begins sooner, more where it ends sooner
+    lead = got.index(f"<mark>foo{marked[0]}</mark>")
+    expected = min(4, marked[0], 31 - (marked[-1] - marked[0]))
+    assert lead == expected or (lead > expected and not excerpt.endswith(" …"))
+
+
+def test_a_short_text_is_shown_whole():
+    text = " ".join(["foo" if i == 10 else f"w{i}" for i in range(12)])
+    assert call("excerpt", text, ["foo"]) == text.replace("foo", "<mark>foo</mark>")
+
+
+def test_site_pages_by_title_and_heading():
+    docs = [
+        {"location": "", "title": "ICML 2026 paper catalogue", "text": ""},
+        {"location": "#about", "title": "About the catalogue", "text": ""},
+        {"location": "contribute/#change-tags", "title": "Change tags", "text": ""},
+        {"location": "contribute/", "title": "How to contribute", "text": ""},
+        {"location": "help/#q", "title": "The <code>tag:</code> field &amp; Q&lt;A", "text": ""},
+        {"location": "help/", "title": "Help", "text": ""},
+    ]
+    stop = ["the", "to", "how", "a"]
+
+    def ask(query):
+        return [[g["page"]["location"], g["page"]["title"],
+                 [(s["location"], s["title"]) for s in g["sections"]]]
+                for g in call("sitePages", docs, query, stop)]
+
+    assert ask("contribute") == [["contribute/", "How to contribute", []]]
+    # a section under its page, listed after it whatever the index's order
+    assert ask("change tags") == [["contribute/", "How to contribute",
+                                   [("contribute/#change-tags", "Change tags")]]]
+    assert ask("contr tags") == ask("change tags")  # 3+ letters begin a word
+    assert ask("ch") == []
+    # the home page is the site's name: not a result of its own, but its sections are
+    assert ask("icml") == [] and ask("paper") == []
+    assert ask("about") == [["", "ICML 2026 paper catalogue",
+                             [("#about", "About the catalogue")]]]
+    # headings as text: markup gone, entities read
+    assert ask("field q") == [["help/", "Help", [("help/#q", "The tag: field & Q<A")]]]
+    assert ask("code") == [] and ask("amp") == []
+    assert ask("tag:x contribute") == [] and ask('"how to" contribute') == []
+    assert ask("how to") == []
