@@ -1,4 +1,5 @@
-"""Abstract text to safe HTML, with LaTeX math as MathML made at build time.
+"""Abstract text to safe HTML, with LaTeX math as MathML made at build time, and LaTeX's
+text styles outside math (`\\textbf{...}`) as the elements they stand for.
 
 Abstracts come from lists and pull requests we do not control, so nothing in them is
 ever passed through as HTML: every `<` is escaped before Markdown sees it, Markdown's
@@ -16,7 +17,7 @@ import markdown
 from latex2mathml.converter import convert as latex_to_mathml
 
 from paperlist.html.escape import esc
-from paperlist.util.text import FORMULA_RE, find_urls, has_scheme, trim_url
+from paperlist.util.text import FORMULA_RE, find_urls, has_scheme, trim_url, unstyle
 
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 # `<` and `>` reach the linkifier escaped; no URL contains them, so "<url>" ends there.
@@ -75,7 +76,8 @@ def _link_urls(text: str) -> str:
         return text
     pieces, last = [], 0
     for start, found in find_urls(text):
-        url = trim_url(_ESCAPED_BRACKET.split(found, 1)[0])
+        # a stashed formula or element (`\url{...}` in \textbf) ends a URL too
+        url = trim_url(_ESCAPED_BRACKET.split(found.split("\ue000", 1)[0], 1)[0])
         if has_scheme(url):
             pieces += [text[last:start], f'<a href="{url}" rel="nofollow noopener">{url}</a>']
             last = start + len(url)
@@ -100,7 +102,14 @@ def render_abstract(text: str) -> str:
         formulas.append(math_to_mathml(m.group(1) if display else m.group(2), display))
         return f"\ue000{len(formulas) - 1}\ue001"
 
+    def element(tag: str, words: str) -> str:  # its tags stashed like a formula
+        if not tag:
+            return words
+        formulas.extend((f"<{tag}>", f"</{tag}>"))
+        return f"\ue000{len(formulas) - 2}\ue001{words}\ue000{len(formulas) - 1}\ue001"
+
     text = FORMULA_RE.sub(stash, text)
+    text = unstyle(text, element)  # \textbf{x} outside math, as <strong>x</strong>
     text = _LATEX_ESCAPES.sub(r"\1", text)
     for tex, uni in _QUOTES:
         text = text.replace(tex, uni)

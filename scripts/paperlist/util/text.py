@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import lru_cache
 
 # ----------------------------------------------------------------------------- URLs
@@ -129,12 +130,56 @@ FORMULA_RE = re.compile(
     r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)((?:\\\$|[^$])+?)(?<![\s\\])\$(?!\d)", re.DOTALL)
 
 
+#: LaTeX's text styles that abstracts carry outside math (one real abstract in eleven:
+#: `\textbf{...}`, `\emph{...}`, `{\bf ...}`), as the HTML element each stands for; ""
+#: is the words alone.
+TEXT_STYLES = {
+    "textbf": "strong", "textit": "em", "emph": "em", "textsl": "em", "texttt": "code",
+    "underline": "u", "textsuperscript": "sup", "textsubscript": "sub", "textsc": "",
+    "textsf": "", "textrm": "", "textnormal": "", "textup": "", "textmd": "", "text": "",
+    "url": "",
+}
+#: the old declarations, `{\bf words}`
+_OLD_STYLES = {"bf": "strong", "it": "em", "em": "em", "sl": "em", "tt": "code", "sf": "",
+               "rm": "", "sc": ""}
+_STYLE_RE = re.compile(
+    r"\\(" + "|".join(sorted(TEXT_STYLES, key=len, reverse=True)) + r")\s*\{([^{}\n]*)\}"
+    r"|\{\\(" + "|".join(_OLD_STYLES) + r")\s+([^{}\n]*)\}"
+    r"|\\textcolor\s*\{[^{}\n]*\}\s*\{([^{}\n]*)\}"
+    r"|\\href\s*\{([^{}\s]*)\}\s*\{([^{}\n]*)\}")
+
+
+def unstyle(text: str, wrap: Callable[[str, str], str] = lambda tag, words: words) -> str:
+    r"""The text with each LaTeX text style (TEXT_STYLES) replaced by `wrap(element,
+    words)`, innermost first (`\textbf{\emph{x}}`); by default the words alone. A colour
+    is the words; `\href{url}{words}` is "words (url)", so the link still shows. What
+    these patterns do not know stays as written."""
+    if "\\" not in text:
+        return text
+
+    def one(m: re.Match[str]) -> str:
+        if m.group(1):
+            return wrap(TEXT_STYLES[m.group(1)], m.group(2))
+        if m.group(3):
+            return wrap(_OLD_STYLES[m.group(3)], m.group(4))
+        if m.group(5) is not None:
+            return m.group(5)
+        return f"{m.group(7)} ({m.group(6)})"
+
+    for _ in range(8):  # nesting deeper than this is not prose
+        text, n = _STYLE_RE.subn(one, text)
+        if not n:
+            break
+    return text
+
+
 @lru_cache(maxsize=65536)  # each paper is listed on its tags' pages and more
 def first_sentence(text: str, limit: int = 240) -> str:
-    """Plain first sentence of an abstract for listings (math and markup left as text)."""
+    r"""Plain first sentence of an abstract for listings (math and markup left as text,
+    but for LaTeX's text styles: `\textbf{x}` reads "x")."""
     # Only the start can hold the sentence shown (limit chars); searching a whole 10 MB
     # body without a full stop is quadratic and stalled the build.
-    plain = re.sub(r"[*_`]+", "", text[: 4 * limit])
+    plain = re.sub(r"[*_`]+", "", unstyle(text[: 4 * limit]))
     m = re.search(r"(.+?[.!?])(\s+[A-Z(]|$)", plain)
     sentence = m.group(1) if m else plain
     if len(sentence) > limit:

@@ -40,6 +40,33 @@ def test_latex_escapes_and_quotes_outside_math():
     assert "5.8%" in out and "\u201cfactor tokens\u201d" in out and "&amp; more" in out
 
 
+def test_latex_text_styles_outside_math_are_elements():
+    """One real abstract in eleven writes \\textbf{...} or \\emph{...} in its prose: shown
+    as bold or italic, not as LaTeX source; inside math they stay the formula's."""
+    out = render_abstract(
+        r"We introduce \textbf{Policy-Aware Completion (PAMC)}, a \textbf{\textit{nested}} "
+        r"idea, {\em old} and {\bf style}, \textcolor{red}{red words}, \texttt{code_name} "
+        r"and \underline{this}; see \href{https://a.org/p}{our page} or \url{https://b.org/q}, "
+        r"\textbf{https://github.com/x/y} and \textbf{at most $\text{poly}(n)$ steps} "
+        r"with A\textsuperscript{2}S. \mathcal{X} and \unknown{y} stay.")
+    assert "<strong>Policy-Aware Completion (PAMC)</strong>" in out
+    assert "<strong><em>nested</em></strong>" in out
+    assert "<em>old</em> and <strong>style</strong>" in out
+    assert ", red words," in out and "<code>code_name</code>" in out and "<u>this</u>" in out
+    assert 'our page (<a href="https://a.org/p" rel="nofollow noopener">' in out
+    assert '<a href="https://b.org/q" rel="nofollow noopener">https://b.org/q</a>' in out
+    assert ('<strong><a href="https://github.com/x/y" rel="nofollow noopener">'
+            'https://github.com/x/y</a></strong>') in out
+    assert re.search(r"<strong>at most <math .*</math> steps</strong>", out)
+    assert "A<sup>2</sup>S" in out
+    assert "\\mathcal{X}" in out and "\\unknown{y}" in out
+    assert "\\textbf" not in out and "\\em " not in out and "\\href" not in out
+    # what a style holds is text, escaped like the rest
+    out = render_abstract(r"\textbf{<img src=x onerror=alert(1)>} \emph{a & b}")
+    assert "<img" not in out and "<strong>&lt;img src=x onerror=alert(1)&gt;</strong>" in out
+    assert "<em>a &amp; b</em>" in out
+
+
 def test_dollar_amounts_are_not_math():
     out = render_abstract("It costs $5 and $6 per run.")
     assert "<math" not in out and "$5 and $6" in out
@@ -88,6 +115,7 @@ def test_unconvertible_math_is_shown_as_source():
 
 def test_first_sentence():
     assert first_sentence("We study X. Then Y.") == "We study X."
+    assert first_sentence(r"We study \textbf{X} with {\em Y}. Then Z.") == "We study X with Y."
     assert first_sentence("a " * 300).endswith("\u2026")
 
 
