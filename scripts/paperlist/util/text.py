@@ -130,7 +130,7 @@ FORMULA_RE = re.compile(
     r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)((?:\\\$|[^$])+?)(?<![\s\\])\$(?!\d)", re.DOTALL)
 
 
-#: LaTeX's text styles that abstracts carry outside math (one real abstract in eleven:
+#: LaTeX's text styles that abstracts carry outside math (one real abstract in nine:
 #: `\textbf{...}`, `\emph{...}`, `{\bf ...}`), as the HTML element each stands for; ""
 #: is the words alone.
 TEXT_STYLES = {

@@ -41,7 +41,7 @@ def test_latex_escapes_and_quotes_outside_math():
 
 
 def test_latex_text_styles_outside_math_are_elements():
-    """One real abstract in eleven writes \\textbf{...} or \\emph{...} in its prose: shown
+    """One real abstract in nine writes \\textbf{...} or \\emph{...} in its prose: shown
     as bold or italic, not as LaTeX source; inside math they stay the formula's."""
     out = render_abstract(
         r"We introduce \textbf{Policy-Aware Completion (PAMC)}, a \textbf{\textit{nested}} "
