@@ -17,7 +17,14 @@ import markdown
 from latex2mathml.converter import convert as latex_to_mathml
 
 from paperlist.html.escape import esc
-from paperlist.util.text import FORMULA_RE, find_urls, has_scheme, trim_url, unstyle
+from paperlist.util.text import (
+    FORMULA_RE,
+    TEXT_STYLES,
+    find_urls,
+    has_scheme,
+    trim_url,
+    unstyle,
+)
 
 _PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 # `<` and `>` reach the linkifier escaped; no URL contains them, so "<url>" ends there.
@@ -92,6 +99,20 @@ def _linkify(fragment: str) -> str:
     return "".join(p if p.startswith("<") else _link_urls(p) for p in parts)
 
 
+#: a "formula" that is only words in text styles, one inside the other
+_STYLED_WORDS = re.compile(r"\s*(?:\\(?:" + "|".join(TEXT_STYLES) + r")\s*\{\s*)+[^{}\\$^_]*\}+\s*")
+
+
+def _styled_words(tex: str) -> str:
+    """A "formula" that is only words in text styles (`$\\textbf{\\texttt{Name}}$`, a way
+    to set a method's name) as HTML, or "": the MathML converter shows nested styles as
+    their source."""
+    if not _STYLED_WORDS.fullmatch(tex) or tex.count("{") != tex.count("}"):
+        return ""
+    return unstyle(esc(tex.strip(), quote=False),
+                   lambda tag, words: f"<{tag}>{words}</{tag}>" if tag else words)
+
+
 def render_abstract(text: str) -> str:
     """Abstract Markdown (emphasis, `$math$`) to an HTML fragment that runs no script."""
     text = text.replace("\ue000", "").replace("\ue001", "")
@@ -99,7 +120,8 @@ def render_abstract(text: str) -> str:
 
     def stash(m: re.Match[str]) -> str:
         display = m.group(1) is not None
-        formulas.append(math_to_mathml(m.group(1) if display else m.group(2), display))
+        tex = m.group(1) if display else m.group(2)
+        formulas.append((not display and _styled_words(tex)) or math_to_mathml(tex, display))
         return f"\ue000{len(formulas) - 1}\ue001"
 
     def element(tag: str, words: str) -> str:  # its tags stashed like a formula

@@ -61,6 +61,10 @@ def test_latex_text_styles_outside_math_are_elements():
     assert "A<sup>2</sup>S" in out
     assert "\\mathcal{X}" in out and "\\unknown{y}" in out
     assert "\\textbf" not in out and "\\em " not in out and "\\href" not in out
+    # a "formula" of styled words only: the converter would show nested styles as source
+    out = render_abstract(r"We present $\textbf{\texttt{Entro}}$ and $\textbf{x}^2$.")
+    assert "We present <strong><code>Entro</code></strong> and <math" in out
+    assert "\\texttt" not in out and "<msup>" in out
     # what a style holds is text, escaped like the rest
     out = render_abstract(r"\textbf{<img src=x onerror=alert(1)>} \emph{a & b}")
     assert "<img" not in out and "<strong>&lt;img src=x onerror=alert(1)&gt;</strong>" in out
