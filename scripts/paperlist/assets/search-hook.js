@@ -18,8 +18,7 @@
   const listen = (worker) => worker.addEventListener("message", (event) => {
     const m = event.data;
     if (!m || m.type !== 3 || !m.data) return;  // 3: RESULT
-    box.last = m.data.paperlist  // `shown`: the papers listed (the worker counts them)
-      ? { shown: (m.data.items || []).length, ...m.data.paperlist } : null;
+    box.last = m.data.paperlist || null;  // totals, papers listed, site pages: the worker's
   });
   // Our worker is started now, not when Material's bundle gets to it (a few hundred ms
   // later, once the page has loaded), so it loads the engine while the page settles and
