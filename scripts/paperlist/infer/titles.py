@@ -53,7 +53,8 @@ _NAME_PREFIX = re.compile(r"^[^\s:]{1,40}:\s+")
 def title_problems(title: str) -> list[str]:
     """Why a title does not read as one, by the rules of data/titles.yml: ``start`` (a
     pronoun, determiner or counting word after any "Name:" prefix), ``end`` (a function
-    word), ``verb`` (a finite verb), ``long``, ``short``. Empty for a good title."""
+    word), ``verb`` (a finite verb), ``long``, ``short``, ``latex`` (a backslash: LaTeX
+    source, which no reader wants in a listing). Empty for a good title."""
     rules = title_rules()
     problems = []
     desc = _NAME_PREFIX.sub("", title, count=1)
@@ -68,6 +69,10 @@ def title_problems(title: str) -> list[str]:
         problems.append("long")
     if len(words) < rules["min_words"]:
         problems.append("short")
+    # LaTeX source a phrase of the abstract carried in: a command (`\citep`, `\method`,
+    # `\enquote` with its braces gone), a line break (`\\`), an escape (`\<`)
+    if "\\" in title:
+        problems.append("latex")
     return problems
 # What a paper says it does, best topic first: "we study X" names the topic outright,
 # "we propose X" names the contribution, "we show that X" only a finding.
@@ -96,6 +101,7 @@ _PLAIN_CAPITALISED = re.compile(r"[A-Z][a-z]+(?:[-\u2013][A-Z]?[a-z]+)*")
 _LEAD_TO_FORMULA = re.compile(r"^(.*\S)\s+(?:of|in|with|for|on|over|under|at|by|from|as)\b")
 _THIS_PAPER_FILLER = re.compile(r"\s(?:in|of) this (?:paper|work|study)\b|^(?:and|also|then)\s")
 _MARKUP = re.compile(r"[*_`$\\{}\[\]<>]")
+_LATEX_COMMAND = re.compile(r"\\[A-Za-z]+")
 _SPACES = re.compile(r"\s+")
 
 
@@ -116,7 +122,8 @@ def _tidy(phrase: str, limit: int = _MAX_TITLE) -> str:
         phrase = cut.group(1) if cut and len(cut.group(1).split()) >= 3 else head
     phrase = PARENTHESISED.sub("", phrase).split("(")[0]
     phrase = _THIS_PAPER_FILLER.sub(" ", phrase)
-    phrase = _LATEX_QUOTES.sub("", _MARKUP.sub("", phrase))
+    # a LaTeX command goes whole: its name is no word of the title ("\\method" is not "method")
+    phrase = _LATEX_QUOTES.sub("", _MARKUP.sub("", _LATEX_COMMAND.sub(" ", phrase)))
     phrase = _SPACES.sub(" ", phrase).strip(" .,;:-\u2013\u2014")
     limit = max(limit, 0)  # a name near 100 characters leaves no room (and "[:-5]" grows)
     while len(phrase) > limit:

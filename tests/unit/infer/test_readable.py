@@ -30,6 +30,8 @@ def title_of(text: str) -> str:
         ("KiteNet: such models can fail", ["start", "verb"]),
         ("MEMO: architecture", ["short"]),
         ("Graph " + "learning " * 20, ["long"]),
+        ("Sparse attention for \\method tokens", ["latex"]),
+        ("Tail bounds \\citepsmith2020 for bandits", ["latex"]),
         ("WildCat: compressing attention with a weighted coreset", []),
         ("Horizon-free regret for linear Markov decision processes", []),
         ("The population loss landscape of two-layer ReLU networks", []),
@@ -170,3 +172,18 @@ def test_the_fast_score_is_the_models_score() -> None:
         for (words, feats), ((tokens, start, end), score, _) in zip(rows, fast, strict=True):
             assert [w[0] for w in words] == [w[0] for w in tokens[start:end]]
             assert abs(sum(weights.get(k, 0.0) * v for k, v in feats.items()) - score) < 1e-9
+
+
+@pytest.mark.parametrize("text", [
+    "Retrieval for long documents is slow. We study \\method for retrieval over long "
+    "documents with learned sparse indexes. Experiments on three corpora show gains.",
+    "Exploration in sparse-reward tasks remains hard \\citep{smith2020}. We study curiosity "
+    "bonuses for exploration \\citep{doe2021} in procedurally generated mazes.",
+    "We study \\enquote{solvability} beliefs of language models under \\textbf{noisy} "
+    "prompts. \\\\ Results show that such beliefs predict accuracy.",
+])
+def test_a_title_carries_no_latex_source(text: str) -> None:
+    """A phrase holding a LaTeX command (a placeholder macro, a citation, a line break)
+    would show its source on every listing."""
+    title = title_of(text)
+    assert title and "\\" not in title, title
