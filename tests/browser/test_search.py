@@ -532,3 +532,29 @@ def test_a_site_indexed_by_npms_pagefind_searches_as_pips_does(page, npm_pagefin
     assert answers[url][2] == ["papers/wildcat/"] and answers[url][3] == []
     assert all(answers[url][4:])
     assert not page.console_errors
+
+
+def test_a_skipped_common_word_still_ranks_the_best_papers(page, site_url, built_site):
+    """A pasted title's common words (on 30% of a large catalogue's papers) are not looked
+    up, but they still rank its best papers, read from those pages' text: here
+    "generation", in World-R1's title and not in HALO's, keeps World-R1 first, as when the
+    word is searched; ignoring it would put HALO first. The shipped 19 papers have no
+    common words, so the build's list of them is replaced by this one word."""
+    engine = json.loads((built_site / "assets/paperlist/search/engine.json").read_text())
+
+    def order(query: str, common: list[str]) -> list[str]:
+        data = {**engine, "common": common,
+                "common_family": {w: [w, engine["papers"] // 2] for w in common}}
+        page.route("**/engine.json", lambda route: route.fulfill(
+            body=json.dumps(data), content_type="application/json"))
+        page.goto(f"{site_url}/search/?q={query.replace(' ', '+')}")
+        links = page.locator(".search-result-title")
+        links.first.wait_for(timeout=15_000)
+        page.unroute("**/engine.json")
+        return [urlsplit(links.nth(i).get_attribute("href")).path.strip("/").split("/")[-1]
+                for i in range(links.count())]
+
+    query = "architecture recent specialized visual generation"
+    assert order(query, [])[:2] == ["world-r1", "halo"]  # every word searched
+    assert order(query, ["generation"])[:2] == ["world-r1", "halo"]  # skipped, still counted
+    assert order(query.rsplit(" ", 1)[0], [])[:2] == ["halo", "world-r1"]  # left out

@@ -17,7 +17,8 @@
  *     two edits, from a vocabulary fetched only then, one file per word length;
  *   - `tag:<slug>` (from the tag's list of papers), `author:"Name"` and `venue:` narrow the
  *     results; filters/facets come from the catalogue file, fetched only when asked for;
- *   - a long query skips its `common` words: Pagefind takes seconds to list those.
+ *   - a long query skips its `common` words: Pagefind takes seconds to list those; they
+ *     still score its best papers, read from those pages' stored text (`commonHits`).
  *
  * Everything the build decides (paths, stop words, tags, what a field holds) is read from
  * engine.json, written by search/data.py; the one path fixed here is that file's. Classic
@@ -33,8 +34,8 @@
   const MAX_TERMS = 32;
   /** The papers of a word no paper holds. */
   const NONE = Object.assign(new Map(), { top: null });
-  const { escapeHTML, norm, fold, parse, distance, phraseAt, formAt, ranked, excerpt,
-    resolveTag, resolveVenue } = root.paperlistSearchText;  // search-text.js, loaded first
+  const { escapeHTML, norm, words, terms: split, fold, parse, distance, phraseAt, formAt, ranked,
+    excerpt, resolveTag, resolveVenue } = root.paperlistSearchText;  // search-text.js, loaded first
 
   /** An engine for the site at siteRoot; `engineData`, when given, is engine.json's content
    * (the site's worker carries it, search/index.py worker_script), saving its fetch. */
@@ -156,6 +157,26 @@
       return best && best.word;
     }
 
+    /** A skipped common word's papers among the fragments `frags` (Map id -> fragment):
+     * where on each page a word of its family stands (a page word beginning with the
+     * family, as Pagefind matches a stem), and whether in the title or short name; its
+     * rarity (`df`) is the build's count of the papers holding the family. */
+    function commonHits(d, word, frags) {
+      const [stem, papers] = (d.common_family || {})[word] || [word, d.papers];
+      const has = (token) => [...words(token), ...split(token)].some((w) => w.startsWith(stem));
+      const out = new Map();
+      out.df = papers;
+      for (const [id, f] of frags) {
+        const locs = [];
+        f.content.split(/\s+/).forEach((token, i) => { if (has(token)) locs.push(i); });
+        if (!locs.length) continue;
+        const meta = f.meta || {};
+        const inTitle = [meta.title, meta.name].some((t) => t && t.split(/\s+/).some(has));
+        out.set(id, { locs, inTitle });
+      }
+      return out;
+    }
+
     /** The fragment Pagefind stored for a page: its URL, indexed text, meta and filters. */
     function fragment(d, id) {
       return once(`fragment:${id}`, async () => {
@@ -265,7 +286,14 @@
       // a long query's common words: not searched while `common_keep` others are left
       const common = d.common_set || (d.common_set = new Set(d.common || []));
       const rare = terms.filter((w) => !common.has(w));
-      if (terms.length >= d.common_skip_from && rare.length >= d.common_keep) terms = rare;
+      const asked = terms;  // the words in the query's order, common ones too
+      let skipped = [];
+      if (terms.length >= d.common_skip_from && rare.length >= d.common_keep) {
+        skipped = terms.filter((w) => common.has(w));
+        terms = rare;
+      }
+      // where each asked word is among the searched (-1: skipped), before any correction
+      const layout = asked.map((w) => terms.indexOf(w));
       const filters = { ...(options.filters || {}) };  // the page's facets: OR within one
       // The query's own fields narrow, each one: `tag:a tag:b` is both tags. A value that
       // stands for several (a slug prefix, a part of a venue's name) is any of them.
@@ -316,19 +344,23 @@
             return anyOf(have, values);
           }));
         }
-        const matched = ids;
-        if (cat) {
-          ids = ids.filter((id) => cat.byId.has(id) && passes(rowOf(cat, cat.byId.get(id).row),
-                                                               filters));
-        }
-        return { ids, matched };
+        return { ids: faceted(ids), matched: ids };
+      }
+
+      /** Of the matching papers, those the page's facets let through. */
+      function faceted(ids) {
+        return cat ? ids.filter((id) => cat.byId.has(id) &&
+          passes(rowOf(cat, cat.byId.get(id).row), filters)) : ids;
       }
 
       // The results as they are when every word is held (the usual case): their
       // excerpts are fetched now, and a word is checked on the best of them that has it,
       // so that checking the words and showing the results share one round of fetches.
       let order = rank(raw);
-      const likely = order.ids.slice(offset, offset + limit);
+      // (with skipped common words, the papers they will score too: `commonHits` below)
+      const rescored = skipped.length ? d.common_rescore || 0 : 0;
+      const likely = new Set([...order.matched.slice(0, rescored),
+        ...order.ids.slice(offset, offset + limit)]);
       for (const id of likely) fragment(d, id).catch(() => {});
       const corrected = [];
       const found = await Promise.all(terms.map(async (word, i) => {
@@ -345,6 +377,38 @@
       if (found.some((m, i) => m !== raw[i])) {
         // a correction may give a word the query has already: count it once
         order = rank(found.filter((m, i) => terms.indexOf(terms[i]) === i));
+      }
+      if (rescored && order.matched.length > 1) {
+        // The skipped common words still count among the best papers: read from their
+        // fragments (which the best are fetched for anyway), where those words stand and
+        // whether in the title, with their rarity from the build; then rank those papers
+        // again with every word of the query, in its order (for proximity). The same
+        // papers whatever page of results is asked for, so that the pages agree.
+        const top = order.matched.slice(0, rescored);
+        // a fragment that fails to load counts as holding none of them
+        const frags = new Map((await Promise.all(top.map((id) => fragment(d, id)
+          .then((f) => [id, f], () => null)))).filter(Boolean));
+        if (seq !== latest) return null;
+        const keep = new Set(top);
+        const only = (m) => {
+          const out = new Map([...m].filter(([id]) => keep.has(id)));
+          out.df = m.df ?? m.size;
+          return out;
+        };
+        const seen = new Set();
+        const lists = [];
+        asked.forEach((w, k) => {
+          const i = layout[k];
+          const word = i >= 0 ? terms[i] : w;  // as corrected
+          if (seen.has(word)) return;
+          seen.add(word);
+          lists.push(i >= 0 ? only(found[i]) : commonHits(d, w, frags));
+        });
+        const again = ranked(d, lists, phraseHits.map(only));
+        const inAgain = new Set(again);
+        const reordered = [...again, ...top.filter((id) => !inAgain.has(id))];
+        const all = [...reordered, ...order.matched.slice(top.length)];
+        order = { matched: all, ids: faceted(all) };
       }
       const { ids, matched } = order;
       const shown = ids.slice(offset, offset + limit);

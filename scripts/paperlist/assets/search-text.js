@@ -130,7 +130,11 @@
     // score is not used: it sums over every indexed word the stem begins with ("code":
     // codes, coder, codebook ...), putting papers full of a common stem first.
     const all = [...hits, ...phraseHits];
-    const idf = all.map((m) => Math.log(1 + (d.papers - m.size + 0.5) / (m.size + 0.5)));
+    // (a map's `df`, where given, is the word's count of papers: its map holds only some)
+    const idf = all.map((m) => {
+      const n = m.df ?? m.size;
+      return Math.log(1 + (d.papers - n + 0.5) / (n + 0.5));
+    });
     const k1 = d.saturation;
     const scored = new Map();
     all.forEach((m, j) => {

@@ -249,6 +249,8 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
                                       "proximity_window")},
         "correct_min_letters": conf["correct_min_letters"],
         "common": common,
+        "common_family": {w: [family(w), families[family(w)]] for w in common},
+        "common_rescore": conf["common_rescore"],
         "common_skip_from": conf["common_skip_from"],
         "common_keep": conf["common_keep"],
         "stopwords": sorted(conf["stopwords"]),
