@@ -122,7 +122,7 @@ def _tidy(phrase: str, limit: int = _MAX_TITLE) -> str:
         phrase = cut.group(1) if cut and len(cut.group(1).split()) >= 3 else head
     phrase = PARENTHESISED.sub("", phrase).split("(")[0]
     phrase = _THIS_PAPER_FILLER.sub(" ", phrase)
-    # a LaTeX command goes whole: its name is no word of the title ("\\method" is not "method")
+    # a LaTeX command goes whole: its name is no word of the title (`\method` is not "method")
     phrase = _LATEX_QUOTES.sub("", _MARKUP.sub("", _LATEX_COMMAND.sub(" ", phrase)))
     phrase = _SPACES.sub(" ", phrase).strip(" .,;:-\u2013\u2014")
     limit = max(limit, 0)  # a name near 100 characters leaves no room (and "[:-5]" grows)
