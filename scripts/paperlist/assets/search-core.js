@@ -18,7 +18,7 @@
  *   - `tag:<slug>` (from the tag's list of papers), `author:"Name"` and `venue:` narrow the
  *     results; filters/facets come from the catalogue file, fetched only when asked for;
  *   - a long query skips its `common` words: Pagefind takes seconds to list those; they
- *     still score its best papers, read from those pages' stored text (`commonHits`).
+ *     still score its best papers, read from those pages' stored text (`rankAgain`).
  *
  * Everything the build decides (paths, stop words, tags, what a field holds) is read from
  * engine.json, written by search/data.py; the one path fixed here is that file's. Classic
@@ -34,7 +34,7 @@
   const MAX_TERMS = 32;
   /** The papers of a word no paper holds. */
   const NONE = Object.assign(new Map(), { top: null });
-  const { escapeHTML, norm, words, terms: split, fold, parse, distance, phraseAt, formAt, ranked,
+  const { escapeHTML, norm, fold, parse, distance, phraseAt, formAt, ranked, rankAgain,
     excerpt, resolveTag, resolveVenue } = root.paperlistSearchText;  // search-text.js, loaded first
 
   /** An engine for the site at siteRoot; `engineData`, when given, is engine.json's content
@@ -155,26 +155,6 @@
         }
       }));
       return best && best.word;
-    }
-
-    /** A skipped common word's papers among the fragments `frags` (Map id -> fragment):
-     * where on each page a word of its family stands (a page word beginning with the
-     * family, as Pagefind matches a stem), and whether in the title or short name; its
-     * rarity (`df`) is the build's count of the papers holding the family. */
-    function commonHits(d, word, frags) {
-      const [stem, papers] = (d.common_family || {})[word] || [word, d.papers];
-      const has = (token) => [...words(token), ...split(token)].some((w) => w.startsWith(stem));
-      const out = new Map();
-      out.df = papers;
-      for (const [id, f] of frags) {
-        const locs = [];
-        f.content.split(/\s+/).forEach((token, i) => { if (has(token)) locs.push(i); });
-        if (!locs.length) continue;
-        const meta = f.meta || {};
-        const inTitle = [meta.title, meta.name].some((t) => t && t.split(/\s+/).some(has));
-        out.set(id, { locs, inTitle });
-      }
-      return out;
     }
 
     /** The fragment Pagefind stored for a page: its URL, indexed text, meta and filters. */
@@ -357,7 +337,7 @@
       // excerpts are fetched now, and a word is checked on the best of them that has it,
       // so that checking the words and showing the results share one round of fetches.
       let order = rank(raw);
-      // (with skipped common words, the papers they will score too: `commonHits` below)
+      // (with skipped common words, the papers they will score too: `rankAgain` below)
       const rescored = skipped.length ? d.common_rescore || 0 : 0;
       const likely = new Set([...order.matched.slice(0, rescored),
         ...order.ids.slice(offset, offset + limit)]);
@@ -389,24 +369,9 @@
         const frags = new Map((await Promise.all(top.map((id) => fragment(d, id)
           .then((f) => [id, f], () => null)))).filter(Boolean));
         if (seq !== latest) return null;
-        const keep = new Set(top);
-        const only = (m) => {
-          const out = new Map([...m].filter(([id]) => keep.has(id)));
-          out.df = m.df ?? m.size;
-          return out;
-        };
-        const seen = new Set();
-        const lists = [];
-        asked.forEach((w, k) => {
-          const i = layout[k];
-          const word = i >= 0 ? terms[i] : w;  // as corrected
-          if (seen.has(word)) return;
-          seen.add(word);
-          lists.push(i >= 0 ? only(found[i]) : commonHits(d, w, frags));
-        });
-        const again = ranked(d, lists, phraseHits.map(only));
-        const inAgain = new Set(again);
-        const reordered = [...again, ...top.filter((id) => !inAgain.has(id))];
+        const lists = asked.map((w, k) => (layout[k] >= 0  // searched: as corrected
+          ? [terms[layout[k]], found[layout[k]]] : [w, null]));
+        const reordered = rankAgain(d, top, lists, phraseHits, frags);
         const all = [...reordered, ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
       }

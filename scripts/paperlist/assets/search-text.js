@@ -260,8 +260,52 @@
     return [...groups.values()];
   }
 
+  /** A skipped common word's papers among the fragments `frags` (Map id -> fragment):
+   * where on each page a word of its family stands (a page word beginning with the
+   * family, as Pagefind matches a stem), and whether in the title or short name; its
+   * rarity (`df`) is the build's count of the papers holding the family. */
+  function commonHits(d, word, frags) {
+    const [stem, papers] = (d.common_family || {})[word] || [word, d.papers];
+    const has = (token) => [...words(token), ...terms(token)].some((w) => w.startsWith(stem));
+    const out = new Map();
+    out.df = papers;
+    for (const [id, f] of frags) {
+      const locs = [];
+      f.content.split(/\s+/).forEach((token, i) => { if (has(token)) locs.push(i); });
+      if (!locs.length) continue;
+      const meta = f.meta || {};
+      const inTitle = [meta.title, meta.name].some((t) => t && t.split(/\s+/).some(has));
+      out.set(id, { locs, inTitle });
+    }
+    return out;
+  }
+
+  /** The papers `top` ranked again with every word of a query, in its order (for
+   * proximity): `lists` holds [word, its papers as searched] (only those of `top` count,
+   * with the word's rarity kept) or, for a common word the query skipped, [word, null]:
+   * read from the pages' fragments `frags` (`commonHits`). Papers of `top` then holding
+   * too few of the words follow, in their order. */
+  function rankAgain(d, top, lists, phraseHits, frags) {
+    const keep = new Set(top);
+    const only = (m) => {
+      const out = new Map([...m].filter(([id]) => keep.has(id)));
+      out.df = m.df ?? m.size;
+      return out;
+    };
+    const seen = new Set();
+    const hits = [];
+    for (const [word, papers] of lists) {  // a word twice (typed, or corrected) counts once
+      if (seen.has(word)) continue;
+      seen.add(word);
+      hits.push(papers ? only(papers) : commonHits(d, word, frags));
+    }
+    const again = ranked(d, hits, phraseHits.map(only));
+    const inAgain = new Set(again);
+    return [...again, ...top.filter((id) => !inAgain.has(id))];
+  }
+
   root.paperlistSearchText = {
     escapeHTML, norm, words, terms, fold, parse, distance, phraseAt, near, formAt, ranked,
-    excerpt, resolveTag, resolveVenue, sitePages,
+    rankAgain, excerpt, resolveTag, resolveVenue, sitePages,
   };
 })(typeof self !== "undefined" ? self : globalThis);
