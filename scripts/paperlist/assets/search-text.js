@@ -265,7 +265,7 @@
    * family, as Pagefind matches a stem), and whether in the title or short name; its
    * rarity (`df`) is the build's count of the papers holding the family. */
   function commonHits(d, word, frags) {
-    const [stem, papers] = (d.common_family || {})[word] || [word, d.papers];
+    const [stem, papers] = d.common_family[word];  // engine.json has every common word's
     const has = (token) => [...words(token), ...terms(token)].some((w) => w.startsWith(stem));
     const out = new Map();
     out.df = papers;
