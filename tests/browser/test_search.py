@@ -354,12 +354,29 @@ def test_a_title_with_words_the_page_lacks_still_finds_it(page, site_url, built_
     assert not page.console_errors
 
 
+NOTICE = ".md-search-result__meta .paperlist-corrected"
+
+
 def test_quoted_phrase_matches_only_as_written(page, site_url, built_site):
+    """A phrase some paper holds as written lists only those papers; one no paper holds
+    (a pasted title's quoted part, a quote left open) is searched as words, and the line
+    says so instead of "No papers found"."""
     text = page_text(built_site, "wildcat")
     assert "weighted coreset" in text and "coreset weighted" not in text
+    apart = [p for p in ("flowcloud", "halo", "mage")
+             if {"unified", "framework"} <= set(re.findall(r"\w+", page_text(built_site, p)))]
+    assert apart and "unified framework" in page_text(built_site, "ota-det")
     open_search(page, site_url)
+    assert set(ask(page, site_url, "unified framework")) >= {f"papers/{p}/" for p in apart}
+    assert ask(page, site_url, '"unified framework"') == ["papers/ota-det/"]
+    assert not page.locator(NOTICE).count()
     assert ask(page, site_url, '"weighted coreset"') == ["papers/wildcat/"]
-    assert ask(page, site_url, '"coreset weighted"') == []
+    for query, words in (('"coreset weighted"', "coreset weighted"),
+                         ('attention "coreset weighted', "attention coreset weighted")):
+        assert "papers/wildcat/" in ask(page, site_url, query)[:3]
+        notice = (f"No paper has the quoted words in that order. Showing results for {words}")
+        page.locator(NOTICE, has_text=notice).wait_for(timeout=15_000)
+        assert page.locator(NOTICE).inner_text() == notice
     assert not page.console_errors
 
 

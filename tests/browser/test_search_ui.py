@@ -273,6 +273,18 @@ def test_header_typo_is_corrected_with_a_notice(page, site_url, built_site):
 # ------------------------------------------------------------------ the full search page
 
 
+def test_search_page_searches_an_unmatched_phrase_as_words(page, site_url):
+    """The search page answers a quoted phrase no paper holds as the header box does: its
+    words searched, and the line says so; the query stays as typed."""
+    page.goto(f"{site_url}/search/?q=%22coreset+weighted%22")
+    status = wait_status(page, r"^\d+ papers?\.")
+    assert status.endswith("No paper has the quoted words in that order. "
+                           "Showing results for coreset weighted"), status
+    assert "papers/wildcat/" in shown_paths(page, PAGE_RESULT)
+    assert page.locator(".search-input").input_value() == '"coreset weighted"'
+    assert not page.console_errors
+
+
 @pytest.fixture(scope="module")
 def large_url(large_site):
     server, url = serve(large_site)

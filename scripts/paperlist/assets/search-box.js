@@ -6,8 +6,9 @@
  * After Material writes its line, this rewrites it: "20 of 1,234 papers", "1 paper", "No
  * papers found" (with " · 1 site page" when the site's own pages are listed too), and
  * "Showing results for adversarial attacks" (corrected words in italics) when the engine
- * corrected a word; and it keeps a "Show all" link to the search page, with the query,
- * below the results. The link is last in the results, so Material's
+ * corrected a word or searched a quoted phrase no paper holds as words; and it keeps a
+ * "Show all" link to the search page, with the query, below the results. The link is
+ * last in the results, so Material's
  * arrow keys still go to the best result first and reach the link last (or first with ↑),
  * and it carries a data-md-score below any result's (-1; the site's pages score 0, the
  * papers 1-20), so Enter still opens the best one.
@@ -18,6 +19,9 @@
   "use strict";
 
   const { ready } = window.paperlist;  // loader.js
+
+  /** What the notice says first when a quoted phrase was searched as words. */
+  const UNQUOTED = "No paper has the quoted words in that order. ";
 
   /** 1,234 (toLocaleString would load the locale data) */
   const fmt = (x) => String(x).replace(/\B(?=(\d{3})+$)/g, ",");
@@ -30,11 +34,12 @@
   }
 
   /** "Showing results for <em>adversarial</em> attacks": the words searched, the
-   * corrected ones emphasised. */
+   * corrected ones emphasised; first, when no paper held a quoted phrase as written,
+   * that its words were searched instead. */
   function notice(info) {
     const span = document.createElement("span");
     span.className = "paperlist-corrected";
-    span.appendChild(document.createTextNode("Showing results for "));
+    span.appendChild(document.createTextNode(`${info.unquoted ? UNQUOTED : ""}Showing results for `));
     const to = new Set(info.corrected.map((c) => String(c.to).toLowerCase()));
     String(info.searched || "").split(/(\s+)/).forEach((part) => {
       if (to.has(part.toLowerCase())) {
@@ -90,7 +95,7 @@
       line.className = "paperlist-count";
       line.textContent = countText(info.total, info.shown, info.pages);
       const parts = [line];
-      if (info.corrected && info.corrected.length) parts.push(notice(info));
+      if ((info.corrected && info.corrected.length) || info.unquoted) parts.push(notice(info));
       this.meta.replaceChildren(...parts);
       this.written = this.meta.textContent;
       this.link.href = searchHref(this.box, info.query);

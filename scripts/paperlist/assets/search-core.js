@@ -12,7 +12,8 @@
  *     of them scales its score up;
  *   - stop words are never searched, so they cannot block a match; a compound's parts
  *     ("event-aware") are searched one by one; "quoted phrases" must appear as written
- *     (word positions from Pagefind);
+ *     (word positions from Pagefind); when no paper has one, its words are searched
+ *     instead, and the answer says so (`unquoted`);
  *   - a word of 5+ letters found nowhere is replaced by the most frequent index word within
  *     two edits, from a vocabulary fetched only then, one file per word length;
  *   - `tag:<slug>` (from the tag's list of papers), `author:"Name"` and `venue:` narrow the
@@ -34,8 +35,9 @@
   const MAX_TERMS = 32;
   /** The papers of a word no paper holds. */
   const NONE = Object.assign(new Map(), { top: null });
-  const { escapeHTML, norm, fold, parse, distance, phraseAt, formAt, ranked, rankAgain,
-    excerpt, resolveTag, resolveVenue } = root.paperlistSearchText;  // search-text.js, loaded first
+  const { escapeHTML, norm, fold, parse, unquote, distance, phraseAt, formAt, ranked,
+    rankAgain, excerpt, resolveTag, resolveVenue, anyOf, passes, rowOf,
+  } = root.paperlistSearchText;  // search-text.js, loaded first
 
   /** An engine for the site at siteRoot; `engineData`, when given, is engine.json's content
    * (the site's worker carries it, search/index.py worker_script), saving its fetch. */
@@ -187,34 +189,6 @@
         // the text after the title: the title is shown above the excerpt already
         excerpt: excerpt(meta.title && f.content.startsWith(meta.title)
           ? f.content.slice(meta.title.length) : f.content, terms),
-      };
-    }
-
-    /** Whether a row's value (one, or a list like its tags) is one of the wanted. */
-    const anyOf = (have, want) =>
-      (Array.isArray(have) ? want.some((w) => have.includes(w)) : want.includes(have));
-
-    /** Whether a catalogue row passes the filters (fields of the query included). */
-    function passes(row, filters, skip) {
-      return Object.entries(filters).every(([key, want]) => {
-        if (key === skip || want == null) return true;
-        const have = row[key];
-        if (typeof want === "boolean") return !want || !!have;
-        if (!want.length) return true;
-        return anyOf(have, want);
-      });
-    }
-
-    /** A catalogue row as named fields: [id, tag indices, venue index, flags, status
-     * index]; the status column is there only when some paper has one (search/data.py). */
-    function rowOf(c, packed) {
-      const [, tags, venue, flags, status] = packed;
-      return {
-        tag: tags.map((i) => c.tags[i]),
-        venue: c.venues[venue],
-        code: !!(flags & 1),
-        data: !!(flags & 2),
-        status: c.statuses && status >= 0 ? c.statuses[status] : undefined,
       };
     }
 
@@ -374,6 +348,12 @@
         const reordered = rankAgain(d, top, lists, phraseHits, frags);
         const all = [...reordered, ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
+      }
+      if (parsed.phrases.length && !order.matched.length) {
+        // No paper holds a quoted phrase as written (a pasted title's quoted part, a quote
+        // left open): its words are searched instead, and the answer says so.
+        const again = await search(unquote(String(query || "")), options);
+        return again && { ...again, query: String(query || ""), unquoted: true };
       }
       const { ids, matched } = order;
       const shown = ids.slice(offset, offset + limit);

@@ -191,11 +191,15 @@
         text += ".";
       }
       this.status.replaceChildren(text);
-      if (answer.corrected && answer.corrected.length) this.status.append(" ", this.notice(answer));
+      if ((answer.corrected && answer.corrected.length) || answer.unquoted) {
+        this.status.append(" ", this.notice(answer));
+      }
     }
 
+    /** As the header box's (search-box.js): words corrected, a phrase searched as words. */
     notice(answer) {
-      const span = make("span", "paperlist-corrected", "Showing results for ");
+      const span = make("span", "paperlist-corrected", `${answer.unquoted
+        ? "No paper has the quoted words in that order. " : ""}Showing results for `);
       const to = new Set(answer.corrected.map((c) => String(c.to).toLowerCase()));
       for (const part of String(answer.searched || "").split(/(\s+)/)) {
         span.append(to.has(part.toLowerCase()) ? make("em", "", part) : part);

@@ -1,5 +1,6 @@
 /* paperlist search text: how a query is split into fields, phrases and words, how close
- * two words are, how the papers holding them rank, and how an excerpt is cut and marked.
+ * two words are, how the papers holding them rank, which catalogue rows the filters let
+ * through, and how an excerpt is cut and marked.
  * Pure functions, shared by the engine (search-core.js, which needs this loaded first) and,
  * through it, the header box and the search page; search/data.py `words` splits the
  * index's text the same way as `words`.
@@ -61,6 +62,13 @@
       return " ";
     });
     return { fields, phrases, words: terms(rest) };
+  }
+
+  /** The query with its phrases' quotes taken away (a field's quoted value kept): what is
+   * searched when no paper holds a phrase as written. */
+  function unquote(query) {
+    const either = new RegExp(`${FIELD_RE.source}|${PHRASE_RE.source}`, "gi");
+    return query.replace(either, (whole, key, quoted, bare, inner) => (key ? whole : inner));
   }
 
   /** Optimal string alignment distance, stopping early once it exceeds max. */
@@ -304,8 +312,37 @@
     return [...again, ...top.filter((id) => !inAgain.has(id))];
   }
 
+  /** Whether a row's value (one, or a list like its tags) is one of the wanted. */
+  const anyOf = (have, want) =>
+    (Array.isArray(have) ? want.some((w) => have.includes(w)) : want.includes(have));
+
+  /** Whether a catalogue row passes the filters (fields of the query included), the
+   * filter `skip` aside (a facet's own counts ignore it). */
+  function passes(row, filters, skip) {
+    return Object.entries(filters).every(([key, want]) => {
+      if (key === skip || want == null) return true;
+      const have = row[key];
+      if (typeof want === "boolean") return !want || !!have;
+      if (!want.length) return true;
+      return anyOf(have, want);
+    });
+  }
+
+  /** A catalogue row as named fields: [id, tag indices, venue index, flags, status
+   * index]; the status column is there only when some paper has one (search/data.py). */
+  function rowOf(c, packed) {
+    const [, tags, venue, flags, status] = packed;
+    return {
+      tag: tags.map((i) => c.tags[i]),
+      venue: c.venues[venue],
+      code: !!(flags & 1),
+      data: !!(flags & 2),
+      status: c.statuses && status >= 0 ? c.statuses[status] : undefined,
+    };
+  }
+
   root.paperlistSearchText = {
-    escapeHTML, norm, words, terms, fold, parse, distance, phraseAt, near, formAt, ranked,
-    rankAgain, excerpt, resolveTag, resolveVenue, sitePages,
+    escapeHTML, norm, words, terms, fold, parse, unquote, distance, phraseAt, near, formAt,
+    ranked, rankAgain, excerpt, resolveTag, resolveVenue, sitePages, anyOf, passes, rowOf,
   };
 })(typeof self !== "undefined" ? self : globalThis);

@@ -83,3 +83,17 @@ def test_site_pages_by_title_and_heading():
     assert ask("code") == [] and ask("amp") == []
     assert ask("tag:x contribute") == [] and ask('"how to" contribute') == []
     assert ask("how to") == []
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ('"weighted coreset" attention', "weighted coreset attention"),
+    ('the "curse of depth', "the curse of depth"),  # a quote left open
+    ('author:"Ada Lovelace" "two words"', 'author:"Ada Lovelace" two words'),
+    ('tag:ml "a b" venue:"ICML 2026"', 'tag:ml a b venue:"ICML 2026"'),
+])
+def test_unquote_drops_only_the_phrases_quotes(query, expected):
+    """What a phrase no paper holds is searched as: its words, the fields as written."""
+    assert call("unquote", query) == expected
+    parsed = call("parse", expected)
+    assert parsed["phrases"] == [] and parsed == call("parse", query) | {
+        "phrases": [], "words": parsed["words"]}
