@@ -224,7 +224,7 @@
       const d = this.d, li = make("li", "paper-item", "");
       const a = li.appendChild(make("a", "paper-item-title", d.t[i]));
       a.href = this.rootDir + (d.pre || "") + d.p[i] + (d.suf || "");
-      if (d.n[i]) li.append(" ", make("span", "paper-name", d.n[i]));
+      if (d.n[i] && !(d.f[i] & 4)) li.append(" ", make("span", "paper-name", d.n[i]));
       if (d.st && d.st[i] >= 0) li.append(" ", make("span", "paper-status", d.statuses[d.st[i]]));
       const names = d.au ? d.au[i].map((k) => d.authors[k]) : [];
       if (names.length) {  // as short_authors there

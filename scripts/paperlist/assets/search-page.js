@@ -237,7 +237,8 @@
       const a = make("a", "search-result-title", r.title);
       a.href = this.config.root + r.url;
       li.appendChild(a);
-      if (r.name) li.append(" ", make("span", "paper-name", r.name));
+      const name = window.paperlistSearchText.nameShown(r);
+      if (name) li.append(" ", make("span", "paper-name", name));
       const facts = make("span", "search-result-facts");
       if (r.authors && r.authors.length) facts.appendChild(make("span", "search-result-authors", r.authors.join(", ")));
       if (r.venue) facts.appendChild(make("span", "search-result-venue", r.venue));

@@ -312,6 +312,12 @@
     return [...again, ...top.filter((id) => !inAgain.has(id))];
   }
 
+  /** A result's short name as shown beside its title: none where the title begins with it
+   * ("WildCat: ..."), as model/catalogue.py `Paper.title_says_name` decides for listings. */
+  function nameShown(result) {
+    return result.name && !result.title.startsWith(result.name) ? result.name : "";
+  }
+
   /** Whether a row's value (one, or a list like its tags) is one of the wanted. */
   const anyOf = (have, want) =>
     (Array.isArray(have) ? want.some((w) => have.includes(w)) : want.includes(have));
@@ -343,6 +349,7 @@
 
   root.paperlistSearchText = {
     escapeHTML, norm, words, terms, fold, parse, unquote, distance, phraseAt, near, formAt,
-    ranked, rankAgain, excerpt, resolveTag, resolveVenue, sitePages, anyOf, passes, rowOf,
+    ranked, rankAgain, excerpt, resolveTag, resolveVenue, sitePages, nameShown, anyOf, passes,
+    rowOf,
   };
 })(typeof self !== "undefined" ? self : globalThis);

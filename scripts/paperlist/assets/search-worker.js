@@ -61,13 +61,13 @@ function highlight(text, words) {
 }
 
 function toItem(result, rank, words) {
-  const showName = result.name && !result.title.toLowerCase().includes(result.name.toLowerCase());
+  const name = self.paperlistSearchText.nameShown(result);
   const byline = [result.authors.join(", "), result.venue, result.status].filter(Boolean)
     .join(" · ");
   return {
     location: result.url,
     title: highlight(result.title, words) +
-      (showName ? ` <small>· ${highlight(result.name, words)}</small>` : ""),
+      (name ? ` <small>· ${highlight(name, words)}</small>` : ""),
     // who and where, then the stretch of the abstract that matched
     text: (byline ? `<p class="paperlist-byline">${highlight(byline, words)}</p>` : "") +
       `<p>${result.excerpt}</p>`,

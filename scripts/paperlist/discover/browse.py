@@ -53,7 +53,7 @@ def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
         col.NAME: [e.name for e in cat.papers],
         col.TAGS: [[index[t.slug] for t in e.tags] for e in cat.papers],
         col.FLAGS: [(1 if e.links["code"] else 0) | (2 if e.links["data"] else 0)
-                  for e in cat.papers],
+                    | (4 if e.title_says_name else 0) for e in cat.papers],
         col.FIRST_SENTENCE: [first(e) for e in cat.papers],
         **_authors(cat), **_statuses(cat), **_venues(cat),
     })

@@ -27,13 +27,14 @@ PATH: Final = "p"
 #: the title (the map shortens it to topicmap.TITLE_LIMIT characters)
 TITLE: Final = "t"
 #: the short name, "" when there is none (the map also leaves it "" when the title
-#: already starts with it, as its tooltip shows both)
+#: already starts with it, as its tooltip shows both; browse keeps it, to sort by)
 NAME: Final = "n"
 #: browse: every tag's slug; TAGS holds indices into it
 TAG_SLUGS: Final = "tags"
 #: browse: a paper's tags as indices into TAG_SLUGS, most relevant first
 TAGS: Final = "g"
-#: browse: 1 = the paper has code, 2 = it has data (or'ed)
+#: browse: 1 = the paper has code, 2 = it has data, 4 = its title begins with its short
+#: name, so a row leaves the name out (model/catalogue.py `Paper.title_says_name`) (or'ed)
 FLAGS: Final = "f"
 #: browse: the abstract's first sentence
 FIRST_SENTENCE: Final = "s"

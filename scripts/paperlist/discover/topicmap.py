@@ -113,6 +113,6 @@ def map_data(cat: Catalogue, coords: Sequence[tuple[int, int]],
             col.X: [c[0] for c in coords], col.Y: [c[1] for c in coords], col.AREA: area_of,
             col.PATH: paths[col.PATH],
             col.TITLE: [_short(e.title) for e in cat.papers],
-            col.NAME: ["" if e.title.startswith(e.name) else e.name for e in cat.papers]}
+            col.NAME: ["" if e.title_says_name else e.name for e in cat.papers]}
     return f"window.paperlistMapData={col.dumps(data)};\n"
 

@@ -53,7 +53,8 @@ def paper_item(entry: Paper, link: Link, attrs: str = "", first: bool = False) -
     `item` draws the same markup for the rows it filters). Tag, venue and later browse
     pages leave it out: the title links to the abstract, and at 30,000 papers the
     sentences were 20 MB of pages that repeat what the paper pages say."""
-    name = f' <span class="paper-name">{esc(entry.name)}</span>' if entry.name else ""
+    name = (f' <span class="paper-name">{esc(entry.name)}</span>'
+            if entry.name and not entry.title_says_name else "")
     status = f" {status_badge(entry.status)}" if entry.status else ""
     authors = (f'<span class="paper-item-authors">{esc(short_authors(entry.authors))}</span>'
                if entry.authors else "")

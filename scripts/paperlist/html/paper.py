@@ -130,7 +130,7 @@ def related_section(entry: Paper, related: Sequence[Paper], link: Link) -> str:
         shared = [t for t in other.tags if t.slug in mine]
         names = " · ".join(esc(t.name) for t in shared)
         name = (f' <span class="paper-name">{esc(other.name)}</span>'
-                if other.name else "")
+                if other.name and not other.title_says_name else "")
         tags = (f'<span class="related-shared">Shared tags: {names}</span>' if shared
                 else '<span class="related-shared related-none">No shared tags: similar '
                      "wording</span>")

@@ -73,6 +73,14 @@ class Paper:
         which is also where the site serves it ("/papers/x/")."""
         return f"{self.path.parent.name}/{self.path.name}"
 
+    @property
+    def title_says_name(self) -> bool:
+        """Whether the title begins with the short name ("WildCat: ...", as inferred
+        titles do): listings, the map and search results then leave out the name chip they
+        show beside other titles, which would only repeat it. (search-text.js `nameShown`
+        is the same rule for results drawn from the search index.)"""
+        return bool(self.name) and self.title.startswith(self.name)
+
 
 @dataclass
 class Catalogue:

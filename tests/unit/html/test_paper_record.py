@@ -3,8 +3,14 @@ citation tags; a page without them exactly as before."""
 
 from __future__ import annotations
 
+import json
+import shutil
+import subprocess
 from pathlib import Path
 
+import pytest
+
+from paperlist import ASSETS_DIR
 from paperlist.discover.citation import bibtex
 from paperlist.html.listings import paper_item, short_authors
 from paperlist.html.paper import citation_meta, paper_body, track_label
@@ -84,3 +90,31 @@ def test_citation_tags_and_bibtex():
     assert "author = {Ada Lovelace and Alan Turing}" in bibtex(e, None)
     assert "note" not in bibtex(e, None)
     assert "note = {authors not yet known}" in bibtex(paper(), None)
+
+
+def test_a_listing_shows_the_short_name_only_where_the_title_does_not_begin_with_it():
+    said = paper_item(paper(title="WildCat: compressing attention", name="WildCat"), link)
+    assert "paper-name" not in said and ">WildCat: compressing attention</a>" in said
+    apart = paper_item(paper(title="Compressing attention with a coreset", name="WildCat"),
+                       link)
+    assert '<span class="paper-name">WildCat</span>' in apart
+    # the name as written: a title that only holds it in other capitals still shows it
+    assert "paper-name" in paper_item(paper(title="WILDCAT: compressing", name="WildCat"),
+                                      link)
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js")
+def test_search_results_leave_out_the_short_name_where_listings_do():
+    """search-text.js `nameShown` (results drawn from the search index) and
+    Paper.title_says_name (listings, browse, the map) are one rule."""
+    cases = [("WildCat: compressing attention", "WildCat"), ("Compressing with WildCat",
+             "WildCat"), ("WILDCAT: compressing", "WildCat"), ("Untitled", ""),
+             ("EqR equilibrium reasoners", "EqR")]
+    script = (f"require({json.dumps(str(ASSETS_DIR / 'search-text.js'))});"
+              "const f = globalThis.paperlistSearchText.nameShown;"
+              f"process.stdout.write(JSON.stringify({json.dumps(cases)}.map("
+              "([title, name]) => f({title, name}))));")
+    shown = json.loads(subprocess.run(["node", "-e", script], capture_output=True, text=True,
+                                      check=True).stdout)
+    assert shown == ["" if paper(title=t, name=n).title_says_name else n for t, n in cases]
+    assert shown == ["", "WildCat", "WildCat", "", ""]
