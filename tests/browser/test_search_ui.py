@@ -276,12 +276,14 @@ def test_header_typo_is_corrected_with_a_notice(page, site_url, built_site):
 def test_search_page_searches_an_unmatched_phrase_as_words(page, site_url):
     """The search page answers a quoted phrase no paper holds as the header box does: its
     words searched, and the line says so; the query stays as typed."""
-    page.goto(f"{site_url}/search/?q=%22coreset+weighted%22")
+    page.goto(f"{site_url}/search/?q=%22coreset+weighted%22+atention")
     status = wait_status(page, r"^\d+ papers?\.")
     assert status.endswith("No paper has the quoted words in that order. "
-                           "Showing results for coreset weighted"), status
-    assert "papers/wildcat/" in shown_paths(page, PAGE_RESULT)
-    assert page.locator(".search-input").input_value() == '"coreset weighted"'
+                           "Showing results for coreset weighted attention"), status
+    assert page.locator(".search-status .paperlist-corrected em").all_inner_texts() == [
+        "attention"]  # and the word it corrected
+    assert shown_paths(page, PAGE_RESULT)[0] == "papers/wildcat/"
+    assert page.locator(".search-input").input_value() == '"coreset weighted" atention'
     assert not page.console_errors
 
 

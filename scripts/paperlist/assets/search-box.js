@@ -8,8 +8,8 @@
  * "Showing results for adversarial attacks" (corrected words in italics) when the engine
  * corrected a word or searched a quoted phrase no paper holds as words; and it keeps a
  * "Show all" link to the search page, with the query, below the results. The link is
- * last in the results, so Material's
- * arrow keys still go to the best result first and reach the link last (or first with ↑),
+ * last in the results, so Material's arrow keys still go to the best result first and
+ * reach the link last (or first with ↑),
  * and it carries a data-md-score below any result's (-1; the site's pages score 0, the
  * papers 1-20), so Enter still opens the best one.
  * Without the worker's totals (Material's own lunr search) Material's line stays.
@@ -19,9 +19,6 @@
   "use strict";
 
   const { ready } = window.paperlist;  // loader.js
-
-  /** What the notice says first when a quoted phrase was searched as words. */
-  const UNQUOTED = "No paper has the quoted words in that order. ";
 
   /** 1,234 (toLocaleString would load the locale data) */
   const fmt = (x) => String(x).replace(/\B(?=(\d{3})+$)/g, ",");
@@ -33,23 +30,16 @@
     return pages ? `${papers} · ${pages === 1 ? "1 site page" : `${pages} site pages`}` : papers;
   }
 
-  /** "Showing results for <em>adversarial</em> attacks": the words searched, the
-   * corrected ones emphasised; first, when no paper held a quoted phrase as written,
-   * that its words were searched instead. */
-  function notice(info) {
+  /** The worker's notice pieces (search-text.js `notice`): "Showing results for
+   * <em>adversarial</em> attacks". */
+  function notice(pieces) {
     const span = document.createElement("span");
     span.className = "paperlist-corrected";
-    span.appendChild(document.createTextNode(`${info.unquoted ? UNQUOTED : ""}Showing results for `));
-    const to = new Set(info.corrected.map((c) => String(c.to).toLowerCase()));
-    String(info.searched || "").split(/(\s+)/).forEach((part) => {
-      if (to.has(part.toLowerCase())) {
-        const em = document.createElement("em");
-        em.textContent = part;
-        span.appendChild(em);
-      } else {
-        span.appendChild(document.createTextNode(part));
-      }
-    });
+    for (const [text, emphasised] of pieces) {
+      const el = emphasised ? document.createElement("em") : null;
+      if (el) el.textContent = text;
+      span.appendChild(el || document.createTextNode(text));
+    }
     return span;
   }
 
@@ -95,7 +85,7 @@
       line.className = "paperlist-count";
       line.textContent = countText(info.total, info.shown, info.pages);
       const parts = [line];
-      if ((info.corrected && info.corrected.length) || info.unquoted) parts.push(notice(info));
+      if (info.notice && info.notice.length) parts.push(notice(info.notice));
       this.meta.replaceChildren(...parts);
       this.written = this.meta.textContent;
       this.link.href = searchHref(this.box, info.query);

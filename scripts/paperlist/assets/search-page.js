@@ -191,20 +191,12 @@
         text += ".";
       }
       this.status.replaceChildren(text);
-      if ((answer.corrected && answer.corrected.length) || answer.unquoted) {
-        this.status.append(" ", this.notice(answer));
+      const pieces = window.paperlistSearchText.notice(answer);  // as the header box's
+      if (pieces.length) {
+        const span = make("span", "paperlist-corrected");
+        for (const [text, emphasised] of pieces) span.append(emphasised ? make("em", "", text) : text);
+        this.status.append(" ", span);
       }
-    }
-
-    /** As the header box's (search-box.js): words corrected, a phrase searched as words. */
-    notice(answer) {
-      const span = make("span", "paperlist-corrected", `${answer.unquoted
-        ? "No paper has the quoted words in that order. " : ""}Showing results for `);
-      const to = new Set(answer.corrected.map((c) => String(c.to).toLowerCase()));
-      for (const part of String(answer.searched || "").split(/(\s+)/)) {
-        span.append(to.has(part.toLowerCase()) ? make("em", "", part) : part);
-      }
-      return span;
     }
 
     drawFacets(facets) {

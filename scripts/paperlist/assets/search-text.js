@@ -312,6 +312,20 @@
     return [...again, ...top.filter((id) => !inAgain.has(id))];
   }
 
+  /** What a list of results says of how its query was searched, as [text, emphasised]
+   * pieces: "Showing results for <em>adversarial</em> attacks" when a word was corrected,
+   * led by "No paper has the quoted words in that order." when a quoted phrase was
+   * searched as words; [] when the query was searched as typed. The header box (through
+   * the worker) and the search page draw these pieces alike. */
+  function notice(answer) {
+    const corrected = answer.corrected || [];
+    if (!corrected.length && !answer.unquoted) return [];
+    const to = new Set(corrected.map((c) => String(c.to).toLowerCase()));
+    const lead = answer.unquoted ? "No paper has the quoted words in that order. " : "";
+    return [[`${lead}Showing results for `, false], ...String(answer.searched || "")
+      .split(/(\s+)/).filter(Boolean).map((part) => [part, to.has(part.toLowerCase())])];
+  }
+
   /** A result's short name as shown beside its title: none where the title begins with it
    * ("WildCat: ..."), as model/catalogue.py `Paper.title_says_name` decides for listings. */
   function nameShown(result) {
@@ -349,7 +363,7 @@
 
   root.paperlistSearchText = {
     escapeHTML, norm, words, terms, fold, parse, unquote, distance, phraseAt, near, formAt,
-    ranked, rankAgain, excerpt, resolveTag, resolveVenue, sitePages, nameShown, anyOf, passes,
-    rowOf,
+    ranked, rankAgain, excerpt, resolveTag, resolveVenue, sitePages, notice, nameShown, anyOf,
+    passes, rowOf,
   };
 })(typeof self !== "undefined" ? self : globalThis);

@@ -9,10 +9,10 @@
  * instant navigation stay Material's own.
  *
  * RESULT carries, beside Material's `items` (the best MAX_RESULTS), a `paperlist` field
- * that Material ignores: the true total, any corrected words and whether a quoted phrase
- * was searched as words, for the page's count line and "Showing results for" notice. Above the papers, `items` holds the site's own pages
- * that the query names ("contribute"), from the index Material fetches and hands to its
- * worker anyway (SETUP's `docs`).
+ * that Material ignores: the true total and any corrected words, for the page's count
+ * line, and the "Showing results for" notice (search-text.js `notice`). Above the papers,
+ * `items` holds the site's own pages that the query names ("contribute"), from the index
+ * Material fetches and hands to its worker anyway (SETUP's `docs`).
  */
 "use strict";
 
@@ -109,7 +109,7 @@ async function answer(query) {
     ...extra,
     // for the count line: `shown` papers listed, and `pages` of the site's (not papers)
     paperlist: { query: found.query, searched: found.searched, corrected: found.corrected,
-                 unquoted: Boolean(found.unquoted),
+                 notice: self.paperlistSearchText.notice(found),
                  total: found.total, shown: found.results.length, pages: site.length },
   };
 }

@@ -97,3 +97,17 @@ def test_unquote_drops_only_the_phrases_quotes(query, expected):
     parsed = call("parse", expected)
     assert parsed["phrases"] == [] and parsed == call("parse", query) | {
         "phrases": [], "words": parsed["words"]}
+
+
+def test_the_notice_says_what_was_searched_instead():
+    """The pieces both result lists draw: corrected words emphasised; an unmatched phrase
+    said first; nothing when the query was searched as typed."""
+    assert call("notice", {"searched": "adversarial attacks", "corrected": []}) == []
+    assert call("notice", {"searched": "adversarial  attacks",
+                           "corrected": [{"from": "adverserial", "to": "adversarial"}]}) == [
+        ["Showing results for ", False], ["adversarial", True], ["  ", False],
+        ["attacks", False]]
+    assert call("notice", {"searched": "coreset weighted", "corrected": [],
+                           "unquoted": True}) == [
+        ["No paper has the quoted words in that order. Showing results for ", False],
+        ["coreset", False], [" ", False], ["weighted", False]]
