@@ -496,6 +496,9 @@ def browser_outcomes(browser: Any, site: Path, queries: Sequence[Query], quiet_m
 #: query starts as on a freshly loaded page. Pagefind matches a word's stem against the
 #: index chunks it has loaded, so chunks left by earlier queries would widen later ones'
 #: prefix matches: one engine for all queries read R@10 a few thousandths off the box's.
+#: Queries between reloads of the page: Pagefind's reset keeps its WebAssembly memory, which
+#: runs out ("RuntimeError: unreachable") after about 970 (12,000 papers).
+_DIRECT_RELOAD = 200
 _DIRECT_JS = """async (q) => {
   const engine = paperlistSearch.create(new URL("../", location.href).href);
   try {
@@ -517,8 +520,12 @@ def direct_rankings(browser: Any, site: Path, queries: Sequence[Query]) -> list[
     try:
         page = context.new_page()
         page.goto(f"{url}/search/", wait_until="load")
-        return [[normalise_href(u, f"{url}/") for u in page.evaluate(_DIRECT_JS, q.text)]
-                for q in queries]
+        out = []
+        for i, q in enumerate(queries):
+            if i and i % _DIRECT_RELOAD == 0:
+                page.reload(wait_until="load")
+            out.append([normalise_href(u, f"{url}/") for u in page.evaluate(_DIRECT_JS, q.text)])
+        return out
     finally:
         context.close()
         server.shutdown()
