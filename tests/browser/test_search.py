@@ -47,6 +47,8 @@ def test_only_paper_pages_are_indexed(built_site):
     assert all(url.startswith("/papers/") for url in fragments) and len(fragments) == 19
     wildcat = fragments["/papers/wildcat/"]
     assert wildcat["meta"]["name"] == "WildCat" and wildcat["filters"]["tag"]
+    # no section heading stored as an anchor: results never link to one
+    assert [f["anchors"] for f in fragments.values()] == [[]] * 19
     # the pages themselves carry none of Pagefind's markup: the index is made apart
     paper = (built_site / "papers/wildcat/index.html").read_text(encoding="utf-8")
     assert "data-pagefind-body" not in paper and "data-pagefind-filter" not in paper

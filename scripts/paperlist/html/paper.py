@@ -66,6 +66,14 @@ def author_links(entry: Paper, link: Link) -> str:
     return ", ".join(out)
 
 
+#: The headings of a paper page's sections. Linked to on the page (#abstract), left out of
+#: what the search index reads (indexed_body): Pagefind would store each as an anchor in
+#: every paper's fragment (4% of its bytes, for nothing: a result never links to a
+#: section), and "Links" as a word of every paper with links.
+ABSTRACT_HEADING = '<h2 id="abstract">Abstract</h2>'
+LINKS_HEADING = '<h2 id="links">Links</h2>'
+
+
 def paper_body(entry: Paper, link: Link) -> str:
     """The body of a paper page: title, authors, name, venue and decision, tags, links,
     abstract. A page that carries none of the record's fields renders as it always has."""
@@ -104,13 +112,13 @@ def paper_body(entry: Paper, link: Link) -> str:
     if buttons:
         parts.append('<p class="paper-links">' + " ".join(buttons) + "</p>")
     parts.append("</div>")
-    parts.append('<h2 id="abstract">Abstract</h2>')
+    parts.append(ABSTRACT_HEADING)
     parts.append(f'<div class="paper-abstract">{render_abstract(entry.body)}</div>')
     other = entry.links["other"]
     if other:
         items = "".join(f'<li><a href="{esc(u)}" rel="nofollow noopener">{esc(u)}</a></li>'
                         for u in other)
-        parts.append(f'<h2 id="links">Links</h2><ul class="paper-other-links">{items}</ul>')
+        parts.append(f'{LINKS_HEADING}<ul class="paper-other-links">{items}</ul>')
     if entry.title_inferred:
         parts.append('<p class="paper-note">The title, name and tags were inferred from the '
                      "abstract. Know the official title or the authors? Use the edit button "
@@ -188,4 +196,5 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     hidden += [("meta", kind, "1") for kind in ("code", "data") if entry.links[kind]]
     spans = "".join(f'<span data-pagefind-{what}="{key}" data-pagefind-ignore hidden>'
                     f"{esc(value)}</span>" for what, key, value in hidden)
+    body_html = body_html.replace(ABSTRACT_HEADING, "", 1).replace(LINKS_HEADING, "", 1)
     return f'<div class="paper" data-pagefind-body{meta}>{spans}\n{body_html}</div>\n'

@@ -33,13 +33,14 @@ PAGEFIND_DIR = "pagefind"
 WORKER_PATH = f"{paths.ASSETS}/search-worker.js"
 #: The engine it runs (and the search page loads), beside it.
 ENGINE_PATHS = (paths.SEARCH_TEXT, paths.SEARCH_CORE)
-#: Not indexed: boilerplate every page carries (the venue, the "Abstract" heading, the
-#: inferred-title note, link buttons, the decision and track) would match every paper and
+#: Not indexed: boilerplate every page carries (the venue, the inferred-title note, link
+#: buttons, the decision and track; the section headings are not even given to it,
+#: html/paper.py indexed_body) would match every paper and
 #: crowd the excerpts; so would affiliations ("University", "Institute" on most papers,
 #: weighted as much as the authors' names they sit among); tag chips are searched as a
 #: filter (`tag:`) instead of as run-together text, the decision as a facet.
-EXCLUDED_SELECTORS = (".paper-note, .paper-venue, .paper-tags, .paper-links, h2#abstract, "
-                      ".paper-status, .paper-track, .paper-affil")
+EXCLUDED_SELECTORS = (".paper-note, .paper-venue, .paper-tags, .paper-links, .paper-status, "
+                      ".paper-track, .paper-affil")
 
 
 #: Linux's memory filesystem: where the pages Pagefind reads are written when it has room

@@ -13,7 +13,7 @@ import pytest
 from paperlist import ASSETS_DIR
 from paperlist.discover.citation import bibtex
 from paperlist.html.listings import paper_item, short_authors
-from paperlist.html.paper import citation_meta, paper_body, track_label
+from paperlist.html.paper import citation_meta, indexed_body, paper_body, track_label
 from paperlist.model.catalogue import paper_from_page
 from paperlist.model.page import Page
 from paperlist.model.taxonomy import load_taxonomy
@@ -118,3 +118,14 @@ def test_search_results_leave_out_the_short_name_where_listings_do():
                                       check=True).stdout)
     assert shown == ["" if paper(title=t, name=n).title_says_name else n for t, n in cases]
     assert shown == ["", "WildCat", "WildCat", "", ""]
+
+
+def test_the_search_index_is_given_no_section_heading():
+    """The page keeps its "Abstract" and "Links" headings (and their anchors); what
+    Pagefind reads has neither, but every word of the abstract and the links."""
+    entry = paper(links={"code": [], "data": [], "other": ["https://example.org/slides"]})
+    body = paper_body(entry, link)
+    assert '<h2 id="abstract">Abstract</h2>' in body and '<h2 id="links">Links</h2>' in body
+    indexed = indexed_body(body, entry)
+    assert "<h2" not in indexed
+    assert "<p>Abstract.</p>" in indexed and ">https://example.org/slides</a>" in indexed
