@@ -504,9 +504,11 @@ _DIRECT_JS = """async (q) => {
   try {
     const r = await engine.search(q, {limit: 10});
     return r ? r.results.map((x) => x.url) : [];
-  } finally {
-    const pf = new URL("../" + (await engine.engine()).pagefind, location.href).href;
-    await (await import(pf)).destroy();
+  } finally {  // a failure to reset must not hide the search's own error
+    try {
+      const pf = new URL("../" + (await engine.engine()).pagefind, location.href).href;
+      await (await import(pf)).destroy();
+    } catch (e) {}
   }
 }"""
 

@@ -379,6 +379,10 @@ def test_quoted_phrase_matches_only_as_written(page, site_url, built_site):
         notice = (f"No paper has the quoted words in that order. Showing results for {words}")
         page.locator(NOTICE, has_text=notice).wait_for(timeout=15_000)
         assert page.locator(NOTICE).inner_text() == notice
+    # held as written, but not by a paper of the tag; held nowhere, nor its words: nothing
+    for query in ('"weighted coreset" tag:reinforcement-learning', '"zzqx yyqw"'):
+        assert ask(page, site_url, query) == []
+        assert not page.locator(NOTICE).count()
     assert not page.console_errors
 
 

@@ -5,8 +5,8 @@
  * on pages with a `form.browse-filters`. The browse page lists the first page of papers by
  * title; the whole catalogue comes from a compact data file, fetched once, whose keys are
  * those of paperlist/discover/columns.py (p path, t title, n short name, g tag indices into
- * `tags`, f 1 = code | 2 = data, s first sentence, pre/suf of paths; once pages have them,
- * authors + au author indices + etal, statuses + st; with several venues, venues + ve).
+ * `tags`, f 1 code | 2 data | 4 title begins with the name, s first sentence, pre/suf of
+ * paths; once pages have them, authors + au + etal, statuses + st; venues + ve).
  * Filtering runs over those arrays and only the current page of results is drawn, so a
  * view costs the same whatever the size of the venue. The view lives in the query string:
  * ?tag=a&tag=b&not=c&code=1&data=1&sort=name&page=3&per=100, &author=<full name> (a paper

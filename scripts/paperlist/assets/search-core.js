@@ -349,11 +349,14 @@
         const all = [...reordered, ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
       }
-      if (parsed.phrases.length && !order.matched.length) {
-        // No paper holds a quoted phrase as written (a pasted title's quoted part, a quote
-        // left open): its words are searched instead, and the answer says so.
+      const together = phraseHits.length > 0 && [...phraseHits[0].keys()]
+        .some((id) => phraseHits.every((m) => m.has(id)));
+      if (parsed.phrases.length && !together) {
+        // No paper holds the quoted phrases as written (a pasted title's quoted part, a
+        // quote left open): their words are searched instead, and the answer says so (if
+        // it finds any: else it is the phrases' own "No papers found").
         const again = await search(unquote(String(query || "")), options);
-        return again && { ...again, query: String(query || ""), unquoted: true };
+        return again && { ...again, query: String(query || ""), unquoted: again.total > 0 };
       }
       const { ids, matched } = order;
       const shown = ids.slice(offset, offset + limit);

@@ -64,11 +64,19 @@
     return { fields, phrases, words: terms(rest) };
   }
 
-  /** The query with its phrases' quotes taken away (a field's quoted value kept): what is
-   * searched when no paper holds a phrase as written. */
+  /** The query with its phrases' quotes taken away, read as `parse` reads it (fields
+   * first, kept as written; a phrase's words set apart by spaces): what is searched when
+   * no paper holds a phrase as written. */
   function unquote(query) {
-    const either = new RegExp(`${FIELD_RE.source}|${PHRASE_RE.source}`, "gi");
-    return query.replace(either, (whole, key, quoted, bare, inner) => (key ? whole : inner));
+    const out = [];
+    let last = 0;
+    const open = (text) => text.replace(PHRASE_RE, (_, inner) => ` ${inner} `);
+    for (const m of query.matchAll(new RegExp(FIELD_RE.source, "gi"))) {
+      out.push(open(query.slice(last, m.index)), m[0]);
+      last = m.index + m[0].length;
+    }
+    out.push(open(query.slice(last)));
+    return out.join(" ").replace(/\s+/g, " ").trim();
   }
 
   /** Optimal string alignment distance, stopping early once it exceeds max. */

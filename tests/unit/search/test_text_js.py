@@ -90,6 +90,9 @@ def test_site_pages_by_title_and_heading():
     ('the "curse of depth', "the curse of depth"),  # a quote left open
     ('author:"Ada Lovelace" "two words"', 'author:"Ada Lovelace" two words'),
     ('tag:ml "a b" venue:"ICML 2026"', 'tag:ml a b venue:"ICML 2026"'),
+    ('x"a b"y', "x a b y"),  # a phrase's words stand apart, as parse reads them
+    ('"a b"tag:"c d"', 'a b tag:"c d"'),  # the field stays a field
+    ('the "curse of author:"Ada Lovelace"', 'the curse of author:"Ada Lovelace"'),
 ])
 def test_unquote_drops_only_the_phrases_quotes(query, expected):
     """What a phrase no paper holds is searched as: its words, the fields as written."""
