@@ -277,6 +277,15 @@
         return out;
       }));
       if (seq !== latest) return null;
+      const together = phraseHits.length > 0 && [...phraseHits[0].keys()]
+        .some((id) => phraseHits.every((m) => m.has(id)));
+      if (parsed.phrases.length && !together) {
+        // No paper holds the quoted phrases as written (a pasted title's quoted part, a
+        // quote left open): their words are searched instead, and the answer says so (if
+        // it finds any: else it is the phrases' own "No papers found").
+        const again = await search(unquote(String(query || "")), options);
+        return again && { ...again, query: String(query || ""), unquoted: again.total > 0 };
+      }
 
       /** The papers matching, best first: ids (after every filter) and matched (before
        * the page's facets), for the words' papers `hits`. */
@@ -348,15 +357,6 @@
         const reordered = rankAgain(d, top, lists, phraseHits, frags);
         const all = [...reordered, ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
-      }
-      const together = phraseHits.length > 0 && [...phraseHits[0].keys()]
-        .some((id) => phraseHits.every((m) => m.has(id)));
-      if (parsed.phrases.length && !together) {
-        // No paper holds the quoted phrases as written (a pasted title's quoted part, a
-        // quote left open): their words are searched instead, and the answer says so (if
-        // it finds any: else it is the phrases' own "No papers found").
-        const again = await search(unquote(String(query || "")), options);
-        return again && { ...again, query: String(query || ""), unquoted: again.total > 0 };
       }
       const { ids, matched } = order;
       const shown = ids.slice(offset, offset + limit);

@@ -71,7 +71,7 @@
     const out = [];
     let last = 0;
     const open = (text) => text.replace(PHRASE_RE, (_, inner) => ` ${inner} `);
-    for (const m of query.matchAll(new RegExp(FIELD_RE.source, "gi"))) {
+    for (const m of query.matchAll(FIELD_RE)) {
       out.push(open(query.slice(last, m.index)), m[0]);
       last = m.index + m[0].length;
     }
