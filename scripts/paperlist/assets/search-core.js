@@ -169,8 +169,9 @@
       });
     }
 
-    /** What a result shows, from its fragment and (when loaded) its catalogue row. */
-    async function describe(d, id, terms) {
+    /** What a result shows, from its fragment and (when loaded) its catalogue row; the
+     * excerpt marks `terms` and, where they fall, `alsoMarked`. */
+    async function describe(d, id, terms, alsoMarked) {
       const f = await fragment(d, id);
       const meta = f.meta || {};
       const tagNames = (f.filters && f.filters.tag) || [];
@@ -188,7 +189,7 @@
         tags: tagNames.map((name) => ({ slug: slugOf.get(name) || "", name })),
         // the text after the title: the title is shown above the excerpt already
         excerpt: excerpt(meta.title && f.content.startsWith(meta.title)
-          ? f.content.slice(meta.title.length) : f.content, terms),
+          ? f.content.slice(meta.title.length) : f.content, terms, alsoMarked),
       };
     }
 
@@ -362,7 +363,7 @@
       const shown = ids.slice(offset, offset + limit);
       const marked = [...terms, ...parsed.phrases.flat()];
       const [results, facetData] = await Promise.all([
-        Promise.all(shown.map((id) => describe(d, id, marked))),
+        Promise.all(shown.map((id) => describe(d, id, marked, skipped))),
         facets && cat ? facetCounts(cat, matched.filter((id) => cat.byId.has(id)), filters) : null,
       ]);
       if (seq !== latest) return null;

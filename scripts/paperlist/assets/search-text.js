@@ -190,13 +190,14 @@
 
   /** The stretch of a page's text holding most query words, with them marked: it begins
    * a few words before the first of them, unless that would leave out the last, and
-   * earlier where the text ends sooner (always EXCERPT_WORDS words, if the text has them). */
-  function excerpt(content, terms) {
+   * earlier where the text ends sooner (always EXCERPT_WORDS words, if the text has them).
+   * `alsoMarked` (a long query's skipped common words) are marked where they fall but do
+   * not choose the stretch: "models" on every line would pull it from the rarer words. */
+  function excerpt(content, terms, alsoMarked = []) {
     const tokens = content.split(/\s+/);
-    const hit = tokens.map((t) => {
-      const w = words(t)[0] || "";
-      return terms.some((q) => w.startsWith(q)) ? 1 : 0;
-    });
+    const lead = tokens.map((t) => words(t)[0] || "");
+    const hit = lead.map((w) => (terms.some((q) => w.startsWith(q)) ? 1 : 0));
+    const mark = lead.map((w, i) => hit[i] || alsoMarked.some((q) => w.startsWith(q)));
     let best = 0, last = 0, sum = 0;  // the most hits in EXCERPT_WORDS words, ending at `last`
     for (let i = 0; i < tokens.length; i++) {
       sum += hit[i] - (i >= EXCERPT_WORDS ? hit[i - EXCERPT_WORDS] : 0);
@@ -207,7 +208,7 @@
     const start = best ? Math.max(0, last - EXCERPT_WORDS + 1,
                                   Math.min(first - 4, tokens.length - EXCERPT_WORDS)) : 0;
     const part = tokens.slice(start, start + EXCERPT_WORDS).map((t, i) =>
-      hit[start + i] ? `<mark>${escapeHTML(t)}</mark>` : escapeHTML(t));
+      mark[start + i] ? `<mark>${escapeHTML(t)}</mark>` : escapeHTML(t));
     return (start ? "… " : "") + part.join(" ") +
       (start + EXCERPT_WORDS < tokens.length ? " …" : "");
   }

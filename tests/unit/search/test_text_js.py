@@ -52,6 +52,19 @@ def test_a_short_text_is_shown_whole():
     assert call("excerpt", text, ["foo"]) == text.replace("foo", "<mark>foo</mark>")
 
 
+def test_skipped_common_words_are_marked_but_do_not_choose_the_stretch():
+    # "models" fills the text's start; the query's rare word stands near its end
+    words = ["models" if i < 30 else f"w{i}" for i in range(100)]
+    words[80], words[84] = "quokka", "models"
+    excerpt = call("excerpt", " ".join(words), ["quokka"], ["models"])
+    got = shown(excerpt)
+    assert "<mark>quokka</mark>" in got
+    assert "<mark>models</mark>" in got  # the one beside the rare word, marked too
+    assert got.count("<mark>models</mark>") == 1
+    # marked only as they were asked: a skipped word is never a search term of its own
+    assert call("excerpt", " ".join(words), ["quokka"]).count("<mark>models</mark>") == 0
+
+
 def test_site_pages_by_title_and_heading():
     docs = [
         {"location": "", "title": "ICML 2026 paper catalogue", "text": ""},
