@@ -18,7 +18,14 @@ import jsonschema
 import pytest
 import referencing
 
-from helpers import ROOT, SHIPPED_LIST, make_project, mkdocs_build, set_plugin_options
+from helpers import (
+    ROOT,
+    SHIPPED_LIST,
+    make_project,
+    mkdocs_build,
+    pagefind_fragments,
+    set_plugin_options,
+)
 from paperlist.discover.citation import bibtex
 from paperlist.discover.related import SHOWN, neighbours
 from paperlist.html.paper import citation_meta
@@ -199,6 +206,11 @@ def test_home_page_figures(built_site):
 
 # ------------------------------------------------------------------ escaping, determinism
 
+#: a name with markup, a quote and a comma (which Pagefind's `key:value` attribute form
+#: would split at)
+HOSTILE_NAME = '<img src=x onerror=alert(1)>", too'
+
+
 @pytest.fixture(scope="module")
 def hostile_sites(tmp_path_factory):
     """A project whose first page has a hostile title and name, built twice."""
@@ -207,7 +219,7 @@ def hostile_sites(tmp_path_factory):
     path = project / "papers" / "prorl.md"
     page = read_page(path)
     page.meta["title"] = HOSTILE
-    page.meta["name"] = '<img src=x onerror=alert(1)>"'
+    page.meta["name"] = HOSTILE_NAME
     page.meta["authors"] = ['Ada "<b>" Lovelace']
     path.write_text(dump_page(page), encoding="utf-8")
     sites = []
@@ -230,6 +242,9 @@ def test_editor_text_is_escaped_everywhere(hostile_sites):
     data_js = read(site, MAP_DATA)
     assert "<" not in data_js and ">" not in data_js and "&" not in data_js.replace("\\u0026", "")
     assert HOSTILE in map_data(site)["t"]
+    # what search results show: the name and title as written, read back from Pagefind
+    indexed = pagefind_fragments(site)["/papers/prorl/"]["meta"]
+    assert (indexed["name"], indexed["title"]) == (HOSTILE_NAME, HOSTILE)
     bib = read(site, "papers.bib")
     assert r"\{Evil\} 50\% \$x\_1\$ \textbackslash{}end \#1 \textasciitilde{}" in bib
     assert bib.count("{") - bib.count(r"\{") == bib.count("}") - bib.count(r"\}")

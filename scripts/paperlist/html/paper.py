@@ -183,11 +183,12 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     """Mark a paper page's content as the only thing Pagefind indexes, with what a search
     result shows as metadata (search/data.py reads it back). Pages without this wrapper —
     home, browse, tags, which list every paper — stay out of the index."""
-    name = entry.name.replace(",", " ")
-    meta = f' data-pagefind-meta="name:{esc(name)}"' if name else ""
     # Tags as a Pagefind filter, the rest as metadata: taken from the element's text (a
-    # name may hold a comma), ignored as content (the visible page says it already).
+    # name or a tag may hold a comma, which the attribute form `name:value` would split
+    # at), ignored as content (the visible page says it already).
     hidden = [("filter", "tag", t.name) for t in entry.tags]
+    if entry.name:
+        hidden.append(("meta", "name", entry.name))
     hidden.append(("meta", "venue", entry.venue))
     if entry.status:  # the search page's Status facet counts it from the catalogue file
         hidden.append(("meta", "status", entry.status))
@@ -197,4 +198,4 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     spans = "".join(f'<span data-pagefind-{what}="{key}" data-pagefind-ignore hidden>'
                     f"{esc(value)}</span>" for what, key, value in hidden)
     body_html = body_html.replace(ABSTRACT_HEADING, "", 1).replace(LINKS_HEADING, "", 1)
-    return f'<div class="paper" data-pagefind-body{meta}>{spans}\n{body_html}</div>\n'
+    return f'<div class="paper" data-pagefind-body>{spans}\n{body_html}</div>\n'
