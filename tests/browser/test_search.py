@@ -113,6 +113,21 @@ def test_each_excerpt_shows_the_word_its_abstract_holds(page, site_url, built_si
     assert not page.console_errors
 
 
+def test_an_excerpt_from_the_start_begins_with_the_abstract(page, site_url, built_site):
+    """A result whose best stretch is its abstract's start shows that start, not the short
+    name and separators the page has between title and abstract (". WildCat · We ...")."""
+    from paperlist.model.page import read_page
+
+    body = read_page(built_site.parent / "papers" / "wildcat.md").body
+    page.goto(f"{site_url}/")
+    search(page, "WildCat")
+    first = page.locator(RESULT).first
+    first.wait_for(timeout=15_000)
+    assert "papers/wildcat/" in result_hrefs(page)[0]
+    excerpt = first.locator("article p:not(.paperlist-byline)").last.inner_text()
+    assert excerpt.split()[:4] == body.split()[:4], excerpt
+
+
 def test_clicking_a_result_opens_the_paper_with_matches_highlighted(page, site_url):
     page.goto(f"{site_url}/")
     search(page, "Sudoku")

@@ -176,6 +176,11 @@
       const meta = f.meta || {};
       const tagNames = (f.filters && f.filters.tag) || [];
       const slugOf = d.slugOf || (d.slugOf = new Map(d.tags.map(([slug, name]) => [name, slug])));
+      // the text after the title (the abstract: html/paper.py indexed_body puts names and
+      // authors before the title), without the full stop Pagefind ends a heading with
+      const at = meta.title ? f.content.indexOf(meta.title) : -1;
+      const text = at < 0 ? f.content
+        : f.content.slice(at + meta.title.length).replace(/^\.?\s+/, "");
       return {
         id,
         url: f.url.replace(/^\/+/, ""),
@@ -187,9 +192,7 @@
         code: meta.code === "1",
         data: meta.data === "1",
         tags: tagNames.map((name) => ({ slug: slugOf.get(name) || "", name })),
-        // the text after the title: the title is shown above the excerpt already
-        excerpt: excerpt(meta.title && f.content.startsWith(meta.title)
-          ? f.content.slice(meta.title.length) : f.content, terms, alsoMarked),
+        excerpt: excerpt(text, terms, alsoMarked),
       };
     }
 

@@ -72,12 +72,17 @@ def author_links(entry: Paper, link: Link) -> str:
 #: section), and "Links" as a word of every paper with links.
 ABSTRACT_HEADING = '<h2 id="abstract">Abstract</h2>'
 LINKS_HEADING = '<h2 id="links">Links</h2>'
+#: The block under a paper's title (authors, names, venue, tags, link buttons), as
+#: paper_body writes it, and what separates its facts: indexed_body moves the block first.
+_META_OPEN = '<div class="paper-meta">'
+_META_CLOSE = f"</div>\n{ABSTRACT_HEADING}"
+_FACTS_SEPARATOR = " · "
 
 
 def paper_body(entry: Paper, link: Link) -> str:
     """The body of a paper page: title, authors, name, venue and decision, tags, links,
     abstract. A page that carries none of the record's fields renders as it always has."""
-    parts = [f'<h1 class="paper-title">{esc(entry.title)}</h1>', '<div class="paper-meta">']
+    parts = [f'<h1 class="paper-title">{esc(entry.title)}</h1>', _META_OPEN]
     if entry.authors:
         parts.append(f'<p class="paper-authors"{_WEIGHT_AUTHORS}>{author_links(entry, link)}'
                      "</p>")
@@ -99,7 +104,8 @@ def paper_body(entry: Paper, link: Link) -> str:
     if track:
         badges.append(f'<span class="paper-track">{esc(track)}</span>')
     if facts or badges:
-        parts.append('<p class="paper-facts">' + " ".join([" · ".join(facts), *badges]).strip()
+        parts.append('<p class="paper-facts">' + " ".join([_FACTS_SEPARATOR.join(facts),
+                                                             *badges]).strip()
                      + "</p>")
     if entry.tags:
         parts.append(f'<p class="paper-tags">{tag_chips(entry.tags, link)}</p>')
@@ -197,5 +203,14 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     hidden += [("meta", kind, "1") for kind in ("code", "data") if entry.links[kind]]
     spans = "".join(f'<span data-pagefind-{what}="{key}" data-pagefind-ignore hidden>'
                     f"{esc(value)}</span>" for what, key, value in hidden)
+    # The authors and names, then the title and the abstract: Pagefind stores the text in
+    # that order, and a result's excerpt is the text after the title (search-core.js
+    # `describe`), so it is the abstract's, without ". WildCat · " before it or the names
+    # after it drawing its stretch (the facts' separators are left out too).
+    head, meta_open, rest = body_html.partition(_META_OPEN)
+    meta, meta_close, after = rest.partition(_META_CLOSE)
+    if meta_open and meta_close:  # (always, from paper_body; `after` lacks the heading)
+        meta = meta.replace(_FACTS_SEPARATOR, " ")
+        body_html = f"{meta_open}{meta}</div>\n{head}{after}"
     body_html = body_html.replace(ABSTRACT_HEADING, "", 1).replace(LINKS_HEADING, "", 1)
     return f'<div class="paper" data-pagefind-body>{spans}\n{body_html}</div>\n'

@@ -129,3 +129,19 @@ def test_the_search_index_is_given_no_section_heading():
     indexed = indexed_body(body, entry)
     assert "<h2" not in indexed
     assert "<p>Abstract.</p>" in indexed and ">https://example.org/slides</a>" in indexed
+
+
+def test_the_search_index_reads_the_abstract_right_after_the_title():
+    """A result's excerpt is the indexed text after the title: the abstract, not the
+    names, authors and separators that stand between them on the page (they come first)."""
+    entry = paper(title="WildCat: compressing attention", name="WildCat",
+                  authors=["Ada Lovelace"], links={"code": ["https://github.com/a/b"],
+                                                   "data": [], "other": []})
+    body = paper_body(entry, link)
+    assert body.index("paper-facts") < body.index("<p>Abstract.</p>")  # the page as it was
+    indexed = indexed_body(body, entry)
+    title, abstract = indexed.index("paper-title"), indexed.index("<p>Abstract.</p>")
+    facts = indexed.index('<p class="paper-facts">')
+    assert indexed.index('class="paper-authors"') < facts < title < abstract
+    assert " · " not in indexed and "WildCat</span>" in indexed[facts:title]
+    assert indexed.count('<div class="paper-meta">') == 1 and "paper-link-code" in indexed
