@@ -159,7 +159,7 @@
       return best && best.word;
     }
 
-    /** The fragment Pagefind stored for a page: its URL, indexed text, meta and filters. */
+    /** The fragment Pagefind stored for a page: its URL, indexed text and meta. */
     function fragment(d, id) {
       return once(`fragment:${id}`, async () => {
         const r = await get(`${d.fragments}${id}.pf_fragment`, "response");
@@ -174,8 +174,7 @@
     async function describe(d, id, terms, alsoMarked) {
       const f = await fragment(d, id);
       const meta = f.meta || {};
-      const tagNames = (f.filters && f.filters.tag) || [];
-      const slugOf = d.slugOf || (d.slugOf = new Map(d.tags.map(([slug, name]) => [name, slug])));
+      const nameOf = d.nameOf || (d.nameOf = new Map(d.tags));
       // the text after the title (the abstract: html/paper.py indexed_body puts names and
       // authors before the title), without the full stop Pagefind ends a heading with
       const at = meta.title ? f.content.indexOf(meta.title) : -1;
@@ -191,7 +190,8 @@
         authors: meta.authors ? meta.authors.split(d.author_separator) : [],
         code: meta.code === "1",
         data: meta.data === "1",
-        tags: tagNames.map((name) => ({ slug: slugOf.get(name) || "", name })),
+        tags: (meta.tags ? meta.tags.split(" ") : [])
+          .map((slug) => ({ slug, name: nameOf.get(slug) || slug })),
         excerpt: excerpt(text, terms, alsoMarked),
       };
     }

@@ -37,8 +37,8 @@ ENGINE_PATHS = (paths.SEARCH_TEXT, paths.SEARCH_CORE)
 #: buttons, the decision and track; the section headings are not even given to it,
 #: html/paper.py indexed_body) would match every paper and
 #: crowd the excerpts; so would affiliations ("University", "Institute" on most papers,
-#: weighted as much as the authors' names they sit among); tag chips are searched as a
-#: filter (`tag:`) instead of as run-together text, the decision as a facet.
+#: weighted as much as the authors' names they sit among); tag chips are searched with
+#: `tag:` instead of as run-together text, the decision as a facet.
 EXCLUDED_SELECTORS = (".paper-note, .paper-venue, .paper-tags, .paper-links, .paper-status, "
                       ".paper-track, .paper-affil")
 
