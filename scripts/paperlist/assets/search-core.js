@@ -36,7 +36,7 @@
   /** The papers of a word no paper holds. */
   const NONE = Object.assign(new Map(), { top: null });
   const { escapeHTML, norm, fold, parse, unquote, distance, phraseAt, formAt, ranked,
-    rankAgain, excerpt, resolveTag, resolveVenue, anyOf, passes, rowOf,
+    rankAgain, afterTitle, excerpt, resolveTag, resolveVenue, anyOf, passes, rowOf,
   } = root.paperlistSearchText;  // search-text.js, loaded first
 
   /** An engine for the site at siteRoot; `engineData`, when given, is engine.json's content
@@ -175,11 +175,7 @@
       const f = await fragment(d, id);
       const meta = f.meta || {};
       const nameOf = d.nameOf || (d.nameOf = new Map(d.tags));
-      // the text after the title (the abstract: html/paper.py indexed_body puts names and
-      // authors before the title), without the full stop Pagefind ends a heading with
-      const at = meta.title ? f.content.indexOf(meta.title) : -1;
-      const text = at < 0 ? f.content
-        : f.content.slice(at + meta.title.length).replace(/^\.?\s+/, "");
+      const authors = meta.authors ? meta.authors.split(d.author_separator) : [];
       return {
         id,
         url: f.url.replace(/^\/+/, ""),
@@ -187,12 +183,14 @@
         name: meta.name || "",
         venue: meta.venue || "",
         status: meta.status || "",
-        authors: meta.authors ? meta.authors.split(d.author_separator) : [],
+        authors,
         code: meta.code === "1",
         data: meta.data === "1",
         tags: (meta.tags ? meta.tags.split(" ") : [])
           .map((slug) => ({ slug, name: nameOf.get(slug) || slug })),
-        excerpt: excerpt(text, terms, alsoMarked),
+        // from the abstract: the title is shown above it, the authors and name beside it
+        excerpt: excerpt(afterTitle(f.content, meta.title, [...authors, meta.name]), terms,
+          alsoMarked),
       };
     }
 

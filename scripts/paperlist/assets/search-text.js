@@ -188,6 +188,22 @@
     return pool.map(([id]) => id);
   }
 
+  /** A page's indexed text after its title: the abstract (html/paper.py indexed_body
+   * puts the authors and names, `before`, ahead of the title, which results show apart).
+   * The title is looked for after them (a title the authors' names hold, "Turing" by Alan
+   * Turing, is not theirs), spaced as Pagefind stores text; not found, the text after
+   * them. Without the full stop Pagefind ends a heading with. */
+  function afterTitle(content, title, before = []) {
+    let from = 0;
+    for (const text of before) {
+      const at = text ? content.indexOf(text, from) : -1;
+      if (at >= 0) from = at + text.length;
+    }
+    const spaced = String(title || "").replace(/\u200b/g, "").replace(/\s+/g, " ").trim();
+    const at = spaced ? content.indexOf(spaced, from) : -1;
+    return content.slice(at < 0 ? from : at + spaced.length).replace(/^\s*\.?\s*/, "");
+  }
+
   /** The stretch of a page's text holding most query words, with them marked: it begins
    * a few words before the first of them, unless that would leave out the last, and
    * earlier where the text ends sooner (always EXCERPT_WORDS words, if the text has them).
@@ -372,7 +388,7 @@
 
   root.paperlistSearchText = {
     escapeHTML, norm, words, terms, fold, parse, unquote, distance, phraseAt, near, formAt,
-    ranked, rankAgain, excerpt, resolveTag, resolveVenue, sitePages, notice, nameShown, anyOf,
-    passes, rowOf,
+    ranked, rankAgain, afterTitle, excerpt, resolveTag, resolveVenue, sitePages, notice,
+    nameShown, anyOf, passes, rowOf,
   };
 })(typeof self !== "undefined" ? self : globalThis);

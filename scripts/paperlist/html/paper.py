@@ -187,8 +187,9 @@ def cite_section(entry: Paper, url: str | None) -> str:
 
 def indexed_body(body_html: str, entry: Paper) -> str:
     """Mark a paper page's content as the only thing Pagefind indexes, with what a search
-    result shows as metadata (search/data.py reads it back). Pages without this wrapper —
-    home, browse, tags, which list every paper — stay out of the index."""
+    result shows as metadata (search/data.py reads it back), the authors and names ahead
+    of the title. Pages without this wrapper — home, browse, tags, which list every
+    paper — stay out of the index."""
     # What results show, as Pagefind metadata: taken from the element's text (a name may
     # hold a comma, which the attribute form `name:value` would split at), ignored as
     # content (the visible page says it already). Tags by slug (search-core.js `describe`
@@ -206,14 +207,16 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     hidden += [("meta", kind, "1") for kind in ("code", "data") if entry.links[kind]]
     spans = "".join(f'<span data-pagefind-{what}="{key}" data-pagefind-ignore hidden>'
                     f"{esc(value)}</span>" for what, key, value in hidden)
-    # The authors and names, then the title and the abstract: Pagefind stores the text in
-    # that order, and a result's excerpt is the text after the title (search-core.js
-    # `describe`), so it is the abstract's, without ". WildCat · " before it or the names
-    # after it drawing its stretch (the facts' separators are left out too).
+    # The block under the title (authors, names) goes before it: a result's excerpt is
+    # the stored text after the title (search-text.js `afterTitle`), which is then the
+    # abstract's, where it began ". WildCat · We introduce ..." whenever the abstract's
+    # start was the best stretch. The facts' separators go: the venue they stand beside is
+    # not indexed, so each would be a stray "·" in the text. (paper_body always writes the
+    # block; the unit tests hold it to that.)
     head, meta_open, rest = body_html.partition(_META_OPEN)
     meta, meta_close, after = rest.partition(_META_CLOSE)
-    if meta_open and meta_close:  # (always, from paper_body; `after` lacks the heading)
+    if meta_open and meta_close:
         meta = meta.replace(_FACTS_SEPARATOR, " ")
-        body_html = f"{meta_open}{meta}</div>\n{head}{after}"
+        body_html = f"{meta_open}{meta}</div>\n{head}{after}"  # `after`: past the heading
     body_html = body_html.replace(ABSTRACT_HEADING, "", 1).replace(LINKS_HEADING, "", 1)
     return f'<div class="paper" data-pagefind-body>{spans}\n{body_html}</div>\n'

@@ -143,5 +143,8 @@ def test_the_search_index_reads_the_abstract_right_after_the_title():
     title, abstract = indexed.index("paper-title"), indexed.index("<p>Abstract.</p>")
     facts = indexed.index('<p class="paper-facts">')
     assert indexed.index('class="paper-authors"') < facts < title < abstract
+    # nothing between the title and the abstract
+    between = indexed[indexed.index("</h1>", title) + len("</h1>"):abstract]
+    assert between.strip() == '<div class="paper-abstract">', between
     assert " · " not in indexed and "WildCat</span>" in indexed[facts:title]
     assert indexed.count('<div class="paper-meta">') == 1 and "paper-link-code" in indexed

@@ -127,3 +127,26 @@ def test_the_notice_says_what_was_searched_instead():
                            "unquoted": True}) == [
         ["No paper has the quoted words in that order. Showing results for ", False],
         ["coreset", False], [" ", False], ["weighted", False]]
+
+
+@pytest.mark.parametrize(("content", "title", "before", "expected"), [
+    # as html/paper.py indexed_body has it: authors and names, the title, the abstract
+    ("Ada Lovelace , Alan Turing WildCat WildCat: compressing attention. We compress it.",
+     "WildCat: compressing attention", ["Ada Lovelace", "Alan Turing", "WildCat"],
+     "We compress it."),
+    # a title the authors' names or the short name hold is the title's own, after them
+    ("Alan Turing. Turing. Body six.", "Turing", ["Alan Turing", ""], "Body six."),
+    ("Attention Smith. Attention Attention. Attention is all.", "Attention",
+     ["Attention Smith", "Attention"], "Attention is all."),
+    # stored with Pagefind's spacing: runs of white space are one space, none zero-width
+    ("Deep nets: a study. Abstract here.", "Deep\u00a0nets:\u200b  a\tstudy",
+     [], "Abstract here."),
+    # a title ending in its own punctuation, and an empty abstract
+    ("Does it scale? Yes.", "Does it scale?", [], "Yes."),
+    ("Only a title.", "Only a title", [], ""),
+    # the title not found: the text after the names, never the names
+    ("Ada Lovelace WildCat Some other text. Abstract.", "A title", ["Ada Lovelace", "WildCat"],
+     "Some other text. Abstract."),
+])
+def test_the_excerpts_text_is_what_follows_the_title(content, title, before, expected):
+    assert call("afterTitle", content, title, before) == expected
