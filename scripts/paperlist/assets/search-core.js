@@ -159,7 +159,7 @@
       return best && best.word;
     }
 
-    /** The fragment Pagefind stored for a page: its URL, indexed text and meta. */
+    /** The fragment Pagefind stored for a page: its URL, indexed text, meta and tags. */
     function fragment(d, id) {
       return once(`fragment:${id}`, async () => {
         const r = await get(`${d.fragments}${id}.pf_fragment`, "response");
@@ -174,7 +174,8 @@
     async function describe(d, id, terms, alsoMarked) {
       const f = await fragment(d, id);
       const meta = f.meta || {};
-      const nameOf = d.nameOf || (d.nameOf = new Map(d.tags));
+      const tagNames = (f.filters && f.filters.tag) || [];
+      const slugOf = d.slugOf || (d.slugOf = new Map(d.tags.map(([slug, name]) => [name, slug])));
       const authors = meta.authors ? meta.authors.split(d.author_separator) : [];
       return {
         id,
@@ -186,8 +187,7 @@
         authors,
         code: meta.code === "1",
         data: meta.data === "1",
-        tags: (meta.tags ? meta.tags.split(" ") : [])
-          .map((slug) => ({ slug, name: nameOf.get(slug) || slug })),
+        tags: tagNames.map((name) => ({ slug: slugOf.get(name) || "", name })),
         // from the abstract: the title is shown above it, the authors and name beside it
         excerpt: excerpt(afterTitle(f.content, meta.title, [...authors, meta.name]), terms,
           alsoMarked),

@@ -190,13 +190,13 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     result shows as metadata (search/data.py reads it back), the authors and names ahead
     of the title. Pages without this wrapper — home, browse, tags, which list every
     paper — stay out of the index."""
-    # What results show, as Pagefind metadata: taken from the element's text (a name may
-    # hold a comma, which the attribute form `name:value` would split at), ignored as
-    # content (the visible page says it already). Tags by slug (search-core.js `describe`
-    # names them from engine.json), not as a Pagefind filter: nothing filters through
-    # Pagefind (`tag:` reads the tag's own file), and its filter file is written in a
-    # random order each build, which renamed the bundle's files on every deploy.
-    hidden = [("meta", "tags", " ".join(t.slug for t in entry.tags))] if entry.tags else []
+    # Tags as a Pagefind filter, the rest as metadata: taken from the element's text (a
+    # name or a tag may hold a comma, which the attribute form `name:value` would split
+    # at), ignored as content (the visible page says it already). Not tags as metadata,
+    # though Pagefind writes its filter file in a random order each build (so the bundle's
+    # meta file is renamed on every deploy): Pagefind searches every meta field's words,
+    # and "attention" would find each paper tagged Transformers & Attention.
+    hidden = [("filter", "tag", t.name) for t in entry.tags]
     if entry.name:
         hidden.append(("meta", "name", entry.name))
     hidden.append(("meta", "venue", entry.venue))
