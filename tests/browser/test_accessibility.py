@@ -104,13 +104,16 @@ def test_map_instructions_fit_the_device(browser, site_url, phone):
 def test_map_papers_are_listed_as_links_that_follow_the_highlight(browser, site_url,
                                                                   built_site):
     """Without seeing the canvas, a reader still reaches every shown paper."""
+    from playwright.sync_api import expect
+
     context, pg = map_page(browser, site_url, False)
     try:
         summary = pg.locator(".map-list > summary")
         assert summary.inner_text() == "List the 19 papers shown on the map"
         summary.click()
         links = pg.locator(".map-list-items a")
-        assert links.count() == 19
+        # the list is filled on the details' toggle event, which fires after the click
+        expect(links).to_have_count(19)
         hrefs = {h.rstrip("/").rsplit("/", 1)[-1] for h in
                  links.evaluate_all("as => as.map(a => a.href)")}
         assert hrefs == {p.stem for p in (built_site.parent / "papers").glob("*.md")}
