@@ -465,7 +465,7 @@ RANKING_LIST = Path(__file__).parent.parent / "fixtures" / "search" / "ranking-l
 
 @pytest.fixture(scope="module")
 def ranking_site(tmp_path_factory):
-    """13 made-up abstracts built to tell the ranking's rules apart (fixtures/search/),
+    """15 made-up abstracts built to tell the ranking's rules apart (fixtures/search/),
     served; yields (url, paper id by a word only its abstract has)."""
     from helpers import make_project, mkdocs_build, serve
     from paperlist.ingest.importer import run_import
@@ -477,10 +477,10 @@ def ranking_site(tmp_path_factory):
     for path in sorted((project / "papers").glob("*.md")):
         body = read_page(path).body
         for mark in ("Zorbulator", "centralized", "excess work", "graph diffusion",
-                     "heat flow", "citation networks"):
+                     "heat flow", "citation networks", "point clouds", "coastlines"):
             if mark in body:
                 ids[mark] = f"papers/{path.stem}/"
-    assert len(ids) == 6
+    assert len(ids) == 8
     result = mkdocs_build(project)
     assert result.returncode == 0, result.stderr
     server, url = serve(project / "site")
@@ -525,6 +525,21 @@ def test_query_words_that_stand_together_on_a_page_rank_it_first(page, ranking_s
     url, ids = ranking_site
     open_search(page, url)
     assert ask(page, url, "graph diffusion")[:2] == [ids["graph diffusion"], ids["heat flow"]]
+    assert not page.console_errors
+
+
+def test_a_word_as_written_comes_before_the_other_words_of_its_stem(page, ranking_site):
+    """"transformer", "transformers" and "transformations" have one stem, which is what
+    Pagefind matches. The page on point-cloud transformations holds the stem four times, in
+    its title too, and came first for "transformer"; the page that says "transformer" once
+    now does, for the word and its plural, and the transformations page still comes first
+    for its own word."""
+    url, ids = ranking_site
+    open_search(page, url)
+    transformer, transformations = ids["coastlines"], ids["point clouds"]
+    assert ask(page, url, "transformer") == [transformer, transformations]
+    assert ask(page, url, "Transformers")[0] == transformer
+    assert ask(page, url, "transformations")[0] == transformations
     assert not page.console_errors
 
 

@@ -72,7 +72,7 @@ def test_search_page_config_links_resolve(built_site):
     config = config_of(built_site)
     assert target(built_site, "search/", config["root"]) == built_site / "index.html"
     assert [target(built_site, "search/", c).name for c in config["core"]] == [
-        "search-text.js", "search-core.js"]
+        "search-text.js", "search-rank.js", "search-core.js"]
     assert all(target(built_site, "search/", c).is_file() for c in config["core"])
     assert len(config["tags"]) == 43
     assert all(target(built_site, "search/", h).is_file() for h in config["tags"].values())

@@ -19,12 +19,14 @@
  *   - `tag:<slug>` (from the tag's list of papers), `author:"Name"` and `venue:` narrow the
  *     results; filters/facets come from the catalogue file, fetched only when asked for;
  *   - a long query skips its `common` words: Pagefind takes seconds to list those; they
- *     still score its best papers, read from those pages' stored text (`rankAgain`).
+ *     still score its best papers, read from those pages' stored text (`rankAgain`);
+ *   - a short query's best papers holding its words as written come first (`asWritten`).
  *
  * Everything the build decides (paths, stop words, tags, what a field holds) is read from
  * engine.json, written by search/data.py; the one path fixed here is that file's. Classic
- * script, after search-text.js (how a query is split, matched and shown): the site's worker
- * carries both inline (search/index.py worker_script), the search page loads both.
+ * script, after search-text.js (how a query is split, matched and shown) and search-rank.js
+ * (how papers rank): the site's worker carries all three inline (search/index.py
+ * worker_script), the search page loads them.
  */
 "use strict";
 
@@ -35,9 +37,10 @@
   const MAX_TERMS = 32;
   /** The papers of a word no paper holds. */
   const NONE = Object.assign(new Map(), { top: null });
-  const { escapeHTML, norm, fold, parse, unquote, distance, phraseAt, formAt, ranked,
-    rankAgain, afterTitle, excerpt, resolveTag, resolveVenue, anyOf, passes, rowOf,
+  const { escapeHTML, norm, fold, parse, unquote, distance, phraseAt, formAt, afterTitle,
+    excerpt, resolveTag, resolveVenue, anyOf, passes, rowOf,
   } = root.paperlistSearchText;  // search-text.js, loaded first
+  const { ranked, rankAgain, asWritten } = root.paperlistSearchRank;  // search-rank.js
 
   /** An engine for the site at siteRoot; `engineData`, when given, is engine.json's content
    * (the site's worker carries it, search/index.py worker_script), saving its fetch. */
@@ -324,7 +327,10 @@
       let order = rank(raw);
       // (with skipped common words, the papers they will score too: `rankAgain` below)
       const rescored = skipped.length ? d.common_rescore || 0 : 0;
-      const likely = new Set([...order.matched.slice(0, rescored),
+      // (a short query's best papers, put in order of the words they hold as written)
+      const written = !skipped.length && terms.length && terms.length <= d.written_max_words
+        ? d.written_pool || 0 : 0;
+      const likely = new Set([...order.matched.slice(0, Math.max(rescored, written)),
         ...order.ids.slice(offset, offset + limit)]);
       for (const id of likely) fragment(d, id).catch(() => {});
       const corrected = [];
@@ -358,6 +364,14 @@
           ? [terms[layout[k]], found[layout[k]]] : [w, null]));
         const reordered = rankAgain(d, top, lists, phraseHits, frags);
         const all = [...reordered, ...order.matched.slice(top.length)];
+        order = { matched: all, ids: faceted(all) };
+      }
+      if (written && order.matched.length > 1) {  // the same papers whatever the page
+        const top = order.matched.slice(0, written);
+        const frags = new Map((await Promise.all(top.map((id) => fragment(d, id)
+          .then((f) => [id, f], () => null)))).filter(Boolean));
+        if (seq !== latest) return null;
+        const all = [...asWritten(top, terms, frags), ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
       }
       const { ids, matched } = order;

@@ -1,6 +1,6 @@
 /* paperlist search text: how a query is split into fields, phrases and words, how close
- * two words are, how the papers holding them rank, which catalogue rows the filters let
- * through, and how an excerpt is cut and marked.
+ * two words are, which catalogue rows the filters let through, and how an excerpt is cut
+ * and marked (how the papers rank: search-rank.js).
  * Pure functions, shared by the engine (search-core.js, which needs this loaded first) and,
  * through it, the header box and the search page; search/data.py `words` splits the
  * index's text the same way as `words`.
@@ -110,16 +110,6 @@
     return first.some((p) => sets.every((s, i) => s.has(p + i + 1)));
   }
 
-  /** Whether some place in `after` follows one in `before` by at most `window` words
-   * (0: the same place, as a compound's parts share their compound's). */
-  function near(before, after, window) {
-    const places = new Set(after);
-    return before.some((p) => {
-      for (let k = 0; k <= window; k++) if (places.has(p + k)) return true;
-      return false;
-    });
-  }
-
   /** Whether Pagefind's match for a word at these places of a page's text is a form of
    * it: the matched word (or a compound part of it) shares all but the word's last three
    * letters. */
@@ -135,57 +125,6 @@
       const token = tokens[i] || "";
       return [...words(token), ...terms(token)].some((w) => shared(w) >= need);
     });
-  }
-
-  /** The papers of the words' `hits` (and of the quoted phrases', all required) that hold
-   * enough of them, best first; `d` is the engine's data (engine.json). */
-  function ranked(d, hits, phraseHits) {
-    // BM25 over the words: each word's rarity (IDF, from how many papers Pagefind finds
-    // for it) times how often the paper holds it (the places Pagefind matched it, one in
-    // the title or short name counting `title_weight` more), saturated. Pagefind's own
-    // score is not used: it sums over every indexed word the stem begins with ("code":
-    // codes, coder, codebook ...), putting papers full of a common stem first.
-    const all = [...hits, ...phraseHits];
-    // (a map's `df`, where given, is the word's count of papers: its map holds only some)
-    const idf = all.map((m) => {
-      const n = m.df ?? m.size;
-      return Math.log(1 + (d.papers - n + 0.5) / (n + 0.5));
-    });
-    const k1 = d.saturation;
-    const scored = new Map();
-    all.forEach((m, j) => {
-      const required = j >= hits.length;  // phrases are always required
-      for (const [id, h] of m) {
-        const s = scored.get(id) || { n: 0, weight: 0, score: 0, phrases: 0 };
-        const tf = (h.locs.length || 1) + (h.inTitle ? d.title_weight : 0);
-        s.n += 1;
-        s.weight += idf[j];
-        s.score += idf[j] * tf * (k1 + 1) / (tf + k1);
-        if (required) s.phrases += 1;
-        scored.set(id, s);
-      }
-    });
-    // Proximity: neighbouring query words close together on the page, in order, add the
-    // rarer one's weight again (times `proximity`), as a title's words in its abstract.
-    for (let j = 0; j + 1 < hits.length; j++) {
-      const bonus = d.proximity * Math.min(idf[j], idf[j + 1]);
-      for (const [id, a] of hits[j]) {
-        const b = hits[j + 1].get(id);
-        if (b && near(a.locs, b.locs, d.proximity_window)) scored.get(id).score += bonus;
-      }
-    }
-    // Coordination: all of one or two words; of more, `min_match` of them or words worth
-    // `min_match_weight` of their weight (a rare name). Score * (share held)^`coordination`.
-    const k = all.length;
-    const need = k <= 2 ? k : Math.ceil(d.min_match * k);
-    const totalWeight = idf.reduce((t, x) => t + x, 0);
-    let pool = [...scored].filter(([, s]) => s.phrases === phraseHits.length);
-    const most = pool.reduce((m, [, s]) => Math.max(m, s.n), 0);
-    pool = pool.filter(([, s]) => s.n >= Math.min(need, most) ||
-      (k > 2 && s.weight >= d.min_match_weight * totalWeight));
-    for (const [, s] of pool) s.rank = s.score * Math.pow(s.n / k, d.coordination);
-    pool.sort((a, b) => b[1].rank - a[1].rank || (a[0] < b[0] ? -1 : 1));
-    return pool.map(([id]) => id);
   }
 
   /** A page's indexed text after its title: the abstract (html/paper.py indexed_body
@@ -293,50 +232,6 @@
     return [...groups.values()];
   }
 
-  /** A skipped common word's papers among the fragments `frags` (Map id -> fragment):
-   * where on each page a word of its family stands (a page word beginning with the
-   * family, as Pagefind matches a stem), and whether in the title or short name; its
-   * rarity (`df`) is the build's count of the papers holding the family. */
-  function commonHits(d, word, frags) {
-    const [stem, papers] = d.common_family[word];  // engine.json has every common word's
-    const has = (token) => [...words(token), ...terms(token)].some((w) => w.startsWith(stem));
-    const out = new Map();
-    out.df = papers;
-    for (const [id, f] of frags) {
-      const locs = [];
-      f.content.split(/\s+/).forEach((token, i) => { if (has(token)) locs.push(i); });
-      if (!locs.length) continue;
-      const meta = f.meta || {};
-      const inTitle = [meta.title, meta.name].some((t) => t && t.split(/\s+/).some(has));
-      out.set(id, { locs, inTitle });
-    }
-    return out;
-  }
-
-  /** The papers `top` ranked again with every word of a query, in its order (for
-   * proximity): `lists` holds [word, its papers as searched] (only those of `top` count,
-   * with the word's rarity kept) or, for a common word the query skipped, [word, null]:
-   * read from the pages' fragments `frags` (`commonHits`). Papers of `top` then holding
-   * too few of the words follow, in their order. */
-  function rankAgain(d, top, lists, phraseHits, frags) {
-    const keep = new Set(top);
-    const only = (m) => {
-      const out = new Map([...m].filter(([id]) => keep.has(id)));
-      out.df = m.df ?? m.size;
-      return out;
-    };
-    const seen = new Set();
-    const hits = [];
-    for (const [word, papers] of lists) {  // a word twice (typed, or corrected) counts once
-      if (seen.has(word)) continue;
-      seen.add(word);
-      hits.push(papers ? only(papers) : commonHits(d, word, frags));
-    }
-    const again = ranked(d, hits, phraseHits.map(only));
-    const inAgain = new Set(again);
-    return [...again, ...top.filter((id) => !inAgain.has(id))];
-  }
-
   /** What a list of results says of how its query was searched, as [text, emphasised]
    * pieces: "Showing results for <em>adversarial</em> attacks" when a word was corrected,
    * led by "No paper has the quoted words in that order." when a quoted phrase was
@@ -387,8 +282,8 @@
   }
 
   root.paperlistSearchText = {
-    escapeHTML, norm, words, terms, fold, parse, unquote, distance, phraseAt, near, formAt,
-    ranked, rankAgain, afterTitle, excerpt, resolveTag, resolveVenue, sitePages, notice,
+    escapeHTML, norm, words, terms, fold, parse, unquote, distance, phraseAt, formAt,
+    afterTitle, excerpt, resolveTag, resolveVenue, sitePages, notice,
     nameShown, anyOf, passes, rowOf,
   };
 })(typeof self !== "undefined" ? self : globalThis);

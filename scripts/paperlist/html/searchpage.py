@@ -55,7 +55,8 @@ def search_page(cat: Catalogue, link: Link) -> str:
     home = link(HOME)
     config = {
         "root": home if home.endswith("/") else _directory(home),
-        "core": [link(paths.SEARCH_TEXT), link(paths.SEARCH_CORE)],  # in this order
+        "core": [link(p) for p in (paths.SEARCH_TEXT, paths.SEARCH_RANK,
+                                   paths.SEARCH_CORE)],  # in this order
         "tags": {t.slug: link(tag_src(t.slug)) for t in cat.taxonomy.tags},
         "facets": [asdict(f) for f in FACETS],
         "pageSize": paths.SEARCH_PAGE_SIZE,

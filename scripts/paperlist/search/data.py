@@ -253,6 +253,8 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
         "common_rescore": conf["common_rescore"],
         "common_skip_from": conf["common_skip_from"],
         "common_keep": conf["common_keep"],
+        "written_max_words": conf["written_max_words"],
+        "written_pool": conf["written_pool"],
         "stopwords": sorted(conf["stopwords"]),
     })
     return files

@@ -32,7 +32,7 @@ PAGEFIND_DIR = "pagefind"
 #: Our worker, relative to the site; every page's Material config is pointed at it.
 WORKER_PATH = f"{paths.ASSETS}/search-worker.js"
 #: The engine it runs (and the search page loads), beside it.
-ENGINE_PATHS = (paths.SEARCH_TEXT, paths.SEARCH_CORE)
+ENGINE_PATHS = (paths.SEARCH_TEXT, paths.SEARCH_RANK, paths.SEARCH_CORE)
 #: Not indexed: boilerplate every page carries (the venue, the inferred-title note, link
 #: buttons, the decision and track; the section headings are not even given to it,
 #: html/paper.py indexed_body) would match every paper and

@@ -30,8 +30,9 @@ BROWSE_DATA = f"{ASSETS}/browse.json"
 MAP_DATA = f"{ASSETS}/map-data.js"
 #: the search engine (a classic script, used by the search page and the search worker)
 SEARCH_CORE = f"{ASSETS}/search-core.js"
-#: what the engine needs loaded before it
+#: what the engine needs loaded before it, in this order
 SEARCH_TEXT = f"{ASSETS}/search-text.js"
+SEARCH_RANK = f"{ASSETS}/search-rank.js"
 #: the script every page runs before Material's bundle, so the header box gets true totals
 SEARCH_HOOK = f"{ASSETS}/search-hook.js"
 #: the stylesheet that draws the theme's icons (html/icons.py)

@@ -117,6 +117,6 @@ def test_common_words_only_in_a_large_catalogue(tmp_path, monkeypatch):
     # "and", "more": stop words; "learned" and "learning" each on some, "learn" on all
     assert engine["common"] == ["graph", "learned", "learning"]
     # each with its family and the papers holding a word of it: what a long query that
-    # skips them scores its best papers' pages with (search-text.js `commonHits`)
+    # skips them scores its best papers' pages with (search-rank.js `commonHits`)
     assert engine["common_family"] == {"graph": ["graph", 4], "learned": ["learn", 4],
                                        "learning": ["learn", 4]}

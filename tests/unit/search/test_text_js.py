@@ -150,3 +150,29 @@ def test_the_notice_says_what_was_searched_instead():
 ])
 def test_the_excerpts_text_is_what_follows_the_title(content, title, before, expected):
     assert call("afterTitle", content, title, before) == expected
+
+
+def test_papers_holding_the_words_as_written_come_first():
+    """search-rank.js `asWritten`: a word, its plural or singular count ("Transformers'"
+    and "DA-Transformer" hold "transformer"), its stem's other words do not
+    ("transformations"); papers holding as many keep their order, one whose fragment did
+    not load holds none."""
+    texts = {"a": "Nonlinear transformations of point clouds transformations",
+             "b": "We train a transformer here", "c": "DA-Transformers' attention biases",
+             "d": "nothing of the kind", "e": "queries on a transformer with bias"}
+    script = (f"require({json.dumps(str(ASSETS_DIR / 'search-text.js'))});"
+              f"require({json.dumps(str(ASSETS_DIR / 'search-rank.js'))});"
+              "const f = globalThis.paperlistSearchRank.asWritten;"
+              f"const frags = new Map(Object.entries({json.dumps(texts)})"
+              ".map(([id, content]) => [id, { content }]));"
+              "const order = (asked) => f(['a', 'b', 'c', 'd', 'e', 'gone'], asked, frags);"
+              "process.stdout.write(JSON.stringify([order(['transformer']),"
+              " order(['transformations']), order(['transformers', 'bias']),"
+              " order(['query'])]));")
+    result = subprocess.run(["node", "-e", script], capture_output=True, text=True,
+                            check=True)
+    one, other, two, plural = json.loads(result.stdout)
+    assert one == ["b", "c", "e", "a", "d", "gone"]
+    assert other == ["a", "b", "c", "d", "e", "gone"]
+    assert two == ["c", "e", "b", "a", "d", "gone"]  # both words first, then one
+    assert plural == ["e", "a", "b", "c", "d", "gone"]  # "queries" is "query"'s plural

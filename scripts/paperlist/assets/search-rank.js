@@ -1,0 +1,144 @@
+/* paperlist search ranking: how the papers holding a query's words rank (BM25 over
+ * Pagefind's per-word matches, proximity, coordination), and how the best of them are
+ * ranked again from their pages' stored text (Pagefind's fragments): a long query's
+ * skipped common words, a short query's words as written.
+ * Pure functions, for the engine (search-core.js); needs search-text.js loaded first.
+ */
+"use strict";
+
+(function (root) {
+  const { words, terms } = root.paperlistSearchText;
+
+  /** Whether some place in `after` follows one in `before` by at most `window` words
+   * (0: the same place, as a compound's parts share their compound's). */
+  function near(before, after, window) {
+    const places = new Set(after);
+    return before.some((p) => {
+      for (let k = 0; k <= window; k++) if (places.has(p + k)) return true;
+      return false;
+    });
+  }
+
+  /** The papers of the words' `hits` (and of the quoted phrases', all required) that hold
+   * enough of them, best first; `d` is the engine's data (engine.json). */
+  function ranked(d, hits, phraseHits) {
+    // BM25 over the words: each word's rarity (IDF, from how many papers Pagefind finds
+    // for it) times how often the paper holds it (the places Pagefind matched it, one in
+    // the title or short name counting `title_weight` more), saturated. Pagefind's own
+    // score is not used: it sums over every indexed word the stem begins with ("code":
+    // codes, coder, codebook ...), putting papers full of a common stem first.
+    const all = [...hits, ...phraseHits];
+    // (a map's `df`, where given, is the word's count of papers: its map holds only some)
+    const idf = all.map((m) => {
+      const n = m.df ?? m.size;
+      return Math.log(1 + (d.papers - n + 0.5) / (n + 0.5));
+    });
+    const k1 = d.saturation;
+    const scored = new Map();
+    all.forEach((m, j) => {
+      const required = j >= hits.length;  // phrases are always required
+      for (const [id, h] of m) {
+        const s = scored.get(id) || { n: 0, weight: 0, score: 0, phrases: 0 };
+        const tf = (h.locs.length || 1) + (h.inTitle ? d.title_weight : 0);
+        s.n += 1;
+        s.weight += idf[j];
+        s.score += idf[j] * tf * (k1 + 1) / (tf + k1);
+        if (required) s.phrases += 1;
+        scored.set(id, s);
+      }
+    });
+    // Proximity: neighbouring query words close together on the page, in order, add the
+    // rarer one's weight again (times `proximity`), as a title's words in its abstract.
+    for (let j = 0; j + 1 < hits.length; j++) {
+      const bonus = d.proximity * Math.min(idf[j], idf[j + 1]);
+      for (const [id, a] of hits[j]) {
+        const b = hits[j + 1].get(id);
+        if (b && near(a.locs, b.locs, d.proximity_window)) scored.get(id).score += bonus;
+      }
+    }
+    // Coordination: all of one or two words; of more, `min_match` of them or words worth
+    // `min_match_weight` of their weight (a rare name). Score * (share held)^`coordination`.
+    const k = all.length;
+    const need = k <= 2 ? k : Math.ceil(d.min_match * k);
+    const totalWeight = idf.reduce((t, x) => t + x, 0);
+    let pool = [...scored].filter(([, s]) => s.phrases === phraseHits.length);
+    const most = pool.reduce((m, [, s]) => Math.max(m, s.n), 0);
+    pool = pool.filter(([, s]) => s.n >= Math.min(need, most) ||
+      (k > 2 && s.weight >= d.min_match_weight * totalWeight));
+    for (const [, s] of pool) s.rank = s.score * Math.pow(s.n / k, d.coordination);
+    pool.sort((a, b) => b[1].rank - a[1].rank || (a[0] < b[0] ? -1 : 1));
+    return pool.map(([id]) => id);
+  }
+
+  /** A skipped common word's papers among the fragments `frags` (Map id -> fragment):
+   * where on each page a word of its family stands (a page word beginning with the
+   * family, as Pagefind matches a stem), and whether in the title or short name; its
+   * rarity (`df`) is the build's count of the papers holding the family. */
+  function commonHits(d, word, frags) {
+    const [stem, papers] = d.common_family[word];  // engine.json has every common word's
+    const has = (token) => [...words(token), ...terms(token)].some((w) => w.startsWith(stem));
+    const out = new Map();
+    out.df = papers;
+    for (const [id, f] of frags) {
+      const locs = [];
+      f.content.split(/\s+/).forEach((token, i) => { if (has(token)) locs.push(i); });
+      if (!locs.length) continue;
+      const meta = f.meta || {};
+      const inTitle = [meta.title, meta.name].some((t) => t && t.split(/\s+/).some(has));
+      out.set(id, { locs, inTitle });
+    }
+    return out;
+  }
+
+  /** The papers `top` ranked again with every word of a query, in its order (for
+   * proximity): `lists` holds [word, its papers as searched] (only those of `top` count,
+   * with the word's rarity kept) or, for a common word the query skipped, [word, null]:
+   * read from the pages' fragments `frags` (`commonHits`). Papers of `top` then holding
+   * too few of the words follow, in their order. */
+  function rankAgain(d, top, lists, phraseHits, frags) {
+    const keep = new Set(top);
+    const only = (m) => {
+      const out = new Map([...m].filter(([id]) => keep.has(id)));
+      out.df = m.df ?? m.size;
+      return out;
+    };
+    const seen = new Set();
+    const hits = [];
+    for (const [word, papers] of lists) {  // a word twice (typed, or corrected) counts once
+      if (seen.has(word)) continue;
+      seen.add(word);
+      hits.push(papers ? only(papers) : commonHits(d, word, frags));
+    }
+    const again = ranked(d, hits, phraseHits.map(only));
+    const inAgain = new Set(again);
+    return [...again, ...top.filter((id) => !inAgain.has(id))];
+  }
+
+  /** A word's forms as written: itself, its plural or its singular ("transformer",
+   * "transformers"; "bias", "biases"; "query", "queries"), not its stem's other words
+   * ("transformation"). An apostrophe is no part of a page's words (`words`). */
+  function forms(w) {
+    const out = [w, `${w}s`, `${w}es`];
+    if (w.endsWith("s")) out.push(w.slice(0, -1));
+    if (w.endsWith("es")) out.push(w.slice(0, -2));
+    if (w.endsWith("y")) out.push(`${w.slice(0, -1)}ies`);
+    if (w.endsWith("ies")) out.push(`${w.slice(0, -3)}y`);
+    return out;
+  }
+
+  /** `top` with the papers whose text `frags` holds more of the query's `asked` words in
+   * a form of their own (`forms`) first, else in their order: Pagefind matches a word's
+   * stem, so "transformer" found every "transformation" too, and ranked those first. */
+  function asWritten(top, asked, frags) {
+    const want = [...new Set(asked)].map(forms);
+    const held = new Map(top.map((id) => {
+      const f = frags.get(id);
+      const have = new Set(f ? f.content.split(/\s+/).flatMap((t) => [...words(t), ...terms(t)])
+        : []);
+      return [id, want.filter((ws) => ws.some((w) => have.has(w))).length];
+    }));
+    return [...top].sort((a, b) => held.get(b) - held.get(a));  // stable: ties keep order
+  }
+
+  root.paperlistSearchRank = { ranked, rankAgain, asWritten, near };
+})(typeof self !== "undefined" ? self : globalThis);
