@@ -13,21 +13,17 @@ one or two typing slips away from a known key is reported, as a typo.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
 
 from paperlist.check.problem import Problem
-from paperlist.model.page import NoAliasLoader
+from paperlist.model.page import page_loader
 
 #: A path in the frontmatter: ("inferred", "title"), ("tags", 2).
 KeyPath = tuple[Any, ...]
 
-_FastSafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-# Where an alias could start (as model/page.py): then the slow loader that refuses them.
-_MAYBE_ALIAS = re.compile(r"(?:^|[\s\[\]{},:?-])[&*][0-9A-Za-z_-]", re.MULTILINE)
 _PLAIN_BOOLEANS = {"true", "false"}
 
 
@@ -52,9 +48,8 @@ class KeyMap:
 
 def compose(frontmatter: str) -> yaml.Node | None:
     """The frontmatter's node tree, or None when it does not parse (reported elsewhere)."""
-    loader = NoAliasLoader if _MAYBE_ALIAS.search(frontmatter) else _FastSafeLoader
     try:
-        return yaml.compose(frontmatter, Loader=loader)
+        return yaml.compose(frontmatter, Loader=page_loader(frontmatter))
     except yaml.YAMLError:
         return None
 
@@ -63,7 +58,7 @@ def load_with_keys(frontmatter: str, first_line: int = 2) -> tuple[Any, KeyMap]:
     """The frontmatter loaded as model/page.py loads it (the same safe loaders, aliases
     refused), and its KeyMap, from one parse: composing, then constructing from the
     nodes, is what loading does anyway. Raises yaml.YAMLError for YAML that does not parse."""
-    loader = (NoAliasLoader if _MAYBE_ALIAS.search(frontmatter) else _FastSafeLoader)(frontmatter)
+    loader = page_loader(frontmatter)(frontmatter)
     try:
         node = loader.get_single_node()
         data = loader.construct_document(node) if node is not None else None

@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from paperlist import DATA_DIR
+from paperlist.model.page import C_SAFE_LOADER
 
 DEFAULT_PATH = DATA_DIR / "taxonomy.yml"
 
@@ -119,7 +120,7 @@ def _resolved(path: Path) -> Path:
 @lru_cache(maxsize=8)
 def _load_cached(path: Path, version: tuple[int, int] | None) -> Taxonomy:
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=C_SAFE_LOADER)  # noqa: S506
     except OSError as exc:
         raise ValueError(f"{path}: cannot read taxonomy file ({exc.strerror or exc})") from exc
     except yaml.YAMLError as exc:
