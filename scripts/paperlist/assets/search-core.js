@@ -35,6 +35,8 @@
   const ENGINE_FILE = "assets/paperlist/search/engine.json";
   /** Words of a query searched at most (a pasted abstract is hundreds). */
   const MAX_TERMS = 32;
+  /** A query Pagefind reduces to no word (it drops punctuation): see loadPagefind. */
+  const WARM_QUERY = "-";
   /** The papers of a word no paper holds. */
   const NONE = Object.assign(new Map(), { top: null });
   const { escapeHTML, norm, fold, parse, unquote, distance, phraseAt, formAt, afterTitle,
@@ -75,6 +77,10 @@
       // in a page, Pagefind would start pagefind-worker.js, not shipped (index.py _install)
       await pf.options({ noWorker: true });
       await pf.init();
+      // init returns before Pagefind's WebAssembly is ready, and each search then polls
+      // for it; a query of no word waits for it here, during the preload, fetches nothing
+      // and readies the word splitting (Intl.Segmenter) every search starts with
+      await pf.search(WARM_QUERY);
       return pf;
     });
 
