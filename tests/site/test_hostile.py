@@ -9,9 +9,11 @@ is lost: every paragraph of a list becomes exactly one page or one reported erro
 from __future__ import annotations
 
 import ast
+import inspect
 import os
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -311,6 +313,16 @@ def _loader_names(node: ast.AST, func: ast.AST) -> set[str]:
     return names
 
 
+def _returned_names(fn: object) -> set[str]:
+    """Names a function of the package returns (model/page.py `page_loader` picks the
+    loader for a page), so a Loader= that calls one is checked too."""
+    if not inspect.isfunction(fn) or not fn.__module__.startswith("paperlist"):
+        return set()
+    tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    return {name for r in ast.walk(tree) if isinstance(r, ast.Return) and r.value is not None
+            for name in _loader_names(r.value, tree)}
+
+
 def test_yaml_is_only_ever_loaded_safely():
     import importlib
 
@@ -336,8 +348,9 @@ def test_yaml_is_only_ever_loaded_safely():
                 assert name in ("load", "load_all"), f"{path.name}: yaml.{name}"
                 loader = next((k.value for k in call.keywords if k.arg == "Loader"), None)
                 assert loader is not None, f"{path.name}:{call.lineno}: yaml.{name} without Loader"
-                classes = [getattr(module, n, None) or getattr(yaml, n, None)
-                           for n in _loader_names(loader, func)]
+                names = _loader_names(loader, func)
+                names |= {r for n in names for r in _returned_names(getattr(module, n, None))}
+                classes = [getattr(module, n, None) or getattr(yaml, n, None) for n in names]
                 classes = [c for c in classes if isinstance(c, type)
                            and issubclass(c, yaml.constructor.BaseConstructor)]
                 assert classes, f"{path.name}:{call.lineno}: cannot tell which Loader"

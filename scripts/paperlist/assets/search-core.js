@@ -35,10 +35,7 @@
   const ENGINE_FILE = "assets/paperlist/search/engine.json";
   /** Words of a query searched at most (a pasted abstract is hundreds). */
   const MAX_TERMS = 32;
-  /** A query Pagefind reduces to no word (it drops punctuation): see loadPagefind. */
-  const WARM_QUERY = "-";
-  /** The papers of a word no paper holds. */
-  const NONE = Object.assign(new Map(), { top: null });
+  const NONE = Object.assign(new Map(), { top: null });  // the papers of a word none holds
   const { escapeHTML, norm, fold, parse, unquote, distance, phraseAt, formAt, afterTitle,
     excerpt, resolveTag, resolveVenue, anyOf, passes, rowOf,
   } = root.paperlistSearchText;  // search-text.js, loaded first
@@ -77,10 +74,9 @@
       // in a page, Pagefind would start pagefind-worker.js, not shipped (index.py _install)
       await pf.options({ noWorker: true });
       await pf.init();
-      // init returns before Pagefind's WebAssembly is ready, and each search then polls
-      // for it; a query of no word waits for it here, during the preload, fetches nothing
-      // and readies the word splitting (Intl.Segmenter) every search starts with
-      await pf.search(WARM_QUERY);
+      // init returns before its WebAssembly is ready (each search then polls every 50 ms):
+      // "-", which it reduces to no word, waits for that now, fetching nothing
+      await pf.search("-");
       return pf;
     });
 
@@ -126,10 +122,9 @@
      * the last three letters with it (or a compound part that does) is a match: on the
      * best-ranked paper of `ranking` that has the word (the query's results before the
      * page's facets, so the answer is the query's whatever page or facet is shown; its
-     * fragment is most often being fetched for the results already), else on Pagefind's
-     * best paper; else it is held if the vocabulary has it ("centralized", where the
-     * paper has "central"; 3-word fragments at 12,000 papers: MRR@10 0.372 without that
-     * look, 0.386 with). */
+     * fragment is most often being fetched already), else on Pagefind's best paper; else
+     * it is held if the vocabulary has it ("centralized", where the paper has "central":
+     * 3-word fragments' MRR@10 at 12,000 papers 0.372 without that look, 0.386 with). */
     async function holds(d, word, hits, ranking = []) {
       if (!hits.top) return false;
       const best = ranking.find((id) => hits.has(id));
