@@ -37,7 +37,7 @@
   const MAX_TERMS = 32;
   const NONE = Object.assign(new Map(), { top: null });  // the papers of a word none holds
   const { escapeHTML, norm, fold, parse, unquote, distance, phraseAt, formAt, afterTitle,
-    excerpt, resolveTag, resolveVenue, anyOf, passes, rowOf,
+    excerpt, resolveTag, resolveVenue, anyOf, passes, rowOf, facetCounts,
   } = root.paperlistSearchText;  // search-text.js, loaded first
   const { ranked, rankAgain, asWritten } = root.paperlistSearchRank;  // search-rank.js
 
@@ -163,9 +163,17 @@
       return best && best.word;
     }
 
+    /** Every page's fragment by page id, where the build wrote them in one file (a small
+     * catalogue: search/data.py FRAGMENTS_FILE), else null, as when that file fails to
+     * load: then each is fetched from its own. */
+    const loadBundle = () => once("bundle", async () => (await engine()).fragment_bundle)
+      .then((path) => path && once("fragments", () => get(path, "json")).catch(() => null));
+
     /** The fragment Pagefind stored for a page: its URL, indexed text, meta and tags. */
     function fragment(d, id) {
       return once(`fragment:${id}`, async () => {
+        const all = await loadBundle();
+        if (all && all[id]) return all[id];
         const r = await get(`${d.fragments}${id}.pf_fragment`, "response");
         const stream = r.body.pipeThrough(new DecompressionStream("gzip"));
         const text = await new Response(stream).text();
@@ -195,31 +203,6 @@
         // from the abstract: the title is shown above it, the authors and name beside it
         excerpt: excerpt(afterTitle(f.content, meta.title, [...authors, meta.name]), terms,
           alsoMarked),
-      };
-    }
-
-    async function facetCounts(c, ids, filters) {
-      const counts = { tag: new Map(), venue: new Map(), status: new Map(), code: 0, data: 0 };
-      const add = (key, value) => counts[key].set(value, (counts[key].get(value) || 0) + 1);
-      for (const id of ids) {
-        const row = rowOf(c, c.byId.get(id).row);
-        if (passes(row, filters, "tag")) row.tag.forEach((t) => add("tag", t));
-        if (row.venue && passes(row, filters, "venue")) add("venue", row.venue);
-        if (row.status && passes(row, filters, "status")) add("status", row.status);
-        if (passes(row, filters, "code") && row.code) counts.code++;
-        if (passes(row, filters, "data") && row.data) counts.data++;
-      }
-      const d = await engine();
-      const name = new Map(d.tags);
-      const values = (key) => [...counts[key]].map(([value, count]) => ({ value, count }))
-        .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
-      return {
-        tag: [...counts.tag].map(([slug, count]) => ({ slug, name: name.get(slug) || slug, count }))
-          .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-        venue: values("venue"),
-        status: values("status"),
-        code: counts.code,
-        data: counts.data,
       };
     }
 
@@ -380,7 +363,8 @@
       const marked = [...terms, ...parsed.phrases.flat()];
       const [results, facetData] = await Promise.all([
         Promise.all(shown.map((id) => describe(d, id, marked, skipped))),
-        facets && cat ? facetCounts(cat, matched.filter((id) => cat.byId.has(id)), filters) : null,
+        facets && cat ? facetCounts(d, cat, matched.filter((id) => cat.byId.has(id)), filters)
+          : null,
       ]);
       if (seq !== latest) return null;
       // the query as searched: each typed word that was corrected, replaced (fields kept)
@@ -393,7 +377,7 @@
       return answer;
     }
 
-    return { search, engine, parse, preload: loadPagefind };
+    return { search, engine, parse, preload: () => Promise.all([loadPagefind(), loadBundle()]) };
   }
 
   root.paperlistSearch = { create, parse, escapeHTML };

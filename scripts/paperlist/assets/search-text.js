@@ -281,9 +281,35 @@
     };
   }
 
+  /** The search page's facets: per tag, venue and decision, how many of the papers `ids`
+   * (of catalogue `c`) have it, each counted under the other facets' filters only. */
+  function facetCounts(d, c, ids, filters) {
+    const counts = { tag: new Map(), venue: new Map(), status: new Map(), code: 0, data: 0 };
+    const add = (key, value) => counts[key].set(value, (counts[key].get(value) || 0) + 1);
+    for (const id of ids) {
+      const row = rowOf(c, c.byId.get(id).row);
+      if (passes(row, filters, "tag")) row.tag.forEach((t) => add("tag", t));
+      if (row.venue && passes(row, filters, "venue")) add("venue", row.venue);
+      if (row.status && passes(row, filters, "status")) add("status", row.status);
+      if (passes(row, filters, "code") && row.code) counts.code++;
+      if (passes(row, filters, "data") && row.data) counts.data++;
+    }
+    const name = new Map(d.tags);
+    const values = (key) => [...counts[key]].map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value));
+    return {
+      tag: [...counts.tag].map(([slug, count]) => ({ slug, name: name.get(slug) || slug, count }))
+        .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
+      venue: values("venue"),
+      status: values("status"),
+      code: counts.code,
+      data: counts.data,
+    };
+  }
+
   root.paperlistSearchText = {
     escapeHTML, norm, words, terms, fold, parse, unquote, distance, phraseAt, formAt,
     afterTitle, excerpt, resolveTag, resolveVenue, sitePages, notice,
-    nameShown, anyOf, passes, rowOf,
+    nameShown, anyOf, passes, rowOf, facetCounts,
   };
 })(typeof self !== "undefined" ? self : globalThis);

@@ -14,6 +14,9 @@ is made here, once Pagefind has run, from its output and the catalogue:
   only for `author:`.
 * vocabulary/<n>.txt — the index's words of n letters, most widespread first: what a typo is
   corrected to. A query fetches only the lengths within two of a word no paper holds.
+* fragments.json — in a small catalogue only (data/search.yml `fragment_bundle_max_kb`):
+  every page's fragment, by page id, in one file the engine fetches with Pagefind instead
+  of a request per result (lunr, Material's own search, holds all the text in its index).
 
 The words are read from the text Pagefind stored for each page (its fragments), so the
 vocabulary is exactly what the index holds, split as search-core.js `words` splits a query.
@@ -49,6 +52,7 @@ CATALOGUE_FILE = f"{SEARCH_DATA}/catalogue.json"
 AUTHORS_FILE = f"{SEARCH_DATA}/authors.json"
 VOCABULARY_DIR = f"{SEARCH_DATA}/vocabulary/"
 TAGS_DIR = f"{SEARCH_DATA}/tags/"
+FRAGMENTS_FILE = f"{SEARCH_DATA}/fragments.json"
 #: Authors are one meta value on a page (search/index.py), joined by this.
 AUTHOR_SEPARATOR = "; "
 #: Pagefind's fragment files start with this before their JSON (pagefind 1.5).
@@ -232,10 +236,15 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
             by_author.setdefault(name, []).append(id_of[r.url])
     names = sorted(by_author)
     files[AUTHORS_FILE] = _json({"names": names, "papers": [by_author[n] for n in names]})
+    bundle = _json(fragments)
+    bundled = len(bundle.encode()) <= conf["fragment_bundle_max_kb"] * 1000
+    if bundled:
+        files[FRAGMENTS_FILE] = bundle
     files[ENGINE_FILE] = _json({
         "papers": len(rows),
         "pagefind": f"{pagefind_path}/pagefind.js",
         "fragments": f"{pagefind_path}/fragment/",
+        "fragment_bundle": FRAGMENTS_FILE if bundled else None,
         "catalogue": CATALOGUE_FILE,
         "tag_papers": TAGS_DIR,
         "authors": AUTHORS_FILE,

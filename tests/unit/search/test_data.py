@@ -120,3 +120,22 @@ def test_common_words_only_in_a_large_catalogue(tmp_path, monkeypatch):
     # skips them scores its best papers' pages with (search-rank.js `commonHits`)
     assert engine["common_family"] == {"graph": ["graph", 4], "learned": ["learn", 4],
                                        "learning": ["learn", 4]}
+
+
+def test_a_small_catalogues_fragments_go_in_one_file(tmp_path, monkeypatch):
+    """Each result's fragment is a request of its own; a small catalogue's are one file,
+    by page id, fetched once (what lunr's one index gives Material's own search)."""
+    pf = _pagefind(tmp_path, {"/papers/a/": "Graph nets", "/papers/b/": "Graph flows"})
+    rows = [Row(f"papers/{x}/", (), "V", False, False, ()) for x in "ab"]
+    files = engine_files(pf, rows, [], "pagefind")
+    bundle = json.loads(files[data.FRAGMENTS_FILE])
+    assert {pid: f["content"] for pid, f in bundle.items()} == {
+        "en_0000000": "Graph nets", "en_0000001": "Graph flows"}
+    assert bundle["en_0000001"]["url"] == "/papers/b/"
+    assert json.loads(files[data.ENGINE_FILE])["fragment_bundle"] == data.FRAGMENTS_FILE
+    # over the size set in data/search.yml: a fragment file each, as Pagefind wrote them
+    monkeypatch.setitem(data.settings(), "fragment_bundle_max_kb",
+                        len(files[data.FRAGMENTS_FILE]) / 1000 - 0.001)
+    files = engine_files(pf, rows, [], "pagefind")
+    assert data.FRAGMENTS_FILE not in files
+    assert json.loads(files[data.ENGINE_FILE])["fragment_bundle"] is None
