@@ -546,25 +546,28 @@ def test_a_word_as_written_comes_before_the_other_words_of_its_stem(page, rankin
 def test_a_small_catalogue_answers_from_its_one_file_of_fragments(page, site_url, browser):
     """19 papers' fragments (what a result shows) are one file, fetched when the box
     starts: a query fetches no fragment of its own. Without that file (it failed to load),
-    each result's fragment is fetched instead, and the answer is the same."""
-    def answer(pg) -> tuple[list[str], list[str], list[str]]:
+    each result's fragment is fetched instead, the answer is the same, and the file is not
+    asked for again by the next query."""
+    def answer(pg) -> tuple[list[str], list[str], list[str], list[str]]:
         fetched: list[str] = []
         pg.on("request", lambda r: fetched.append(r.url))
         open_search(pg, site_url)
         hrefs = ask(pg, site_url, "graph neural")
-        return hrefs, pg.locator(RESULT).all_inner_texts(), [
-            u for u in fetched if "/pagefind/fragment/" in u]
+        texts = pg.locator(RESULT).all_inner_texts()
+        assert ask(pg, site_url, "policy")
+        return hrefs, texts, [u for u in fetched if "/pagefind/fragment/" in u], [
+            u for u in fetched if u.endswith("/search/fragments.json")]
 
-    hrefs, texts, fragments = answer(page)
-    assert len(hrefs) >= 2 and not fragments
+    hrefs, texts, fragments, bundles = answer(page)
+    assert len(hrefs) >= 2 and not fragments and len(bundles) == 1
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     try:
         context.route("**/search/fragments.json", lambda route: route.abort())
-        hrefs2, texts2, fragments2 = answer(context.new_page())
+        hrefs2, texts2, fragments2, bundles2 = answer(context.new_page())
     finally:
         context.close()
     assert (hrefs2, texts2) == (hrefs, texts)
-    assert len(fragments2) >= len(hrefs)
+    assert len(fragments2) >= len(hrefs) and len(bundles2) == 1
     assert not page.console_errors
 
 

@@ -313,14 +313,16 @@ def _loader_names(node: ast.AST, func: ast.AST) -> set[str]:
     return names
 
 
-def _returned_names(fn: object) -> set[str]:
-    """Names a function of the package returns (model/page.py `page_loader` picks the
-    loader for a page), so a Loader= that calls one is checked too."""
+def _returned(fn: object) -> list[object]:
+    """What a function of the package can return, by the names in its return statements,
+    looked up where it is defined (model/page.py `page_loader` picks the loader for a
+    page), so a Loader= that calls one is checked too."""
     if not inspect.isfunction(fn) or not fn.__module__.startswith("paperlist"):
-        return set()
+        return []
     tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
-    return {name for r in ast.walk(tree) if isinstance(r, ast.Return) and r.value is not None
-            for name in _loader_names(r.value, tree)}
+    names = {name for r in ast.walk(tree) if isinstance(r, ast.Return) and r.value is not None
+             for name in _loader_names(r.value, tree)}
+    return [fn.__globals__.get(n) or getattr(yaml, n, None) for n in names]
 
 
 def test_yaml_is_only_ever_loaded_safely():
@@ -349,8 +351,8 @@ def test_yaml_is_only_ever_loaded_safely():
                 loader = next((k.value for k in call.keywords if k.arg == "Loader"), None)
                 assert loader is not None, f"{path.name}:{call.lineno}: yaml.{name} without Loader"
                 names = _loader_names(loader, func)
-                names |= {r for n in names for r in _returned_names(getattr(module, n, None))}
                 classes = [getattr(module, n, None) or getattr(yaml, n, None) for n in names]
+                classes += [r for n in names for r in _returned(getattr(module, n, None))]
                 classes = [c for c in classes if isinstance(c, type)
                            and issubclass(c, yaml.constructor.BaseConstructor)]
                 assert classes, f"{path.name}:{call.lineno}: cannot tell which Loader"

@@ -165,9 +165,12 @@
 
     /** Every page's fragment by page id, where the build wrote them in one file (a small
      * catalogue: search/data.py FRAGMENTS_FILE), else null, as when that file fails to
-     * load: then each is fetched from its own. */
-    const loadBundle = () => once("bundle", async () => (await engine()).fragment_bundle)
-      .then((path) => path && once("fragments", () => get(path, "json")).catch(() => null));
+     * load (asked for once: a worker cached from before a catalogue grew past the size
+     * names a file that is gone); then each is fetched from its own. */
+    const loadBundle = () => once("bundle", async () => {
+      const path = (await engine()).fragment_bundle;
+      return path ? get(path, "json").catch(() => null) : null;
+    });
 
     /** The fragment Pagefind stored for a page: its URL, indexed text, meta and tags. */
     function fragment(d, id) {

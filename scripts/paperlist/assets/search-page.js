@@ -65,6 +65,9 @@
       this.config = config;
       this.per = config.pageSize || 50;
       this.engine = api.create(new URL(config.root, window.location.href).href);
+      // Pagefind, and a small catalogue's fragments, load while the page starts: not one
+      // after the other behind the first answer
+      this.engine.preload().catch(() => {});
       const find = (cls) => el.querySelector(`.search-${cls}`);
       [this.input, this.status, this.list] = [find("input"), find("status"), find("results")];
       [this.pager, this.facetBox] = [find("pager"), find("facets")];

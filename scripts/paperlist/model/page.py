@@ -146,7 +146,7 @@ class _FastSafeLoader(C_SAFE_LOADER):  # type: ignore[misc, valid-type]
 _MAYBE_ALIAS = re.compile(r"(?:^|[\s\[\]{},:?-])[&*][0-9A-Za-z_-]", re.MULTILINE)
 
 
-def page_loader(frontmatter: str) -> type[yaml.SafeLoader]:
+def page_loader(frontmatter: str) -> type[yaml.constructor.SafeConstructor]:
     """The loader for a page's frontmatter. The C loader is ~10x faster but cannot be taught
     to refuse aliases, so it only reads frontmatter where no '&'/'*' could start an anchor or
     alias (a plain '&' as in "Multi-Task & Transfer Learning" cannot)."""

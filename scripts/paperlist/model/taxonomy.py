@@ -120,7 +120,12 @@ def _resolved(path: Path) -> Path:
 @lru_cache(maxsize=8)
 def _load_cached(path: Path, version: tuple[int, int] | None) -> Taxonomy:
     try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=C_SAFE_LOADER)  # noqa: S506
+        text = path.read_text(encoding="utf-8")
+        try:
+            raw = yaml.load(text, Loader=C_SAFE_LOADER)  # noqa: S506 - a safe loader
+        except yaml.YAMLError:
+            # libyaml says less about where and what; PyYAML's own parser shows the line
+            raw = yaml.safe_load(text)
     except OSError as exc:
         raise ValueError(f"{path}: cannot read taxonomy file ({exc.strerror or exc})") from exc
     except yaml.YAMLError as exc:

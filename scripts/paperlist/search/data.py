@@ -236,9 +236,9 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
             by_author.setdefault(name, []).append(id_of[r.url])
     names = sorted(by_author)
     files[AUTHORS_FILE] = _json({"names": names, "papers": [by_author[n] for n in names]})
-    bundle = _json(fragments)
-    bundled = len(bundle.encode()) <= conf["fragment_bundle_max_kb"] * 1000
-    if bundled:
+    bundle = _bundle(fragments, conf["fragment_bundle_max_kb"] * 1000)
+    bundled = bundle is not None
+    if bundle is not None:
         files[FRAGMENTS_FILE] = bundle
     files[ENGINE_FILE] = _json({
         "papers": len(rows),
@@ -267,6 +267,20 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
         "stopwords": sorted(conf["stopwords"]),
     })
     return files
+
+
+def _bundle(fragments: dict[str, dict[str, Any]], max_bytes: float) -> str | None:
+    """The fragments as one JSON object (what `_json` would write), or None once it would
+    pass max_bytes: a large catalogue's would be tens of MB, made only to be dropped."""
+    parts: list[str] = []
+    size = 3  # "{", "}" and the newline
+    for pid, fragment in fragments.items():
+        part = f"{_json(pid)[:-1]}:{_json(fragment)[:-1]}"
+        size += len(part.encode()) + (1 if parts else 0)
+        if size > max_bytes:
+            return None
+        parts.append(part)
+    return "{" + ",".join(parts) + "}\n"
 
 
 def _json(data: object) -> str:
