@@ -86,6 +86,15 @@ def test_loader_errors_name_file_and_problem(tmp_path, body, problem):
     assert problem in str(err.value)
 
 
+def test_broken_yaml_says_where_with_the_line_shown(tmp_path):
+    """libyaml reads the taxonomy; its error says little, so a maintainer's broken edit is
+    reported as PyYAML's parser words it: the line and column, the line itself, a caret."""
+    path = write(tmp_path, "areas:\n  - name: A\n   tags: [oops\n")
+    with pytest.raises(ValueError) as err:
+        load_taxonomy(path)
+    assert "line 3, column 4" in str(err.value) and "tags: [oops\n       ^" in str(err.value)
+
+
 def test_missing_file_is_a_value_error(tmp_path):
     with pytest.raises(ValueError, match="cannot read"):
         load_taxonomy(tmp_path / "absent.yml")
