@@ -593,6 +593,22 @@ def npm_pagefind_site(tmp_path_factory):
     server.shutdown()
 
 
+def test_the_search_page_starts_the_fragments_file_with_pagefind(page, site_url):
+    """The search page's engine loads a small catalogue's fragments as the page starts,
+    beside Pagefind, not after its first answer: the file is asked for (by the page, and
+    by the header box's worker, which every page starts) before Pagefind's index chunk,
+    and the results fetch no fragment file of their own."""
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(urlsplit(r.url).path))
+    page.goto(f"{site_url}/search/?q=graph+neural")
+    page.locator(".search-result-title").first.wait_for(timeout=15_000)
+    bundle = [i for i, u in enumerate(fetched) if u.endswith("/search/fragments.json")]
+    chunks = [i for i, u in enumerate(fetched) if "/pagefind/index/" in u]
+    assert len(bundle) == 2 and chunks and bundle[-1] < chunks[0], fetched
+    assert not [u for u in fetched if "/pagefind/fragment/" in u]
+    assert not page.console_errors
+
+
 def test_a_site_indexed_by_npms_pagefind_searches_as_pips_does(page, npm_pagefind_site,
                                                                site_url, built_site):
     """The engine reads the index, fragments and vocabulary of either Pagefind: known
