@@ -237,14 +237,13 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
     names = sorted(by_author)
     files[AUTHORS_FILE] = _json({"names": names, "papers": [by_author[n] for n in names]})
     bundle = _bundle(fragments, conf["fragment_bundle_max_kb"] * 1000)
-    bundled = bundle is not None
     if bundle is not None:
         files[FRAGMENTS_FILE] = bundle
     files[ENGINE_FILE] = _json({
         "papers": len(rows),
         "pagefind": f"{pagefind_path}/pagefind.js",
         "fragments": f"{pagefind_path}/fragment/",
-        "fragment_bundle": FRAGMENTS_FILE if bundled else None,
+        "fragment_bundle": FRAGMENTS_FILE if bundle is not None else None,
         "catalogue": CATALOGUE_FILE,
         "tag_papers": TAGS_DIR,
         "authors": AUTHORS_FILE,
