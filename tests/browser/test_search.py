@@ -465,7 +465,7 @@ RANKING_LIST = Path(__file__).parent.parent / "fixtures" / "search" / "ranking-l
 
 @pytest.fixture(scope="module")
 def ranking_site(tmp_path_factory):
-    """15 made-up abstracts built to tell the ranking's rules apart (fixtures/search/),
+    """19 made-up abstracts built to tell the ranking's rules apart (fixtures/search/),
     served; yields (url, paper id by a word only its abstract has)."""
     from helpers import make_project, mkdocs_build, serve
     from paperlist.ingest.importer import run_import
@@ -477,10 +477,11 @@ def ranking_site(tmp_path_factory):
     for path in sorted((project / "papers").glob("*.md")):
         body = read_page(path).body
         for mark in ("Zorbulator", "centralized", "excess work", "graph diffusion",
-                     "heat flow", "citation networks", "point clouds", "coastlines"):
+                     "heat flow", "citation networks", "point clouds", "coastlines",
+                     "prototypes", "edited videos", "proxy reward", "proximal term"):
             if mark in body:
                 ids[mark] = f"papers/{path.stem}/"
-    assert len(ids) == 8
+    assert len(ids) == 12
     result = mkdocs_build(project)
     assert result.returncode == 0, result.stderr
     server, url = serve(project / "site")
@@ -540,6 +541,27 @@ def test_a_word_as_written_comes_before_the_other_words_of_its_stem(page, rankin
     assert ask(page, url, "transformer") == [transformer, transformations]
     assert ask(page, url, "Transformers")[0] == transformer
     assert ask(page, url, "transformations")[0] == transformations
+    assert not page.console_errors
+
+
+def test_a_word_of_a_fields_term_is_searched_not_dropped(page, ranking_site):
+    """"few" makes "few-shot": it used to be a stop word, so "few-shot segmentation"
+    searched "shot segmentation" and the page on video shots (five of them) came first."""
+    url, ids = ranking_site
+    open_search(page, url)
+    assert ask(page, url, "few-shot segmentation")[:2] == [ids["prototypes"],
+                                                          ids["edited videos"]]
+    assert not page.console_errors
+
+
+def test_the_word_itself_outranks_longer_words_of_its_stem(page, ranking_site):
+    """Pagefind matches "proxy" (stem "proxi") in "proximal", which the other page holds
+    three times, in its title too; the page that says "proxy" comes first, and the other
+    still follows: it holds the query's other words."""
+    url, ids = ranking_site
+    open_search(page, url)
+    assert ask(page, url, "proxy reward models")[:2] == [ids["proxy reward"],
+                                                        ids["proximal term"]]
     assert not page.console_errors
 
 

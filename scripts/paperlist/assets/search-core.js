@@ -99,19 +99,31 @@
       return { ...a, folded: a.names.map(fold) };
     });
 
-    /** Papers holding a word: Map(id -> {locs, inTitle}: where on the page Pagefind matched
-     * it, and whether in the title or short name); one Pagefind search per word. The map's
-     * `top` is Pagefind's best paper, for `holds`. */
+    /** Papers holding a word: Map(id -> {locs, inTitle, exact}: where on the page Pagefind
+     * matched it, whether in the title or short name, and whether the page holds the word's
+     * stem itself). Pagefind matches the stem as the start of any indexed word ("proxy"
+     * finds "proximal", "down" finds "downstream"); the word searched again in quotes finds
+     * the pages holding the stem itself (or, for a word without a vowel, its plural: "llm",
+     * "llms"), which the ranking prefers (`extension_weight`) and counts as its papers
+     * (`df`). Not for a word on more than `exact_max_papers` papers: that search would cost
+     * as much as the word's own, and the word weighs little. The map's `top` is Pagefind's
+     * best paper, for `holds`; `own` how many hold the stem itself. */
     function searchWord(word) {
       return once(`word:${word}`, () => loadPagefind().then(async (pf) => {
+        const d = await engine();
         const found = await pf.search(word);
+        const forms = /[aeiouy]/.test(word) ? [word] : [word, `${word}s`];
+        const own = new Set(found.results.length > d.exact_max_papers ? [] : (await Promise.all(
+          forms.map((f) => pf.search(`"${f}"`)))).flatMap((e) => e.results.map((r) => r.id)));
         const hits = new Map();
         for (const r of found.results) {
           const meta = r.matchedMetaFields || [];
           const inTitle = meta.includes("title") || meta.includes("name");
-          hits.set(r.id, { locs: r.words, inTitle });
+          hits.set(r.id, { locs: r.words, inTitle, exact: !own.size || own.has(r.id) });
         }
         hits.top = found.results.length ? found.results[0].id : null;
+        hits.own = own.size;
+        if (own.size) hits.df = own.size;
         return hits;
       }));
     }
@@ -127,6 +139,7 @@
      * 3-word fragments' MRR@10 at 12,000 papers 0.372 without that look, 0.386 with). */
     async function holds(d, word, hits, ranking = []) {
       if (!hits.top) return false;
+      if (hits.own) return true;  // the stem itself is indexed
       const best = ranking.find((id) => hits.has(id));
       if (best !== undefined && await matchedOn(d, word, hits, best)) return true;
       if (best !== hits.top && await matchedOn(d, word, hits, hits.top)) return true;

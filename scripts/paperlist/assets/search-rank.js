@@ -22,11 +22,12 @@
   /** The papers of the words' `hits` (and of the quoted phrases', all required) that hold
    * enough of them, best first; `d` is the engine's data (engine.json). */
   function ranked(d, hits, phraseHits) {
-    // BM25 over the words: each word's rarity (IDF, from how many papers Pagefind finds
-    // for it) times how often the paper holds it (the places Pagefind matched it, one in
-    // the title or short name counting `title_weight` more), saturated. Pagefind's own
-    // score is not used: it sums over every indexed word the stem begins with ("code":
-    // codes, coder, codebook ...), putting papers full of a common stem first.
+    // BM25 over the words: each word's rarity (IDF, from how many papers hold its stem)
+    // times how often the paper holds it (the places Pagefind matched it, one in the title
+    // or short name counting `title_weight` more), saturated; `extension_weight` of that
+    // where the paper holds only longer words the stem begins with (searchWord's `exact`).
+    // Pagefind's own score is not used: it sums over every indexed word the stem begins
+    // with ("code": codes, coder, codebook ...), putting papers full of a common stem first.
     const all = [...hits, ...phraseHits];
     // (a map's `df`, where given, is the word's count of papers: its map holds only some)
     const idf = all.map((m) => {
@@ -42,7 +43,8 @@
         const tf = (h.locs.length || 1) + (h.inTitle ? d.title_weight : 0);
         s.n += 1;
         s.weight += idf[j];
-        s.score += idf[j] * tf * (k1 + 1) / (tf + k1);
+        const own = h.exact === false ? d.extension_weight : 1;  // only "proximal": "proxy"
+        s.score += own * idf[j] * tf * (k1 + 1) / (tf + k1);
         if (required) s.phrases += 1;
         scored.set(id, s);
       }

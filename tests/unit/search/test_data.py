@@ -107,14 +107,14 @@ def test_each_tag_lists_its_papers_in_catalogue_order(tmp_path):
 
 
 def test_common_words_only_in_a_large_catalogue(tmp_path, monkeypatch):
-    pages = {f"/papers/{i}/": f"graph nets{i} and more {'learned' if i else 'learning'}"
+    pages = {f"/papers/{i}/": f"graph nets{i} and with {'learned' if i else 'learning'}"
              for i in range(4)}
     pf = _pagefind(tmp_path, pages)
     rows = [Row(f"papers/{i}/", (), "V", False, False, ()) for i in range(4)]
     assert json.loads(engine_files(pf, rows, [], "pagefind")[data.ENGINE_FILE])["common"] == []
     monkeypatch.setitem(data.settings(), "common_from_papers", 4)
     engine = json.loads(engine_files(pf, rows, [], "pagefind")[data.ENGINE_FILE])
-    # "and", "more": stop words; "learned" and "learning" each on some, "learn" on all
+    # "and", "with": stop words; "learned" and "learning" each on some, "learn" on all
     assert engine["common"] == ["graph", "learned", "learning"]
     # each with its family and the papers holding a word of it: what a long query that
     # skips them scores its best papers' pages with (search-rank.js `commonHits`)
