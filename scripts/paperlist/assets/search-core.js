@@ -5,8 +5,8 @@
  * lacks) finds nothing. This engine asks Pagefind one word at a time (each word fetches the
  * same index chunk an all-words query would) and ranks the union itself:
  *
- *   - BM25 over the words (each word's rarity times how often the paper holds it), plus
- *     a bonus where two of the query's neighbouring words stand together on the page;
+ *   - BM25 over the words (each word's rarity times how often the paper holds it, less if
+ *     only in longer words: "proximal" for "proxy"), plus a bonus for neighbours together;
  *   - a paper must hold "enough" of the query's words (all of one or two; of a longer
  *     query, a share of its words or of their weight, data/search.yml), and holding more
  *     of them scales its score up;
