@@ -478,10 +478,11 @@ def ranking_site(tmp_path_factory):
         body = read_page(path).body
         for mark in ("Zorbulator", "centralized", "excess work", "graph diffusion",
                      "heat flow", "citation networks", "point clouds", "coastlines",
-                     "prototypes", "edited videos", "proxy reward", "proximal term"):
+                     "prototypes", "edited videos", "proxy reward", "proximal term",
+                     "built on LLMs", "an LLM that reads"):
             if mark in body:
                 ids[mark] = f"papers/{path.stem}/"
-    assert len(ids) == 12
+    assert len(ids) == 14
     result = mkdocs_build(project)
     assert result.returncode == 0, result.stderr
     server, url = serve(project / "site")
@@ -562,6 +563,48 @@ def test_the_word_itself_outranks_longer_words_of_its_stem(page, ranking_site):
     open_search(page, url)
     assert ask(page, url, "proxy reward models")[:2] == [ids["proxy reward"],
                                                         ids["proximal term"]]
+    assert not page.console_errors
+
+
+def test_a_word_without_a_vowel_is_held_in_its_plural_too(page, ranking_site):
+    """"llm" has no stem but itself, so "LLMs" is not "llm" to Pagefind's exact search.
+    The page whose title says "LLMs" holds the word as surely as the page that says "LLM"
+    once, and comes first; it used to count as holding only a longer word, like
+    "proximal" for "proxy", and came second. (Three words: for one or two, the words as
+    written already put it first.)"""
+    url, ids = ranking_site
+    open_search(page, url)
+    assert ask(page, url, "LLM agents that fail")[:2] == [ids["built on LLMs"],
+                                                         ids["an LLM that reads"]]
+    assert not page.console_errors
+
+
+def test_a_word_on_more_papers_than_exact_max_papers_is_searched_once(page, ranking_site):
+    """The second, exact search of a word is skipped for a word on more than
+    `exact_max_papers` papers (at 12,000 papers it costs as much as the first). With the
+    limit set below the two pages "proxy" matches, every page Pagefind gives counts as
+    holding the word itself, so the page full of "proximal" comes first again, as it
+    did before the exact search (search page; its engine reads engine.json)."""
+    url, ids = ranking_site
+
+    def order(limit: int | None) -> list[str]:
+        if limit is not None:
+            engine = json.loads(page.request.get(
+                f"{url}/assets/paperlist/search/engine.json").text())
+            page.route("**/engine.json", lambda route: route.fulfill(
+                body=json.dumps({**engine, "exact_max_papers": limit}),
+                content_type="application/json"))
+        page.goto(f"{url}/search/?q=proxy+reward+models")
+        links = page.locator(".search-result-title")
+        links.first.wait_for(timeout=15_000)
+        page.unroute("**/engine.json")
+        return [urlsplit(links.nth(i).get_attribute("href")).path.strip("/").split("/")[-1]
+                for i in range(links.count())]
+
+    proxy, proximal = (ids[m].strip("/").split("/")[-1] for m in ("proxy reward",
+                                                                  "proximal term"))
+    assert order(None)[:2] == [proxy, proximal]
+    assert order(1)[:2] == [proximal, proxy]
     assert not page.console_errors
 
 
