@@ -479,10 +479,10 @@ def ranking_site(tmp_path_factory):
         for mark in ("Zorbulator", "centralized", "excess work", "graph diffusion",
                      "heat flow", "citation networks", "point clouds", "coastlines",
                      "prototypes", "edited videos", "proxy reward", "proximal term",
-                     "built on LLMs", "an LLM that reads"):
+                     "built on LLMs", "an LLM that reads", "Fast-MoE", "(MoE) layers"):
             if mark in body:
                 ids[mark] = f"papers/{path.stem}/"
-    assert len(ids) == 14
+    assert len(ids) == 16
     result = mkdocs_build(project)
     assert result.returncode == 0, result.stderr
     server, url = serve(project / "site")
@@ -576,6 +576,17 @@ def test_a_word_without_a_vowel_is_held_in_its_plural_too(page, ranking_site):
     open_search(page, url)
     assert ask(page, url, "LLM agents that fail")[:2] == [ids["built on LLMs"],
                                                          ids["an LLM that reads"]]
+    assert not page.console_errors
+
+
+def test_a_hyphenated_name_finds_its_paper(page, ranking_site):
+    """Pagefind indexes "Fast-MoE" as "fastmoe" and in parts, but splits "MoE" again at
+    its capitals ("mo", "e"): the page is not among the papers of "moe". The other page,
+    which writes "fast" and "MoE" apart, came first. The query's compound is searched
+    whole too, and the page that holds it holds both its parts."""
+    url, ids = ranking_site
+    open_search(page, url)
+    assert ask(page, url, "Fast-MoE")[:2] == [ids["Fast-MoE"], ids["(MoE) layers"]]
     assert not page.console_errors
 
 

@@ -11,7 +11,7 @@
  *     query, a share of its words or of their weight, data/search.yml), and holding more
  *     of them scales its score up;
  *   - stop words are never searched, so they cannot block a match; a compound's parts
- *     ("event-aware") are searched one by one; "quoted phrases" must appear as written
+ *     ("event-aware") are searched one by one, and whole; "quoted phrases" must appear as written
  *     (word positions from Pagefind); when no paper has one, its words are searched
  *     instead, and the answer says so (`unquoted`);
  *   - a word of 5+ letters found nowhere is replaced by the most frequent index word within
@@ -39,7 +39,7 @@
   const { escapeHTML, norm, fold, parse, unquote, distance, phraseAt, formAt, afterTitle,
     excerpt, resolveTag, resolveVenue, anyOf, passes, rowOf, facetCounts,
   } = root.paperlistSearchText;  // search-text.js, loaded first
-  const { ranked, rankAgain, asWritten } = root.paperlistSearchRank;  // search-rank.js
+  const { ranked, rankAgain, asWritten, withCompound } = root.paperlistSearchRank;
 
   /** An engine for the site at siteRoot; `engineData`, when given, is engine.json's content
    * (the site's worker carries it, search/index.py worker_script), saving its fetch. */
@@ -245,11 +245,9 @@
       const common = d.common_set || (d.common_set = new Set(d.common || []));
       const rare = terms.filter((w) => !common.has(w));
       const asked = terms;  // the words in the query's order, common ones too
-      let skipped = [];
-      if (terms.length >= d.common_skip_from && rare.length >= d.common_keep) {
-        skipped = terms.filter((w) => common.has(w));
-        terms = rare;
-      }
+      const skipped = terms.length >= d.common_skip_from && rare.length >= d.common_keep
+        ? terms.filter((w) => common.has(w)) : [];
+      if (skipped.length) terms = rare;
       // where each asked word is among the searched (-1: skipped), before any correction
       const layout = asked.map((w) => terms.indexOf(w));
       const filters = { ...(options.filters || {}) };  // the page's facets: OR within one
@@ -270,7 +268,9 @@
         Promise.all(tagged.map((slugs) => byTags(d, slugs))),
       ]);
 
-      const raw = await Promise.all(terms.map(searchWord));
+      const raw = await Promise.all(terms.map((w) => Promise.all(
+        [w, ...(parsed.compounds[w] || [])].map(searchWord))
+        .then(([m, ...whole]) => whole.reduce(withCompound, m))));
       const phraseHits = await Promise.all(parsed.phrases.map(async (ws) => {
         const each = await Promise.all(ws.map(searchWord));
         const out = new Map();

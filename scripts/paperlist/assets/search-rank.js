@@ -142,5 +142,26 @@
     return [...top].sort((a, b) => held.get(b) - held.get(a));  // stable: ties keep order
   }
 
-  root.paperlistSearchRank = { ranked, rankAgain, asWritten, near };
+  /** A word's papers (searchWord's map) with those of a compound the query wrote it in.
+   * Pagefind indexes "Fit-LoRA" as "fitlora" and in parts, but splits a part again where
+   * its case changes ("Lo", "RA"), so a page that writes only "Fit-LoRA" is not among
+   * "lora"'s papers. The pages holding the compound itself (its quoted search found them:
+   * `df`) hold each of its parts; a compound no page holds adds nothing (Pagefind's papers
+   * for it are then those of some shorter word). */
+  function withCompound(part, whole) {
+    if (!whole.df) return part;
+    const out = new Map(part);
+    let added = 0;
+    for (const [id, h] of whole) {
+      const had = part.get(id);
+      if (!h.exact || (had && had.exact !== false)) continue;
+      if (!had) added += 1;
+      out.set(id, { locs: h.locs, inTitle: h.inTitle || Boolean(had && had.inTitle), exact: true });
+    }
+    out.top = part.top || whole.top;
+    out.df = (part.df ?? part.size) + added;
+    return out;
+  }
+
+  root.paperlistSearchRank = { ranked, rankAgain, asWritten, near, withCompound };
 })(typeof self !== "undefined" ? self : globalThis);

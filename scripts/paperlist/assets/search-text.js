@@ -61,7 +61,18 @@
       else if (ws.length === 1) return ` ${ws[0]} `;
       return " ";
     });
-    return { fields, phrases, words: terms(rest) };
+    // each word typed in a compound, with the compound joined as Pagefind indexes it
+    // ("lora" of "Fit-LoRA": "fitlora"; search-rank.js `withCompound`)
+    const compounds = {};
+    for (const token of rest.split(/\s+/)) {
+      const parts = terms(token);
+      if (parts.length < 2) continue;
+      const whole = parts.join("");
+      for (const part of parts) {
+        if (!(compounds[part] ||= []).includes(whole)) compounds[part].push(whole);
+      }
+    }
+    return { fields, phrases, words: terms(rest), compounds };
   }
 
   /** The query with its phrases' quotes taken away, read as `parse` reads it (fields

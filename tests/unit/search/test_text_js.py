@@ -115,6 +115,19 @@ def test_unquote_drops_only_the_phrases_quotes(query, expected):
         "phrases": [], "words": parsed["words"]}
 
 
+def test_a_compounds_parts_are_searched_and_know_their_whole():
+    """Pagefind indexes "Fit-LoRA" joined ("fitlora"); each part searched remembers it, so
+    a page that writes only the compound counts as holding the part. Quoted phrases and
+    fields are no compounds of the query's words."""
+    parsed = call("parse", 'Fit-LoRA for chain-of-thought, GPT-4o "x-y z" tag:a-b')
+    assert parsed["words"] == ["fit", "lora", "for", "chain", "of", "thought", "gpt", "4o"]
+    assert parsed["compounds"] == {
+        "fit": ["fitlora"], "lora": ["fitlora"], "chain": ["chainofthought"],
+        "of": ["chainofthought"], "thought": ["chainofthought"], "gpt": ["gpt4o"],
+        "4o": ["gpt4o"]}
+    assert call("parse", "plain words here")["compounds"] == {}
+
+
 def test_the_notice_says_what_was_searched_instead():
     """The pieces both result lists draw: corrected words emphasised; an unmatched phrase
     said first; nothing when the query was searched as typed."""
