@@ -10,7 +10,7 @@ import json
 import re
 from importlib import metadata
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote_plus, urlsplit
 
 import pytest
 
@@ -521,12 +521,40 @@ def test_the_parts_of_a_hyphenated_title_word_are_searched(page, ranking_site):
     assert not page.console_errors
 
 
-def test_query_words_that_stand_together_on_a_page_rank_it_first(page, ranking_site):
-    """Both pages hold both words, the other more often ("graph" four times); the page
-    where they stand together, as in the query, comes first."""
+#: query -> the two pages the ranking fixture's list must give first, in order (marks of
+#: `ranking_site`), and why
+FIRST_TWO = [
+    # Both pages hold both words, the other more often ("graph" four times); the page
+    # where they stand together, as in the query, comes first.
+    pytest.param("graph diffusion", ["graph diffusion", "heat flow"], id="proximity"),
+    # "few" makes "few-shot": it used to be a stop word, so "few-shot segmentation"
+    # searched "shot segmentation" and the page on video shots (five of them) came first.
+    pytest.param("few-shot segmentation", ["prototypes", "edited videos"], id="few-shot"),
+    # Pagefind matches "proxy" (stem "proxi") in "proximal", which the other page holds
+    # three times, in its title too; the page that says "proxy" comes first, and the
+    # other still follows: it holds the query's other words.
+    pytest.param("proxy reward models", ["proxy reward", "proximal term"], id="stem-itself"),
+    # "llm" has no stem but itself, so "LLMs" is not "llm" to Pagefind's exact search.
+    # The page whose title says "LLMs" holds the word as surely as the page that says
+    # "LLM" once, and comes first; it used to count as holding only a longer word, like
+    # "proximal" for "proxy", and came second. (Three words: for one or two, the words as
+    # written already put it first.)
+    pytest.param("LLM agents that fail", ["built on LLMs", "an LLM that reads"],
+                 id="plural-of-vowelless"),
+    # Pagefind indexes "Fast-MoE" as "fastmoe" and in parts, but splits "MoE" again at
+    # its capitals ("mo", "e"): the page is not among the papers of "moe". The other
+    # page, which writes "fast" and "MoE" apart, came first (the named page was not
+    # listed). The query's compound is searched whole too, and the page that holds it
+    # holds both its parts.
+    pytest.param("Fast-MoE", ["Fast-MoE", "(MoE) layers"], id="hyphenated-name"),
+]
+
+
+@pytest.mark.parametrize(("query", "first_two"), FIRST_TWO)
+def test_the_ranking_puts_the_right_pages_first(page, ranking_site, query, first_two):
     url, ids = ranking_site
     open_search(page, url)
-    assert ask(page, url, "graph diffusion")[:2] == [ids["graph diffusion"], ids["heat flow"]]
+    assert ask(page, url, query)[:2] == [ids[mark] for mark in first_two]
     assert not page.console_errors
 
 
@@ -545,49 +573,19 @@ def test_a_word_as_written_comes_before_the_other_words_of_its_stem(page, rankin
     assert not page.console_errors
 
 
-def test_a_word_of_a_fields_term_is_searched_not_dropped(page, ranking_site):
-    """"few" makes "few-shot": it used to be a stop word, so "few-shot segmentation"
-    searched "shot segmentation" and the page on video shots (five of them) came first."""
-    url, ids = ranking_site
-    open_search(page, url)
-    assert ask(page, url, "few-shot segmentation")[:2] == [ids["prototypes"],
-                                                          ids["edited videos"]]
-    assert not page.console_errors
-
-
-def test_the_word_itself_outranks_longer_words_of_its_stem(page, ranking_site):
-    """Pagefind matches "proxy" (stem "proxi") in "proximal", which the other page holds
-    three times, in its title too; the page that says "proxy" comes first, and the other
-    still follows: it holds the query's other words."""
-    url, ids = ranking_site
-    open_search(page, url)
-    assert ask(page, url, "proxy reward models")[:2] == [ids["proxy reward"],
-                                                        ids["proximal term"]]
-    assert not page.console_errors
-
-
-def test_a_word_without_a_vowel_is_held_in_its_plural_too(page, ranking_site):
-    """"llm" has no stem but itself, so "LLMs" is not "llm" to Pagefind's exact search.
-    The page whose title says "LLMs" holds the word as surely as the page that says "LLM"
-    once, and comes first; it used to count as holding only a longer word, like
-    "proximal" for "proxy", and came second. (Three words: for one or two, the words as
-    written already put it first.)"""
-    url, ids = ranking_site
-    open_search(page, url)
-    assert ask(page, url, "LLM agents that fail")[:2] == [ids["built on LLMs"],
-                                                         ids["an LLM that reads"]]
-    assert not page.console_errors
-
-
-def test_a_hyphenated_name_finds_its_paper(page, ranking_site):
-    """Pagefind indexes "Fast-MoE" as "fastmoe" and in parts, but splits "MoE" again at
-    its capitals ("mo", "e"): the page is not among the papers of "moe". The other page,
-    which writes "fast" and "MoE" apart, came first. The query's compound is searched
-    whole too, and the page that holds it holds both its parts."""
-    url, ids = ranking_site
-    open_search(page, url)
-    assert ask(page, url, "Fast-MoE")[:2] == [ids["Fast-MoE"], ids["(MoE) layers"]]
-    assert not page.console_errors
+def search_page_order(page, site_url: str, query: str, engine: dict | None = None,
+                      ) -> list[str]:
+    """The last part of each result's path on the search page (`/search/?q=`), which
+    loads the engine's data itself; given `engine`, that data is replaced by it."""
+    if engine is not None:
+        page.route("**/engine.json", lambda route: route.fulfill(
+            body=json.dumps(engine), content_type="application/json"))
+    page.goto(f"{site_url}/search/?q={quote_plus(query)}")
+    links = page.locator(".search-result-title")
+    links.first.wait_for(timeout=15_000)
+    page.unroute("**/engine.json")
+    return [urlsplit(links.nth(i).get_attribute("href")).path.strip("/").split("/")[-1]
+            for i in range(links.count())]
 
 
 def test_a_word_on_more_papers_than_exact_max_papers_is_searched_once(page, ranking_site):
@@ -597,20 +595,11 @@ def test_a_word_on_more_papers_than_exact_max_papers_is_searched_once(page, rank
     holding the word itself, so the page full of "proximal" comes first again, as it
     did before the exact search (search page; its engine reads engine.json)."""
     url, ids = ranking_site
+    engine = json.loads(page.request.get(f"{url}/assets/paperlist/search/engine.json").text())
 
     def order(limit: int | None) -> list[str]:
-        if limit is not None:
-            engine = json.loads(page.request.get(
-                f"{url}/assets/paperlist/search/engine.json").text())
-            page.route("**/engine.json", lambda route: route.fulfill(
-                body=json.dumps({**engine, "exact_max_papers": limit}),
-                content_type="application/json"))
-        page.goto(f"{url}/search/?q=proxy+reward+models")
-        links = page.locator(".search-result-title")
-        links.first.wait_for(timeout=15_000)
-        page.unroute("**/engine.json")
-        return [urlsplit(links.nth(i).get_attribute("href")).path.strip("/").split("/")[-1]
-                for i in range(links.count())]
+        data = None if limit is None else {**engine, "exact_max_papers": limit}
+        return search_page_order(page, url, "proxy reward models", data)
 
     proxy, proximal = (ids[m].strip("/").split("/")[-1] for m in ("proxy reward",
                                                                   "proximal term"))
@@ -722,14 +711,7 @@ def test_a_skipped_common_word_still_ranks_the_best_papers(page, site_url, built
     def order(query: str, common: list[str]) -> list[str]:
         data = {**engine, "common": common,
                 "common_family": {w: [w, engine["papers"] // 2] for w in common}}
-        page.route("**/engine.json", lambda route: route.fulfill(
-            body=json.dumps(data), content_type="application/json"))
-        page.goto(f"{site_url}/search/?q={query.replace(' ', '+')}")
-        links = page.locator(".search-result-title")
-        links.first.wait_for(timeout=15_000)
-        page.unroute("**/engine.json")
-        return [urlsplit(links.nth(i).get_attribute("href")).path.strip("/").split("/")[-1]
-                for i in range(links.count())]
+        return search_page_order(page, site_url, query, data)
 
     query = "architecture recent specialized visual generation"
     assert order(query, [])[:2] == ["world-r1", "halo"]  # every word searched
