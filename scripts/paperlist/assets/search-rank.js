@@ -156,7 +156,8 @@
       const had = part.get(id);
       if (!h.exact || (had && had.exact !== false)) continue;
       if (!had) added += 1;
-      out.set(id, { locs: h.locs, inTitle: h.inTitle || Boolean(had && had.inTitle), exact: true });
+      const inTitle = h.inTitle || Boolean(had && had.inTitle);
+      out.set(id, { locs: h.locs, inTitle, exact: true });
     }
     out.top = part.top || whole.top;
     out.df = (part.df ?? part.size) + added;

@@ -62,8 +62,9 @@
       return " ";
     });
     // each word typed in a compound, with the compound joined as Pagefind indexes it
-    // ("lora" of "Fit-LoRA": "fitlora"; search-rank.js `withCompound`)
-    const compounds = {};
+    // ("lora" of "Fit-LoRA": "fitlora"; search-rank.js `withCompound`); no prototype, so
+    // that a word such as "constructor" is no key of it
+    const compounds = Object.create(null);
     for (const token of rest.split(/\s+/)) {
       const parts = terms(token);
       if (parts.length < 2) continue;

@@ -126,6 +126,9 @@ def test_a_compounds_parts_are_searched_and_know_their_whole():
         "of": ["chainofthought"], "thought": ["chainofthought"], "gpt": ["gpt4o"],
         "4o": ["gpt4o"]}
     assert call("parse", "plain words here")["compounds"] == {}
+    # words that name what every object has are words like any other
+    assert call("parse", "constructor-based toString")["compounds"] == {
+        "constructor": ["constructorbased"], "based": ["constructorbased"]}
 
 
 def test_the_notice_says_what_was_searched_instead():
