@@ -65,15 +65,14 @@
     // ("lora" of "Fit-LoRA": "fitlora"; search-rank.js `withCompound`); no prototype, so
     // that a word such as "constructor" is no key of it
     const compounds = Object.create(null);
-    for (const token of rest.split(/\s+/)) {
-      const parts = terms(token);
-      if (parts.length < 2) continue;
+    const tokens = rest.split(/\s+/).map(terms);  // the words of each, as terms(rest) gives
+    for (const parts of tokens.filter((t) => t.length > 1)) {
       const whole = parts.join("");
       for (const part of parts) {
         if (!(compounds[part] ||= []).includes(whole)) compounds[part].push(whole);
       }
     }
-    return { fields, phrases, words: terms(rest), compounds };
+    return { fields, phrases, words: tokens.flat(), compounds };
   }
 
   /** The query with its phrases' quotes taken away, read as `parse` reads it (fields
