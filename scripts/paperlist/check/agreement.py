@@ -33,6 +33,7 @@ from paperlist.check.syntax import quote
 from paperlist.ingest.importer import catalogue_lists, infer_all, merge_fields
 from paperlist.ingest.listfile import ListError, Paragraph, parse_list
 from paperlist.model.page import TAG_SCORES
+from paperlist.model.taxonomy import load_taxonomy
 
 if TYPE_CHECKING:
     from paperlist.check.checker import PageResult
@@ -117,8 +118,9 @@ def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder:
                 "source.digest, restore that instead)"))
     todo = [(r, paragraphs[d]) for d, r in owner.items() if d in paragraphs and not r.problems]
     fresh = infer_all([p.text for _, p in todo], taxonomy)
+    max_tags = int(load_taxonomy(taxonomy).selection["max_tags"])
     for (r, _), new in zip(todo, fresh, strict=True):
-        problems += update_problems(r, new)
+        problems += update_problems(r, new, max_tags)
     return problems
 
 
@@ -161,15 +163,17 @@ def _lost_ties(results: list[PageResult], orphans: dict[str, Paragraph],
     return problems
 
 
-def update_problems(r: PageResult, new: dict[str, Any]) -> list[Problem]:
+def update_problems(r: PageResult, new: dict[str, Any], max_tags: int | None = None,
+                    ) -> list[Problem]:
     """What an import would change in a page, given `new`, the importer's fresh inference
-    from its abstract: first an edited `inferred:`, then what the import would still
-    change once `inferred` is back to `new`."""
+    from its abstract (and the taxonomy's `max_tags`, as the import has it): first an
+    edited `inferred:`, then what the import would still change once `inferred` is back to
+    `new`."""
     meta = r.meta
     assert meta is not None
     inferred = meta.get("inferred")
     old = inferred if isinstance(inferred, dict) else {}
-    if merge_fields(meta, old, new) == meta:
+    if merge_fields(meta, old, new, max_tags) == meta:
         return []
     problems: list[Problem] = []
     if not isinstance(inferred, dict):
@@ -214,7 +218,7 @@ def update_problems(r: PageResult, new: dict[str, Any]) -> list[Problem]:
                     f"edit the top-level {key} instead, and set this back to "
                     f"{key}: {flow(new[key])}"))
     restored = dict(meta, inferred=new)
-    merged = merge_fields(restored, new, new)
+    merged = merge_fields(restored, new, new, max_tags)
     for key, value in merged.items():
         if key == "inferred" or restored.get(key) == value:
             continue

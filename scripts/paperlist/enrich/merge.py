@@ -13,7 +13,7 @@ import copy
 from typing import Any
 
 from paperlist.enrich.record import RECORD_LINKS, Record
-from paperlist.ingest.importer import merge_list
+from paperlist.ingest.importer import list_items, merge_list
 from paperlist.model.page import LINK_KINDS
 
 #: the page fields a record sets, in the order they are compared
@@ -88,8 +88,11 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
     inferred = out.get("inferred") if isinstance(out.get("inferred"), dict) else {}
     from_abstract = inferred.get("links") if isinstance(inferred.get("links"), dict) else {}
     for kind in RECORD_LINKS:
-        current = list(links.get(kind) or [])
-        result = merge_list(current, list(last_links.get(kind) or []), new_links.get(kind, []))
+        current = list_items(links.get(kind))
+        if current is None:
+            continue  # text, not a list: left as written (`paperlist check` says so)
+        result = merge_list(current, list_items(last_links.get(kind)) or [],
+                            new_links.get(kind, []))
         # A link the abstract gives too is the importer's as well: not the record's to drop.
         result += [x for x in current if x in (from_abstract.get(kind) or []) and x not in result]
         if result != current:

@@ -174,34 +174,59 @@ def _infer_draft(item: tuple[str, str | None], venue: str, taxonomy: Path | None
     return fields, base, _new_page_text(base, fields, venue, digest, text)
 
 
-def merge_list(current: list, old: list, new: list) -> list:
+def merge_list(current: list, old: list, new: list, limit: int | None = None) -> list:
     """Three-way merge of a list field (`old` is what was last written, `new` what would be
     now). A list nobody touched follows `new`, order and all. An edited list keeps the
     editor's order: what they added or reordered stays where they put it, what they removed
     stays removed; an item `old` had and `new` drops goes, and one `new` brings is
-    appended."""
+    appended, while the list has fewer than `limit` items (a page's tags: an editor's five
+    tags and a newly inferred one would be six, which `paperlist check` refuses)."""
     if current == old:
         return list(new)
     removed = [x for x in old if x not in current]
     out = [x for x in current if not (x in old and x not in new)]
-    return out + [x for x in new if x not in out and x not in removed]
+    for x in new:
+        if limit is not None and len(out) >= limit:
+            break
+        if x not in out and x not in removed:
+            out.append(x)
+    return out
 
 
-def merge_fields(meta: dict[str, Any], old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
-    """Apply fresh inference to a page's frontmatter, keeping every editor change."""
+def list_items(value: Any) -> list | None:
+    """A list field's items ([] when absent); None when it is not a list: an editor wrote
+    text ("code: https://..."), which `paperlist check` asks them to write as a list. No
+    merge touches such a field (taken as a list, text would merge letter by letter)."""
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list) else None
+
+
+def merge_fields(meta: dict[str, Any], old: dict[str, Any], new: dict[str, Any],
+                 max_tags: int | None = None) -> dict[str, Any]:
+    """Apply fresh inference to a page's frontmatter, keeping every editor change; a field
+    that is not of its kind (text where a list belongs) is left as written. `max_tags`: the
+    taxonomy's `selection.max_tags`, past which no inferred tag is added to an edited list."""
     meta = dict(meta)
     if meta.get("title_inferred", True) and meta.get("title") == old.get("title"):
         meta["title"] = new["title"]
     if meta.get("name", "") == old.get("name", ""):
         meta["name"] = new["name"]
     for key in ("other_names", "tags"):
-        meta[key] = merge_list(list(meta.get(key) or []), list(old.get(key) or []), new[key])
-    cur_links = meta.get("links") if isinstance(meta.get("links"), dict) else {}
+        current = list_items(meta.get(key))
+        if current is not None:
+            meta[key] = merge_list(current, list_items(old.get(key)) or [], new[key],
+                                   max_tags if key == "tags" else None)
+    if meta.get("links") is not None and not isinstance(meta.get("links"), dict):
+        meta["inferred"] = new
+        return meta
+    cur_links = meta.get("links") or {}
     old_links = old.get("links") if isinstance(old.get("links"), dict) else {}
-    links = {
-        k: merge_list(list(cur_links.get(k) or []), list(old_links.get(k) or []), new["links"][k])
-        for k in ABSTRACT_LINK_KINDS
-    }
+    links = {}
+    for k in ABSTRACT_LINK_KINDS:
+        current = list_items(cur_links.get(k))
+        links[k] = (cur_links[k] if current is None else
+                    merge_list(current, list_items(old_links.get(k)) or [], new["links"][k]))
     # The record's links (paperlist enrich) and an editor's own kinds are not the
     # importer's: kept as they are, in a fixed order.
     for k in [*LINK_KINDS, *cur_links]:
@@ -329,6 +354,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
                 "one of the two lists"))
     writes: dict[Path, str] = {}
     seen: set[str] = {para.digest for para in parsed.paragraphs}
+    max_tags = int(load_taxonomy(taxonomy).selection["max_tags"])
     drafts = _map_all(partial(_infer_draft, venue=parsed.venue, taxonomy=taxonomy),
                       [(p.text, None if p.digest in by_digest else p.digest)
                        for p in parsed.paragraphs])
@@ -358,7 +384,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
             continue
         assert page.path is not None
         old = page.meta.get("inferred") if isinstance(page.meta.get("inferred"), dict) else {}
-        meta = merge_fields(page.meta, old, fields)
+        meta = merge_fields(page.meta, old, fields, max_tags)
         if body is not None:
             meta["source"] = {**page.meta["source"], "digest": para.digest}
         # Nothing to refresh: leave the file exactly as its editor formatted it.
@@ -539,12 +565,16 @@ def retag_pages(papers_dir: Path, *, check: bool = False,
         raise errors[0]
     changed: list[str] = []
     writes: dict[Path, str] = {}
+    max_tags = int(load_taxonomy(taxonomy).selection["max_tags"])
     for page in pages:
         assert page.path is not None
         old = page.meta.get("inferred") if isinstance(page.meta.get("inferred"), dict) else {}
         new = tag_fields(page.body, taxonomy)
         meta = dict(page.meta)
-        meta["tags"] = merge_list(page.tags, list(old.get("tags") or []), new["tags"])
+        current = list_items(meta.get("tags"))
+        if current is not None:  # else text, left as written (merge_fields)
+            meta["tags"] = merge_list(current, list_items(old.get("tags")) or [], new["tags"],
+                                      max_tags)
         meta["inferred"] = {**old, **new}
         # Compared as data, not text: a page written in another YAML style (`authors: [Ada
         # Lovelace, Alan Turing]`, as the docs suggest) has not changed when its tags have not.

@@ -291,3 +291,68 @@ def test_retag_refreshes_the_scores_with_the_tags(papers):
     path.write_text(dump_page(page), encoding="utf-8")
     assert retag_pages(papers) == ["prorl"]
     assert path.read_bytes() == before
+
+
+def _make_import_update(path):
+    """Make the next import rewrite the page: drop its tags' scores, as a page imported
+    before they were kept (test_an_old_page_without_scores_gets_them_and_keeps_its_edits)."""
+    text = path.read_text(encoding="utf-8")
+    start = text.index("  tag_scores:\n")
+    end = start + len("  tag_scores:\n")
+    while text[end:].startswith("    "):
+        end = text.index("\n", end) + 1
+    path.write_text(text[:start] + text[end:], encoding="utf-8")
+
+
+def test_text_where_a_list_belongs_is_left_as_written(papers, capsys):
+    """`code: https://...` instead of a list: `paperlist check` says how to write it; an
+    import or retag that rewrites the page keeps the editor's text. Taken as a list it
+    was merged letter by letter (`code: [h, t, t, p, s, ...]`)."""
+    path = papers / "eqr.md"
+    text = path.read_text(encoding="utf-8")
+    assert "\nlinks:\n  code: []\n" in text
+    text = text.replace("\nlinks:\n  code: []\n", "\nlinks:\n  code: https://github.com/a/b\n")
+    text = text.replace("\ntags:\n", "\ntags: Optimization, Learning Theory\nold_tags:\n", 1)
+    text = text.replace("\nother_names: []\n", "\nother_names: EQR-Net\n", 1)
+    path.write_text(text, encoding="utf-8")
+    _make_import_update(path)
+
+    report = run_import(SHIPPED_LIST, papers)
+    assert report.updated == ["eqr"]
+    meta = read_page(path).meta
+    assert meta["tags"] == "Optimization, Learning Theory"
+    assert meta["other_names"] == "EQR-Net"
+    assert meta["links"]["code"] == "https://github.com/a/b"
+    assert retag_pages(papers) == []
+    assert read_page(path).meta["tags"] == "Optimization, Learning Theory"
+
+
+def _five_tags_one_newly_inferred(path):
+    """The page as if an editor had filled its tags up to five, and the tagger (a changed
+    taxonomy, a newer paperlist) now infers one more it had not before."""
+    from paperlist.model.taxonomy import load_taxonomy
+
+    page = read_page(path)
+    inferred = page.meta["inferred"]["tags"]
+    assert 2 <= len(inferred) <= 5
+    before = inferred[:-1]
+    others = [t.name for t in load_taxonomy().tags if t.name not in inferred]
+    page.meta["tags"] = [*before, *others[: 5 - len(before)]]
+    page.meta["inferred"]["tags"] = before
+    page.meta["inferred"]["tag_scores"] = {
+        k: v for k, v in page.meta["inferred"]["tag_scores"].items() if k in before}
+    path.write_text(dump_page(page), encoding="utf-8")
+    return page.meta["tags"]
+
+
+def test_no_inferred_tag_is_added_past_the_taxonomys_limit(papers):
+    """An editor's five tags and a newly inferred one made six, which `paperlist check`
+    refuses: a page nobody touched failed CI after a retag. The editor's five stay."""
+    path = papers / "cyberjurors.md"
+    edited = _five_tags_one_newly_inferred(path)
+    assert retag_pages(papers) == ["cyberjurors"]
+    assert read_page(path).tags == edited
+    edited = _five_tags_one_newly_inferred(path)
+    assert "cyberjurors" in run_import(SHIPPED_LIST, papers).updated
+    assert read_page(path).tags == edited
+    assert main(["check", "--papers", str(papers)]) == 0
