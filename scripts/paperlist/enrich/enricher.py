@@ -20,7 +20,8 @@ from paperlist.enrich.merge import merge_record
 from paperlist.enrich.record import Record
 from paperlist.ingest.importer import load_pages
 from paperlist.match.matcher import PARALLEL_FROM, match_texts
-from paperlist.model.page import Page, PageError, dump_page
+from paperlist.model.page import Page, PageError
+from paperlist.model.rewrite import rewrite_page
 from paperlist.util.atomic import write_files
 from paperlist.util.background import split_map
 
@@ -118,7 +119,10 @@ def plan_enrich(records: list[Record], papers_dir: Path, *, render: bool = True,
             if meta == pages[p].meta:
                 out.append((None, kept, []))
             else:
-                text = dump_page(Page(meta=meta, body=pages[p].body)) if render else ""
+                path = pages[p].path
+                assert path is not None
+                text = rewrite_page(path.read_text(encoding="utf-8"), meta,
+                                    pages[p].body) if render else ""
                 changes = describe_changes(pages[p].meta, meta) if describe else []
                 out.append((text, kept, changes))
         return out

@@ -55,6 +55,7 @@ from paperlist.model.page import (
     PageError,
     dump_page,
 )
+from paperlist.model.rewrite import rewrite_page
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.util.atomic import write_files
 
@@ -391,8 +392,8 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
         if meta == page.meta and body is None:
             report.unchanged.append(page.id)
             continue
-        writes[page.path] = dump_page(Page(meta=meta, body=body if body is not None
-                                           else page.body))
+        writes[page.path] = rewrite_page(page.path.read_text(encoding="utf-8"), meta,
+                                         body if body is not None else page.body)
         if body is None:
             report.updated.append(page.id)
     report.others -= sum(1 for p in strays if p.id in claimed)
@@ -580,7 +581,8 @@ def retag_pages(papers_dir: Path, *, check: bool = False,
         # Lovelace, Alan Turing]`, as the docs suggest) has not changed when its tags have not.
         if meta != page.meta:
             changed.append(page.id)
-            writes[page.path] = dump_page(Page(meta=meta, body=page.body))
+            writes[page.path] = rewrite_page(page.path.read_text(encoding="utf-8"), meta,
+                                             page.body)
     if not check:
         write_files(writes)
     return changed
