@@ -100,8 +100,9 @@
     });
 
     /** Papers holding a word: Map(id -> {locs, inTitle, exact}: where on the page Pagefind
-     * matched it, whether in the title or short name, and whether the page holds the word's
-     * stem itself). Pagefind matches the stem as the start of any indexed word ("proxy"
+     * matched it, whether in the title or short name (or a compound's part there: engine.json
+     * `title_fields`), and whether the page holds the word's stem itself). Pagefind matches
+     * the stem as the start of any indexed word ("proxy"
      * finds "proximal", "down" finds "downstream"); the word searched again in quotes finds
      * the pages holding the stem itself (or, for a word without a vowel, its plural: "llm",
      * "llms"), which the ranking prefers (`extension_weight`) and counts as its papers
@@ -117,8 +118,7 @@
           forms.map((f) => pf.search(`"${f}"`)))).flatMap((e) => e.results.map((r) => r.id)));
         const hits = new Map();
         for (const r of found.results) {
-          const meta = r.matchedMetaFields || [];
-          const inTitle = meta.includes("title") || meta.includes("name");
+          const inTitle = (r.matchedMetaFields || []).some((f) => d.title_fields.includes(f));
           hits.set(r.id, { locs: r.words, inTitle, exact: !own.size || own.has(r.id) });
         }
         hits.top = found.results.length ? found.results[0].id : null;
@@ -129,8 +129,8 @@
 
     /** Whether Pagefind's papers for a word really hold it (or a form of it): with no
      * indexed word beginning with its stem, Pagefind falls back to the longest the stem
-     * begins with ("trapsformers" finds "traps"). A paper's matched word sharing all but
-     * the last three letters with it (or a compound part that does) is a match: on the
+     * begins with ("trapsformers" finds "traps"). A paper's matched word that is a form of
+     * it (search-text.js `formAt`) is a match: on the
      * best-ranked paper of `ranking` that has the word (the query's results before the
      * page's facets, so the answer is the query's whatever page or facet is shown; its
      * fragment is most often being fetched already), else on Pagefind's best paper; else

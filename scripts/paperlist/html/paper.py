@@ -14,6 +14,7 @@ from paperlist.html.abstract import render_abstract
 from paperlist.html.escape import esc
 from paperlist.model.catalogue import Paper
 from paperlist.model.taxonomy import Tag
+from paperlist.search.compounds import PARTS, TITLE_PARTS, hidden_parts
 from paperlist.search.data import AUTHOR_SEPARATOR
 from paperlist.structure.paths import BROWSE_AUTHOR, Link, browse_view, tag_src, venue_src
 
@@ -205,6 +206,13 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     if entry.authors:
         hidden.append(("meta", "authors", AUTHOR_SEPARATOR.join(entry.authors)))
     hidden += [("meta", kind, "1") for kind in ("code", "data") if entry.links[kind]]
+    # The parts of compounds that Pagefind indexes only cut up ("LoRA" of "NTK-LoRA"),
+    # as words of the page: search/compounds.py
+    for key, text in ((TITLE_PARTS, " ".join([entry.title, entry.name, *entry.other_names])),
+                      (PARTS, entry.body)):
+        parts = hidden_parts(text)
+        if parts:
+            hidden.append(("meta", key, " ".join(parts)))
     spans = "".join(f'<span data-pagefind-{what}="{key}" data-pagefind-ignore hidden>'
                     f"{esc(value)}</span>" for what, key, value in hidden)
     # The block under the title (authors, names) goes before it: a result's excerpt is

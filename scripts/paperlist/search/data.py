@@ -43,6 +43,7 @@ import yaml
 
 from paperlist import DATA_DIR
 from paperlist.model.catalogue import Paper
+from paperlist.search.compounds import TITLE_FIELDS
 from paperlist.structure import paths
 
 #: Where the engine's files go in the site; search-core.js names ENGINE_FILE itself.
@@ -252,6 +253,7 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
         "tags": [[slug, name] for slug, name in tags],
         "venues": venues,
         "author_separator": AUTHOR_SEPARATOR,
+        "title_fields": list(TITLE_FIELDS),
         **{key: conf[key] for key in ("min_match", "min_match_weight", "coordination",
                                       "saturation", "title_weight", "proximity",
                                       "proximity_window", "extension_weight",

@@ -1,0 +1,28 @@
+"""The parts of compounds Pagefind indexes only cut up (search/compounds.py), which the
+paper's indexed body hands it as searchable metadata."""
+
+from __future__ import annotations
+
+import pytest
+
+from paperlist.search.compounds import hidden_parts
+
+
+@pytest.mark.parametrize(("text", "parts"), [
+    # a part Pagefind cuts at its capitals or digits, wherever it stands in the compound
+    ("We fine-tune with NTK-LoRA and compare to GPT-4o.", ["lora", "4o"]),
+    ("Fast-MoE routing on ImageNet-1K with LLaMA-2-7B", ["moe", "imagenet", "1k", "llama", "7b"]),
+    ("LoRA-based adapters", ["lora"]),
+    # once each, in the order first written
+    ("NTK-LoRA beats dual-LoRA; NTK-LoRA is fast", ["lora"]),
+    # a word of one piece is indexed whole (punctuation aside), a part without a cut too
+    ("LoRA, QLoRA (MoE) and multi-agent self-play", []),
+    # letters that are not ASCII have cases as well
+    ("Schrödinger-ÉtaPe", ["étape"]),
+    # a link's address is not text Pagefind reads
+    ("code at https://github.com/x/NTK-LoRA and [here](http://a.org/Fit-LoRA)", []),
+    ("", []),
+    ("- -- _ $x$-$\\mathcal{O}$", []),
+])
+def test_hidden_parts(text, parts):
+    assert hidden_parts(text) == parts
