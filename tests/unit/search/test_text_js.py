@@ -192,3 +192,16 @@ def test_papers_holding_the_words_as_written_come_first():
     assert other == ["a", "b", "c", "d", "e", "gone"]
     assert two == ["c", "e", "b", "a", "d", "gone"]  # both words first, then one
     assert plural == ["e", "a", "b", "c", "d", "gone"]  # "queries" is "query"'s plural
+
+
+@pytest.mark.parametrize(("token", "word", "held"), [
+    ("transformations", "transformat", True),  # a word still being typed
+    ("coastlines", "coastlinez", True),
+    ("models", "models", True),
+    ("Fit-LoRA", "lora", True),  # a compound's part
+    # Pagefind's fallback to a shorter stem it has loaded: "modles" after "mod" was typed
+    ("MODS", "modles", False),
+    ("traps", "trapsformers", False),
+])
+def test_a_match_is_a_form_of_the_word_only_if_it_begins_with_it(token, word, held):
+    assert call("formAt", f"We study {token} here", [2], word) is held
