@@ -18,6 +18,10 @@ from paperlist.model.page import MAX_PARAGRAPH_CHARS
 
 #: A header line longer than this is an abstract, not a title.
 MAX_HEADER_CHARS = 200
+#: A line this long that ends a sentence is a whole abstract's (an export with one
+#: abstract per line), not a hard-wrapped one's: two in a paragraph are reported. No two
+#: lines of any of the 16,899 ICLR 2026 abstracts are; wrapped lines are under 100.
+ABSTRACT_LINE_CHARS = 300
 
 #: Characters that copy-paste and PDF extraction leave in text, which no reader can see:
 #: C0 controls (U+0002 marks a PDF's hyphenation point: "dy\x02namically"), the soft
@@ -203,6 +207,16 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
                 f"paragraph is {len(para):,} characters, longer than any abstract "
                 f"(limit {MAX_PARAGRAPH_CHARS:,}); is a blank line missing between abstracts?"))
             continue
+        whole = [start + k for k, line in enumerate(block)
+                 if len(line) >= ABSTRACT_LINE_CHARS and line.rstrip("\"'”")[-1:] in ".!?)"]
+        if len(whole) > 1:
+            parsed.warnings.append(ListError(
+                path, start,
+                f"this paragraph has {len(block)} lines, and those on lines "
+                f"{', '.join(map(str, whole))} are each as long as an abstract and end a "
+                "sentence, as in a list with one abstract per line; it is taken as one "
+                "abstract. If they are separate abstracts, put a blank line between them "
+                "and import again"))
         p = Paragraph(text=para, line=start)
         if p.digest in seen:
             parsed.duplicates.append((start, seen[p.digest]))

@@ -117,3 +117,21 @@ def test_a_word_hyphenated_across_a_line_break_by_a_pdf_is_joined():
     assert [p.text for p in parsed.paragraphs] == [
         "We update dynamically the optimization and stop."]
     assert [w.line for w in parsed.warnings] == [3]
+
+
+def test_abstracts_one_per_line_without_blank_lines_are_reported():
+    """An export with one abstract per line and no blank lines between them: every
+    abstract ran into one page, silently. The paragraph is still imported as one (a reader
+    decides), and the warning names the lines and the fix."""
+    abstracts = [f"We propose Method{n}, which " + "improves the baseline a lot " * 12 + "."
+                 for n in range(3)]
+    wrapped = ("We propose WrapNet, a method that wraps\nits lines the way an editor "
+               "does when a\nparagraph is hard wrapped at eighty columns.")
+    parsed = parse_list_text("NeurIPS 2026 paper list\n\n" + "\n".join(abstracts)
+                             + "\n\n" + wrapped + "\n", "list.txt")
+    assert len(parsed.paragraphs) == 2
+    assert [str(w) for w in parsed.warnings] == [
+        "list.txt:3: this paragraph has 3 lines, and those on lines 3, 4, 5 are each as "
+        "long as an abstract and end a sentence, as in a list with one abstract per line; "
+        "it is taken as one abstract. If they are separate abstracts, put a blank line "
+        "between them and import again"]
