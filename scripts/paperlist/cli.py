@@ -236,6 +236,21 @@ def _taxonomy_file(value: str) -> Path:
     return Path(value)
 
 
+def _configured_taxonomy(config_file: Path) -> Path | None:
+    """The taxonomy mkdocs.yml's plugin names (mkdocs_plugin/config.py), checked as
+    --taxonomy's file is."""
+    from paperlist.mkdocs_plugin.config import configured_taxonomy  # MkDocs: only here
+
+    path = configured_taxonomy(config_file)
+    if path is None:
+        return None
+    try:
+        load_taxonomy(path)
+    except ValueError as e:
+        raise CliError(f"{config_file}: the paperlist plugin's taxonomy: {e}") from None
+    return path
+
+
 def _venue_name(value: str) -> str:
     """--venue's text, spaces tidied; an empty one is refused before anything is read."""
     name = " ".join(value.split())
@@ -246,8 +261,9 @@ def _venue_name(value: str) -> str:
 
 def _taxonomy_option(s: argparse.ArgumentParser) -> None:
     s.add_argument("--taxonomy", type=_taxonomy_file, default=None, metavar="FILE",
-                   help="the taxonomy to tag with: the file of the plugin's taxonomy option "
-                        "(default: the one shipped with paperlist)")
+                   help="the taxonomy to tag with (default: the one mkdocs.yml's paperlist "
+                        "plugin names with its taxonomy option, else the one shipped with "
+                        "paperlist)")
 
 
 def _config_option(s: argparse.ArgumentParser) -> None:
@@ -369,6 +385,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if getattr(args, "taxonomy", False) is None:  # the command tags: as the build does
+            args.taxonomy = _configured_taxonomy(Path(getattr(args, "config", "mkdocs.yml")))
         status = args.func(args)
         sys.stdout.flush()  # a closed pipe shows up here, inside the handler below
         return status

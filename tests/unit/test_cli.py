@@ -178,3 +178,28 @@ def test_a_taxonomy_that_cannot_be_read_is_named_before_any_work(command, tmp_pa
     err = capsys.readouterr().err
     assert "argument --taxonomy" in err and "no-such-taxonomy.yml" in err
     assert "Traceback" not in err
+
+
+def test_commands_tag_with_the_taxonomy_that_mkdocs_yml_names(tmp_path, monkeypatch, capsys):
+    """A catalogue made by `init` names its own taxonomy.yml in mkdocs.yml, which the build
+    tags with. `paperlist retag` without --taxonomy used the shipped one instead (0 pages
+    changed), and CI's check then blamed the editors for the tags; now every command tags
+    as the build does."""
+    from paperlist.model.page import read_page
+
+    catalogue = tmp_path / "catalogue"
+    assert main(["init", str(catalogue), "--list", str(SHIPPED_LIST)]) == 0
+    taxonomy = catalogue / "taxonomy.yml"
+    text = taxonomy.read_text(encoding="utf-8")
+    assert "  max_tags: 5\n" in text
+    taxonomy.write_text(text.replace("  max_tags: 5\n", "  max_tags: 1\n"), encoding="utf-8")
+    monkeypatch.chdir(catalogue)
+    capsys.readouterr()
+    assert main(["retag"]) == 0
+    assert "0 page(s)" not in capsys.readouterr().err
+    assert all(len(read_page(p).tags) == 1 for p in (catalogue / "papers").glob("*.md"))
+    assert main(["check"]) == 0
+    assert main(["import", "--check"]) == 0
+    taxonomy.write_text("not: a taxonomy\n", encoding="utf-8")
+    assert main(["retag"]) == 1
+    assert "mkdocs.yml: the paperlist plugin's taxonomy:" in capsys.readouterr().err

@@ -6,6 +6,9 @@ reports a wrong one with its name before the build starts.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import yaml
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 
@@ -52,3 +55,38 @@ class PaperlistConfig(base.Config):
     #: every paper. A feed reader downloads the whole feed on every poll: 500 papers are
     #: about 1 MB, 30,000 would be 50 MB.
     feed_entries = _Count(default=500)
+
+
+class _LenientLoader(yaml.SafeLoader):
+    """mkdocs.yml as data: MkDocs' own tags (`!ENV`, `!relative`, `!!python/name:`) read
+    as nothing, since only the plugin's options are wanted."""
+
+
+_LenientLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
+_LenientLoader.add_multi_constructor("tag:yaml.org,2002:python/",
+                                     lambda loader, suffix, node: None)
+
+
+def configured_taxonomy(config_file: Path) -> Path | None:
+    """The taxonomy file mkdocs.yml's paperlist plugin names (`taxonomy:`, relative to
+    mkdocs.yml), or None when there is no mkdocs.yml or it names none. What `paperlist
+    import`, `retag`, `check` and `explain` tag with unless given --taxonomy, so that they
+    tag as the build does: a catalogue made by `paperlist init` names its own taxonomy.yml,
+    and `paperlist retag` without --taxonomy used the shipped one, after which check blamed
+    the editors for the tags."""
+    try:
+        text = config_file.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    try:
+        config = yaml.load(text, Loader=_LenientLoader)  # noqa: S506 - a safe loader
+    except yaml.YAMLError:
+        return None  # the build says what is wrong with it
+    plugins = config.get("plugins") if isinstance(config, dict) else None
+    entries = plugins.items() if isinstance(plugins, dict) else [
+        next(iter(p.items())) if isinstance(p, dict) and len(p) == 1 else (p, None)
+        for p in plugins or [] if isinstance(p, (str, dict))]
+    for name, options in entries:
+        if name == "paperlist" and isinstance(options, dict) and options.get("taxonomy"):
+            return config_file.parent / str(options["taxonomy"])
+    return None
