@@ -139,7 +139,10 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
         if page_id != stem:
             problems.append(Problem(path, result.id_line,
                                     f"id {page_id!r} does not match the file name {stem}.md",
-                                    f"the id never changes: set it back to id: {stem}"))
+                                    "a page's id is its address and its file's name, and "
+                                    f"never changes: if you renamed the file, rename it back "
+                                    f"to {page_id}.md; if you changed the id, set it back "
+                                    f"to id: {stem}"))
     value_problems += tag_problems(meta, path, key_lines, taxonomy)
     value_problems += link_problems(meta, path, key_lines)
     value_problems += affiliation_problems(meta, path, key_lines)

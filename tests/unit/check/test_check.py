@@ -106,8 +106,10 @@ def test_good_page_passes_and_math_is_not_html(papers):
         "authors: [Ada Lovelace]", id="mistyped-list"),
     pytest.param(
         [("id: foonet", "id: barnet")],
-        f"{P}:2: id 'barnet' does not match the file name foonet.md — the id never changes: "
-        "set it back to id: foonet", id="id-not-file-name"),
+        f"{P}:2: id 'barnet' does not match the file name foonet.md — a page's id is its "
+        "address and its file's name, and never changes: if you renamed the file, rename it "
+        "back to barnet.md; if you changed the id, set it back to id: foonet",
+        id="id-not-file-name"),
     pytest.param(
         [("  - Reinforcement Learning", "  - Reinforcment Learning")],
         f"{P}:14: unknown tag 'Reinforcment Learning' — did you mean 'Reinforcement Learning'? "
