@@ -37,6 +37,7 @@ from typing import Any, TextIO, TypeVar
 
 import yaml
 
+from paperlist.check.safety import html_findings
 from paperlist.infer.ids import slug_for
 from paperlist.infer.links import extract_links
 from paperlist.infer.names import infer_names
@@ -382,6 +383,14 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
                 _renamed(draft, base, page_id) or \
                 _new_page_text(page_id, fields, parsed.venue, para.digest, para.text)
             report.created.append(page_id)
+            html = list(dict.fromkeys(snippet for _, snippet in html_findings(para.text)))
+            if html:
+                report.warnings.append(ListError(
+                    parsed.path, para.line,
+                    f"the abstract holds HTML or script ({', '.join(map(repr, html[:3]))}), "
+                    f"which 'paperlist check' refuses on its page {page_id}.md: remove it "
+                    "from the list and import again (the site shows an abstract as text; "
+                    "write *emphasis* and $math$)"))
             continue
         assert page.path is not None
         old = page.meta.get("inferred") if isinstance(page.meta.get("inferred"), dict) else {}

@@ -356,3 +356,19 @@ def test_no_inferred_tag_is_added_past_the_taxonomys_limit(papers):
     assert "cyberjurors" in run_import(SHIPPED_LIST, papers).updated
     assert read_page(path).tags == edited
     assert main(["check", "--papers", str(papers)]) == 0
+
+
+def test_an_abstract_holding_html_is_imported_with_a_warning_that_names_the_check(tmp_path):
+    """The page is made (nothing is lost), but `paperlist check` refuses HTML in an
+    abstract, so the first push's CI failed with no word from the import."""
+    listed = tmp_path / "list.txt"
+    listed.write_text("ICML 2026\n\nWe propose FooNet, a model with <b>bold</b> claims "
+                      "that beats <img src=x onerror=alert(1)> baselines.\n\nWe propose "
+                      "BarNet, a plain model.\n", encoding="utf-8")
+    report = run_import(listed, tmp_path / "papers")
+    assert report.ok and len(report.created) == 2
+    assert [str(w) for w in report.warnings] == [
+        f"{listed}:3: the abstract holds HTML or script ('<b', '</b', '<img'), which "
+        "'paperlist check' refuses on its page foonet.md: remove it from the list and import "
+        "again (the site shows an abstract as text; write *emphasis* and $math$)"]
+    assert main(["check", "--papers", str(tmp_path / "papers")]) == 1
