@@ -37,7 +37,6 @@ from typing import Any, TextIO, TypeVar
 
 import yaml
 
-from paperlist.check.safety import html_findings
 from paperlist.infer.ids import slug_for
 from paperlist.infer.links import extract_links
 from paperlist.infer.names import infer_names
@@ -59,6 +58,7 @@ from paperlist.model.page import (
 from paperlist.model.rewrite import rewrite_page
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.util.atomic import write_files
+from paperlist.util.markup import html_findings
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -435,6 +435,14 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
         parsed.venue = " ".join(venue.split())
     writes, report = plan_import(parsed, papers_dir, taxonomy,
                                  other_lists(list_path, papers_dir))
+    if not parsed.venue:
+        first = (f"the header {parsed.header!r} names no venue" if parsed.header else
+                 "the list has no header line (its first paragraph is an abstract), so it "
+                 "names no venue")
+        report.warnings.append(ListError(
+            list_path, 1, f"{first}: its pages have none, and the site no name. Write the "
+            "conference's name and year first, then a blank line ('NeurIPS 2026 paper "
+            "list'), or give --venue 'NeurIPS 2026'"))
     kept = catalogue_lists(papers_dir)
     if kept and Path(list_path).resolve() not in {p.resolve() for p in kept}:
         # Its pages would be no list's to the checks, and a list of its venue there would

@@ -372,3 +372,24 @@ def test_an_abstract_holding_html_is_imported_with_a_warning_that_names_the_chec
         "'paperlist check' refuses on its page foonet.md: remove it from the list and import "
         "again (the site shows an abstract as text; write *emphasis* and $math$)"]
     assert main(["check", "--papers", str(tmp_path / "papers")]) == 1
+
+
+@pytest.mark.parametrize(("head", "venue", "said"), [
+    ("", None, "the list has no header line (its first paragraph is an abstract), so it "
+               "names no venue"),
+    ("Paper list\n\n", None, "the header 'Paper list' names no venue"),
+    ("Paper list\n\n", "NeurIPS 2026", None),
+    ("NeurIPS 2026 paper list\n\n", None, None),
+])
+def test_a_list_that_names_no_venue_is_told_so(tmp_path, head, venue, said):
+    """Its pages had venue '' and the site no name, without a word."""
+    listed = tmp_path / "list.txt"
+    listed.write_text(head + "We propose BarNet, a plain model for plain tasks. "
+                      + "It is plain in every way that a model can be plain. " * 4 + "\n",
+                      encoding="utf-8")
+    report = run_import(listed, tmp_path / "papers", venue=venue)
+    assert report.ok
+    assert [str(w) for w in report.warnings] == ([] if said is None else [
+        f"{listed}:1: {said}: its pages have none, and the site no name. Write the "
+        "conference's name and year first, then a blank line ('NeurIPS 2026 paper list'), or "
+        "give --venue 'NeurIPS 2026'"])
