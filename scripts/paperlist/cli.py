@@ -193,10 +193,15 @@ def cmd_init(args: argparse.Namespace) -> int:
     result = init_catalogue(Path(args.dir), Path(args.list), repo=args.repo,
                             branch=args.branch, site_url=args.site_url, title=args.title)
     print_import_report(result.report, check=False)
+    if not result.report.ok:
+        print(f"init: {result.site_name!r} in {result.dest}{os.sep}, but the list has the "
+              f"errors above: fix them in {result.dest / 'papers' / 'source'}{os.sep}, run "
+              f"paperlist import there, then build and push", file=sys.stderr)
+        return 1
     print(f"init: {result.site_name!r} in {result.dest}{os.sep}; next: cd {result.dest} && "
           "paperlist build, then push it to GitHub (README: Deploy to GitHub Pages)",
           file=sys.stderr)
-    return 0 if result.report.ok else 1
+    return 0
 
 
 def _mkdocs(*argv: str) -> int:

@@ -92,5 +92,27 @@ def test_init_refuses_a_folder_that_holds_files(tmp_path, capsys):
     assert [p.name for p in dest.iterdir()] == ["notes.md"]
 
 
+def test_init_fills_a_clone_of_an_empty_repository_and_keeps_its_list_as_txt(tmp_path, capsys):
+    """A clone of a new GitHub repository holds only .git, which init refused; and a list
+    not named .txt was copied as it was named, where the catalogue's imports (CI's
+    `import --check`) read only .txt lists."""
+    listing = tmp_path / "neurips-abstracts.md"
+    listing.write_text(NEURIPS, encoding="utf-8")
+    dest = tmp_path / "clone"
+    (dest / ".git").mkdir(parents=True)
+    assert main(["init", str(dest), "--list", str(listing)]) == 0
+    assert [p.name for p in (dest / "papers" / "source").iterdir()] == ["neurips-abstracts.txt"]
+    assert main(["import", "--check", "--papers", str(dest / "papers")]) == 0
+
+
+def test_init_with_a_broken_list_says_to_fix_it_not_to_push(tmp_path, capsys):
+    listing = tmp_path / "list.txt"
+    listing.write_text(NEURIPS + "\n" + "A paragraph far too long. " * 1000 + "\n",
+                       encoding="utf-8")
+    assert main(["init", str(tmp_path / "c"), "--list", str(listing)]) == 1
+    err = capsys.readouterr().err
+    assert "but the list has the errors above: fix them in" in err and "push it" not in err
+
+
 def test_this_repository_stays_the_icml_catalogue():
     assert "site_name: ICML 2026 paper catalogue" in (ROOT / "mkdocs.yml").read_text("utf-8")

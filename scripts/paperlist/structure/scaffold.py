@@ -83,7 +83,8 @@ def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
                    title: str | None = None) -> InitResult:
     """Make dest a catalogue repository of the list's papers. The list is read first and
     dest must be empty (or absent), so a failure leaves nothing half-made behind."""
-    if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
+    # a clone of a new, empty GitHub repository holds only .git: that is empty enough
+    if dest.exists() and (not dest.is_dir() or any(p.name != ".git" for p in dest.iterdir())):
         raise InitError(f"{dest}: is not an empty folder; give a new or empty one "
                         "(init never overwrites a catalogue)")
     parsed = parse_list(list_path)  # a ListError here: nothing written yet
@@ -116,7 +117,8 @@ def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
     (dest / ".gitignore").write_text("site/\n.venv/\n__pycache__/\n", encoding="utf-8")
     source = dest / "papers" / "source"
     source.mkdir(parents=True)
-    copied = source / list_path.name
+    # as .txt: what the catalogue's imports and CI read from papers/source/
+    copied = source / f"{list_path.stem}.txt"
     shutil.copy(list_path, copied)
     report = run_import(copied, dest / "papers", taxonomy=dest / TAXONOMY)
     return InitResult(dest, site_name, report)
