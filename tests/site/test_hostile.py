@@ -26,6 +26,7 @@ from paperlist.cli import main
 from paperlist.ingest.importer import run_import
 from paperlist.ingest.listfile import paragraph_digest, parse_list
 from paperlist.model.page import Page, PageError, dump_page, parse_page, read_page
+from paperlist.util.markup import html_findings
 
 PWNED = "window.__pwned=1"
 # name -> (paragraph as written in the list, the page body it must give)
@@ -98,10 +99,14 @@ def test_every_list_paragraph_is_one_page_or_one_reported_error(hostile_project,
         (str(lst), 33, "paragraph")]
     assert "1,050,007 characters" in str(report.errors[0])
     # the null byte, the direction controls and the zero-width characters: removed, each
-    # paragraph imported, each named at its line
-    assert [(w.line, w.reason.split(" (")[0]) for w in report.warnings] == [
+    # paragraph imported, each named at its line; and each abstract with HTML, imported,
+    # named with what check will refuse
+    warned = [(w.line, w.reason.split(" (")[0]) for w in report.warnings]
+    assert [w for w in warned if not w[1].startswith("the abstract holds HTML")] == [
         (25, "removed 2 invisible character(s)"), (27, "removed 3 invisible character(s)"),
         (31, "removed 1 invisible character(s)")]
+    assert len(warned) - 3 == sum(bool(list(html_findings(body)))
+                                  for _, body in LIST_CASES.values()) > 0
     assert report.duplicates == [(35, 29)]
     by_digest = {read_page(p).source_digest: read_page(p) for p in (project / "papers").glob("*.md")
                  if read_page(p).source_digest}

@@ -100,3 +100,20 @@ def test_defaults_from_the_environment(env, want):
 def test_pages_url_of_a_project_and_of_a_user_site():
     assert pages_url("Someone/neurips26") == "https://someone.github.io/neurips26/"
     assert pages_url("someone/Someone.github.io") == "https://someone.github.io/"
+
+
+def test_the_inferred_title_note_points_to_an_edit_button_only_where_there_is_one(
+        neurips, tmp_path):
+    """Without a repository (a local build) there is no edit button, and the note under
+    an inferred title pointed readers to it all the same; it names the page's file."""
+    def note(site):
+        page = (site / "papers" / "wildcat" / "index.html").read_text(encoding="utf-8")
+        return re.search(r'<p class="paper-note">(.*?)</p>', page).group(1)
+
+    assert note(neurips).endswith("Use the edit button above to fix this page.")
+    project = make_project(tmp_path / "p", ROOT / "papers")
+    result = mkdocs_build(project, env=NO_ACTIONS)
+    assert result.returncode == 0, result.stderr
+    assert edit_link(project / "site") == ""
+    assert note(project / "site").endswith(
+        "Fix them in its file, <code>papers/wildcat.md</code>, in the catalogue's repository.")

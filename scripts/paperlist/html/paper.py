@@ -80,9 +80,11 @@ _META_CLOSE = f"</div>\n{ABSTRACT_HEADING}"
 _FACTS_SEPARATOR = " · "
 
 
-def paper_body(entry: Paper, link: Link) -> str:
+def paper_body(entry: Paper, link: Link, editable: bool = True) -> str:
     """The body of a paper page: title, authors, name, venue and decision, tags, links,
-    abstract. A page that carries none of the record's fields renders as it always has."""
+    abstract. A page that carries none of the record's fields renders as it always has.
+    `editable`: the page has an edit button (the site knows its repository), which the
+    note on an inferred title points to; else it names the page's file."""
     parts = [f'<h1 class="paper-title">{esc(entry.title)}</h1>', _META_OPEN]
     if entry.authors:
         parts.append(f'<p class="paper-authors"{_WEIGHT_AUTHORS}>{author_links(entry, link)}'
@@ -127,9 +129,11 @@ def paper_body(entry: Paper, link: Link) -> str:
                         for u in other)
         parts.append(f'{LINKS_HEADING}<ul class="paper-other-links">{items}</ul>')
     if entry.title_inferred:
+        fix = ("Use the edit button above to fix this page." if editable else
+               f"Fix them in its file, <code>{esc(entry.src_uri)}</code>, in the catalogue's "
+               "repository.")
         parts.append('<p class="paper-note">The title, name and tags were inferred from the '
-                     "abstract. Know the official title or the authors? Use the edit button "
-                     "above to fix this page.</p>")
+                     f"abstract. Know the official title or the authors? {fix}</p>")
     return "\n".join(parts) + "\n"
 
 

@@ -389,7 +389,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
     def _paper_bodies(self, entries: list[Paper]) -> list[str]:
         """Papers' page bodies (the search index gets them wrapped, indexed_body)."""
         assert self.catalogue is not None
-        return [paper_body(e, self._link_from(self._urls[e.src_uri])) for e in entries]
+        return [paper_body(e, self._link_from(self._urls[e.src_uri]), bool(self.hosting.repo))
+                for e in entries]
 
     def _start_discovery(self, config: MkDocsConfig) -> None:
         """Related papers, topic map, exports: computed once per build, on the other core
@@ -485,7 +486,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if entry is not None:
             body = self._bodies.pop(entry.src_uri, None)  # made with the search index's
             if body is None:  # a fast rebuild's (a full build made them all)
-                body = paper_body(entry, self._linker(page))
+                body = paper_body(entry, self._linker(page), bool(self.hosting.repo))
             return problems + body + _DISCOVERY_SLOT
         if broken is not None:
             return problems
@@ -650,7 +651,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             for src in update.papers:
                 e = cat.by_file[Path(src).name]
                 self._indexed[src] = indexed_body(paper_body(
-                    e, self._link_from(self._urls[src])), e)
+                    e, self._link_from(self._urls[src]), bool(self.hosting.repo)), e)
             with self._reindex_lock:
                 if not current():
                     return
