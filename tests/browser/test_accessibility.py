@@ -19,7 +19,12 @@ TEMPLATES = {
     "map": ("/map/", ".paperlist-map .map-canvas"),
     "map-list": ("/map/", ".map-list-items a"),  # its text alternative, opened
     "search": ("/search/?q=model", ".search-results a.search-result-title"),
+    # the header box, open on its answer: count line, highlights, Show all link
+    "header-search": ("/", ".md-search-result__item"),
     "404": ("/no-such-page/", ".md-content h1"),
+    # the docs pages, with their code blocks
+    "contribute": ("/contribute/", ".md-content h1"),
+    "how-tags-are-assigned": ("/how-tags-are-assigned/", ".md-content h1"),
 }
 PALETTES = {"light": ("light", "default"), "dark": ("dark", "slate")}
 VIEWPORTS = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
@@ -70,6 +75,11 @@ def test_no_serious_accessibility_violation(browser, a11y_url, axe_js, template,
         if template == "map-list":
             pg.locator(".paperlist-map .map-canvas").wait_for()
             pg.locator(".map-list > summary").click()
+        if template == "header-search":
+            pg.locator("label.md-header__button[for=__search]").first.click() \
+                if viewport == "phone" else pg.locator(".md-search__input").click()
+            pg.keyboard.type("model", delay=20)
+            pg.locator(".paperlist-count").wait_for(timeout=15_000)
         pg.locator(ready).first.wait_for(timeout=15_000)
         assert pg.evaluate("document.body.dataset.mdColorScheme") == material_scheme
         violations = [v for v in axe_violations(pg, axe_js) if v["impact"] in BAD]
