@@ -37,8 +37,10 @@ _SIGNIFICANT = re.compile(r"^(?P<indent>[ \t]*)(?P<text>[^\s#].*?)\s*$")
 # Keys whose value is one line of text: a value that is something else was meant as text.
 TEXT_KEYS = ("title", "name", "venue", "status", "track")
 # Quick tests of a whole frontmatter, so that a page with nothing suspect costs ~2 µs.
-_SUSPECT_TEXT = re.compile(rf"^(?:{'|'.join(TEXT_KEYS)}):[ \t]+[#&{''.join(_CURLY)}]",
-                           re.MULTILINE)
+_SUSPECT_TEXT = re.compile(rf"^(?:{'|'.join(TEXT_KEYS)}):[ \t]+(?:[#&{''.join(_CURLY)}]|"
+                           r"[^'\"\n][^\n]*[ \t]#\S)", re.MULTILINE)
+# A ' #' right before a word, inside a plain value: YAML ends the value there ("#1 on X")
+_CUT_BY_HASH = re.compile(r"[ \t]#\S")
 _GLUED_ITEM = re.compile(r"^( *)- .*\n\1 +- ", re.MULTILINE)
 
 
@@ -217,7 +219,8 @@ def parse_error_problems(frontmatter: str, path: str, first: int = 2) -> list[Pr
 
 def silent_problems(frontmatter: str, meta: dict, path: str, first: int = 2) -> list[Problem]:
     """Text YAML reads without an error but not as written: a title that starts with '#'
-    (all of it a comment), an anchor ('&x', dropped), a list item indented under the one
+    (all of it a comment) or holds ' #' before a word ('#1 on Sudoku' cut off; ' # a note'
+    is an editor's comment), an anchor ('&x', dropped), a list item indented under the one
     above (glued to it: '- A - B')."""
     problems: list[Problem] = []
     lines = frontmatter.split("\n")
@@ -239,6 +242,13 @@ def silent_problems(frontmatter: str, meta: dict, path: str, first: int = 2) -> 
                 path, number, f"curly quotes {value[0]}{value[-1]} around the {key} are kept "
                               f"as part of the {key}",
                 f"use straight quotes, or none: {key}: {quote(_unquoted(value))}"))
+        elif value[:1] not in "'\"" and _CUT_BY_HASH.search(value) and isinstance(
+                meta.get(m.group("key")), str) and len(meta[m.group("key")]) < len(value):
+            key = m.group("key")
+            problems.append(Problem(
+                path, number, f"the {key} ends at ' #': YAML reads the rest as a comment, so "
+                              f"the {key} is {meta[key]!r}",
+                f"quote it: {key}: {quote(value)}"))
         elif value.startswith("&") and meta.get(m.group("key")) != value:
             key = m.group("key")
             problems.append(Problem(
