@@ -63,6 +63,13 @@ def test_init_writes_the_repository_a_maintainer_pushes(neurips):
     # the new repository has no code: its tags are its own taxonomy.yml
     assert "scripts/paperlist/data/taxonomy.yml" not in contributing
     assert "## Change the code" not in contributing and "`taxonomy.yml`" in contributing
+    # nor tests, tools or an editable install of code it does not have: its docs' commands
+    # work there (pip install -e . failed: the catalogue is no Python project)
+    for path in [neurips / "CONTRIBUTING.md", *(neurips / "docs").glob("*.md")]:
+        text = path.read_text(encoding="utf-8")
+        for phrase in ("pytest", "scripts/tools", "pip install -q -e", "pre-commit"):
+            assert phrase not in text, (path.name, phrase)
+    assert "pip install -q -r requirements.txt" in contributing
     # what its CI runs passes on what init made
     assert main(["check", str(neurips / "papers"), "--taxonomy",
                  str(neurips / "taxonomy.yml")]) == 0

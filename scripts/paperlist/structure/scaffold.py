@@ -41,9 +41,24 @@ class InitResult:
     report: ImportReport
 
 
+#: This repository's words for what a catalogue without code does otherwise: (pattern,
+#: replacement), in order. It installs paperlist from requirements.txt, has no test suite
+#: or pre-commit hook, and checks a taxonomy change with retag and explain.
+_CATALOGUE_WORDING = (
+    (r"pip install -q -e '\.\[test\]'|pip install -q -e \.", "pip install -q -r requirements.txt"),
+    (r"(?m)^\.venv/bin/python -m pytest .*\n", ""),
+    (r"(?s)To have every commit that touches `papers/\*\.md` checked first:\n.*?\n\n", ""),
+    (r"(?s)Before opening the PR, run\n\n```sh\npython -m pytest .*",
+     "Before opening the PR, run `paperlist retag` and commit the pages it changes, and\n"
+     "`paperlist explain <paper-id>` on a few papers to see what the new evidence does.\n"),
+)
+
+
 def _for_catalogue(text: str) -> str:
     """This repository's wording, for a catalogue with its own taxonomy.yml and no code."""
     text = text.replace(_SHIPPED_TAXONOMY, TAXONOMY)
+    for pattern, replacement in _CATALOGUE_WORDING:
+        text = re.sub(pattern, replacement, text)
     return re.sub(r"\]\(scripts/paperlist/data/", f"]({_UPSTREAM_DATA}", text)
 
 
