@@ -106,7 +106,10 @@ _STYLED_WORDS = re.compile(r"\s*(?:\\(?:" + "|".join(TEXT_STYLES) + r")\s*\{\s*)
 def _styled_words(tex: str) -> str:
     """A "formula" that is only words in text styles (`$\\textbf{\\texttt{Name}}$`, a way
     to set a method's name) as HTML, or "": the MathML converter shows nested styles as
-    their source."""
+    their source. A brace closed once too often at its end is a typo, dropped."""
+    surplus = tex.count("}") - tex.count("{")
+    if 0 < surplus <= 2 and tex.rstrip().endswith("}" * (surplus + 1)):
+        tex = tex.rstrip()[:-surplus]
     if not _STYLED_WORDS.fullmatch(tex) or tex.count("{") != tex.count("}"):
         return ""
     return unstyle(esc(tex.strip(), quote=False),

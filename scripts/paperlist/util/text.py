@@ -138,6 +138,10 @@ TEXT_STYLES = {
     "underline": "u", "textsuperscript": "sup", "textsubscript": "sub", "textsc": "",
     "textsf": "", "textrm": "", "textnormal": "", "textup": "", "textmd": "", "text": "",
     "url": "",
+    # math's alphabets, which abstracts use to set a name in a formula of words alone
+    # (`$\\mathbf{\\underline{Re}}$lational`): the MathML converter shows them upright
+    "mathbf": "strong", "boldsymbol": "strong", "mathit": "em", "mathtt": "code",
+    "mathrm": "", "mathsf": "", "mathnormal": "",
 }
 #: the old declarations, `{\bf words}`
 _OLD_STYLES = {"bf": "strong", "it": "em", "em": "em", "sl": "em", "tt": "code", "sf": "",
@@ -173,13 +177,23 @@ def unstyle(text: str, wrap: Callable[[str, str], str] = lambda tag, words: word
     return text
 
 
+_MARKS = re.compile(r"[*_`]+")
+
+
 @lru_cache(maxsize=65536)  # each paper is listed on its tags' pages and more
 def first_sentence(text: str, limit: int = 240) -> str:
     r"""Plain first sentence of an abstract for listings (math and markup left as text,
     but for LaTeX's text styles: `\textbf{x}` reads "x")."""
     # Only the start can hold the sentence shown (limit chars); searching a whole 10 MB
     # body without a full stop is quadratic and stalled the build.
-    plain = re.sub(r"[*_`]+", "", unstyle(text[: 4 * limit]))
+    head = unstyle(text[: 4 * limit])
+    # Markdown's marks go, but not from formulas, whose _ and * are the mathematics
+    # (`$\sum_{k=1}^K w_k$` read "$\sum{k=1}^K wk$")
+    pieces, last = [], 0
+    for m in FORMULA_RE.finditer(head):
+        pieces += [_MARKS.sub("", head[last:m.start()]), m.group(0)]
+        last = m.end()
+    plain = "".join(pieces) + _MARKS.sub("", head[last:])
     m = re.search(r"(.+?[.!?])(\s+[A-Z(]|$)", plain)
     sentence = m.group(1) if m else plain
     if len(sentence) > limit:

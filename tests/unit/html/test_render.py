@@ -121,6 +121,17 @@ def test_first_sentence():
     assert first_sentence("We study X. Then Y.") == "We study X."
     assert first_sentence(r"We study \textbf{X} with {\em Y}. Then Z.") == "We study X with Y."
     assert first_sentence("a " * 300).endswith("\u2026")
+    # Markdown's marks go, a formula's mathematics stays (listings showed "$\sum{k=1}^K wk$")
+    assert first_sentence(r"We bound $\sum_{k=1}^K w_k$ *tightly*. Then Z.") == (
+        r"We bound $\sum_{k=1}^K w_k$ tightly.")
+
+
+def test_a_formula_of_styled_words_is_the_words_styled_a_brace_too_many_aside():
+    """`$\\mathbf{\\underline{Re}}}$ational` (a shipped abstract) was MathML that Chromium
+    draws upright, its underline a "―" in search excerpts."""
+    assert render_abstract(r"on $\mathbf{\underline{Re}}}$ational graphs") == (
+        "<p>on <strong><u>Re</u></strong>ational graphs</p>")
+    assert "<math" in render_abstract(r"$\mathbf{W}x + b$")  # mathematics stays MathML
 
 
 _MARKERS = [
