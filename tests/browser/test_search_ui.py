@@ -335,6 +335,19 @@ def test_filters_narrow_results_and_count_disjunctively(page, large_url, large_s
     assert not page.console_errors
 
 
+def test_the_empty_search_page_offers_every_filter_with_its_count(page, large_url, large_site):
+    """It said "Type to search, or choose a filter" over filters counted on no paper:
+    "Has code (0)" and no tags at all."""
+    papers = catalogue(large_site)
+    page.goto(f"{large_url}/search/")
+    wait_status(page, r"^Type to search, or choose a filter\.")
+    page.wait_for_function("document.querySelectorAll('.search-facets input[name=tag]').length")
+    assert facet_counts(page, "tag") == {
+        t: n for t in {t for p in papers for t in p.tags} if (n := sum(t in p.tags for p in papers))}
+    assert page.locator(PAGE_RESULT).count() == 0 and page.locator(".search-pager").is_hidden()
+    assert not page.console_errors
+
+
 def test_pages_of_fifty_from_a_filter_alone(page, large_url, large_site):
     """An empty query with a venue filter lists that venue's papers, 50 a page."""
     papers = [p for p in catalogue(large_site) if p.venue == OTHER_VENUE]

@@ -297,7 +297,8 @@
         const k = hits.length + phraseHits.length;
         let ids;
         if (!k) {
-          if (cat && (hasFilters || fields.length || authorIds)) ids = cat.papers.map((r) => r[0]);
+          // (every paper when facets are asked of nothing: the search page's filters count all)
+          if (cat && (hasFilters || fields.length || authorIds || facets)) ids = cat.papers.map((r) => r[0]);
           else if (tagIds.length) {  // the tag's papers, in catalogue order
             const first = tagIds[0];
             ids = [...first.keys()].sort((a, b) => first.get(a) - first.get(b));

@@ -178,11 +178,11 @@
     }
 
     show(answer, pages, filters) {
-      this.drawFacets(answer.facets || {});
-      this.list.replaceChildren(...answer.results.map((r) => this.result(r)));
-      this.drawPager(pages);
-      const from = (this.page - 1) * this.per;
+      this.drawFacets(answer.facets || {});  // of every paper, when nothing is asked
       const asked = this.q.trim() || Object.keys(filters).length;
+      this.list.replaceChildren(...(asked ? answer.results : []).map((r) => this.result(r)));
+      this.drawPager(asked ? pages : 1);
+      const from = (this.page - 1) * this.per;
       let text;
       if (!asked) text = "Type to search, or choose a filter.";
       else if (!answer.total) text = "No papers found.";
