@@ -499,3 +499,29 @@ def test_everything_works_under_a_sub_path(page, subpath_site):
         only_the_missing_page(page, errors, ["/repo/missing/deep/page"])
     finally:
         server.shutdown()
+
+
+def test_on_a_phone_the_filters_fold_and_the_results_come_first(browser, large_url):
+    """At 390 px the facets stood above the results, whose first was a screen and more
+    down; there they fold under a "Filters" button, open at a tap."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    try:
+        pg = context.new_page()
+        pg.goto(f"{large_url}/search/?q=learning")
+        pg.locator(PAGE_RESULT).first.wait_for(timeout=15_000)
+        toggle = pg.locator(".search-filters-toggle")
+        assert toggle.is_visible() and pg.locator(".search-facets").is_hidden()
+        assert pg.locator(PAGE_RESULT).first.bounding_box()["y"] < 844
+        assert toggle.get_attribute("aria-expanded") == "false"
+        toggle.click()
+        assert pg.locator('.search-facets input[name="code"]').is_visible()
+    finally:
+        context.close()
+
+
+def test_on_a_desktop_the_filters_show_unfolded(page, large_url):
+    page.goto(f"{large_url}/search/?q=learning")
+    page.locator(PAGE_RESULT).first.wait_for(timeout=15_000)
+    assert page.locator(".search-filters-toggle").is_hidden()
+    assert page.locator('.search-facets input[name="code"]').is_visible()

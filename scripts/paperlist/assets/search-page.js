@@ -71,6 +71,11 @@
       const find = (cls) => el.querySelector(`.search-${cls}`);
       [this.input, this.status, this.list] = [find("input"), find("status"), find("results")];
       [this.pager, this.facetBox] = [find("pager"), find("facets")];
+      // Folded where the stylesheet shows their button (a phone): there results come first
+      const fold = find("filters-toggle");
+      const folded = (yes) => { this.facetBox.hidden = yes; fold.setAttribute("aria-expanded", String(!yes)); };
+      fold.addEventListener("click", () => folded(!this.facetBox.hidden));
+      if (getComputedStyle(fold).display !== "none") folded(true);
       this.groups = new Map();  // facet key -> {facet, box, items: Map value -> {li, input, count}}
       for (const facet of config.facets) this.groups.set(facet.key, this.makeGroup(facet));
       [this.q, this.page, this.timer] = ["", 1, 0];

@@ -78,7 +78,11 @@ def search_page(cat: Catalogue, link: Link) -> str:
         "<code>tag:reinforcement-learning</code>, <code>author:\"Ada Lovelace\"</code>. "
         "<kbd>/</kbd> goes to the box, <kbd>\u2193</kbd> <kbd>\u2191</kbd> (or <kbd>j</kbd> "
         "<kbd>k</kbd>) move through the results, <kbd>Enter</kbd> opens one.</p>"
-        '<div class="search-facets" role="group" aria-label="Filters"></div>'
+        # on a phone, the filters fold under this button (assets/search-page.js)
+        '<button class="search-filters-toggle" type="button" aria-expanded="true" '
+        'aria-controls="paperlist-search-facets">Filters</button>'
+        '<div class="search-facets" id="paperlist-search-facets" role="group" '
+        'aria-label="Filters"></div>'
         "</form>"
         '<div class="search-main">'
         '<p class="search-status" role="status" aria-live="polite" aria-atomic="true"></p>'
