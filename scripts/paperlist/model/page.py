@@ -265,7 +265,7 @@ class PageHandler(YAMLHandler):
     def export(self, metadata: dict[str, object], **kwargs: object) -> str:
         """The frontmatter YAML, newline-terminated: the same metadata gives the same text."""
         return yaml.dump(
-            _ordered(metadata), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+            ordered_meta(metadata), Dumper=_Dumper, sort_keys=False, allow_unicode=True,
             default_flow_style=False, width=10_000,
         )
 
@@ -331,7 +331,9 @@ def read_page(path: str | Path) -> Page:
     return parse_page(text, path)
 
 
-def _ordered(meta: dict[str, Any]) -> dict[str, Any]:
+def ordered_meta(meta: dict[str, Any]) -> dict[str, Any]:
+    """The keys in the page format's order (KEY_ORDER, then any others as they come): how
+    every page is written, and where model/rewrite.py puts a key a page did not have."""
     out = {k: meta[k] for k in KEY_ORDER if k in meta}
     for k in meta:
         if k not in out:

@@ -19,7 +19,7 @@ from typing import Any
 
 import yaml
 
-from paperlist.model.page import PAGE_HANDLER, Page, PageError, _ordered, dump_page, parse_page
+from paperlist.model.page import PAGE_HANDLER, Page, PageError, dump_page, ordered_meta, parse_page
 
 # A line that starts a top-level key (not indented, not a comment, a list item or the
 # document's markers); its key is then read by parsing the key's lines on their own.
@@ -96,7 +96,7 @@ def rewrite_page(text: str, meta: dict[str, Any], body: str) -> str:
             _same(v, old.meta[k]) for k, v, _ in cut[0]):
         return whole
     blocks, trailing = cut
-    order = list(_ordered(meta))
+    order = list(ordered_meta(meta))
     kept: list[str] = []  # the keys in the order they will be written
     texts: dict[str, str] = {}
     for key, value, lines in blocks:
