@@ -96,18 +96,22 @@ def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder:
     if problems and not paragraphs:
         return problems
     owner: dict[str, PageResult] = {}
+    sharing: dict[str, list[PageResult]] = {}
     for r in results:
         digest = _digest(r.meta) if r.meta is not None else None
-        if digest is None:
-            continue
-        if digest in owner:
+        if digest is not None:
+            owner.setdefault(digest, r)
+            sharing.setdefault(digest, []).append(r)
+    # Which of two pages is the copy (or had its digest edited) the files cannot tell:
+    # each is told, naming the other, so the pull request's own file is among them.
+    for pages in (p for p in sharing.values() if len(p) > 1):
+        for r in pages:
+            others = " and ".join(str(o.path) for o in pages if o is not r)
             problems.append(Problem(
                 r.path, r.lines.get(("source", "digest"), 1),
-                f"source.digest is also {owner[digest].path}'s",
-                "each page keeps its own abstract's digest: the importer only updates the "
-                f"first page with it; restore this one's ({GIT_SHOW.format(path=r.path)})"))
-        else:
-            owner[digest] = r
+                f"source.digest is also {others}'s: two pages of one abstract",
+                "a paper has one page: if this page is a copy, delete it; if you changed its "
+                f"digest, restore it ({GIT_SHOW.format(path=r.path)})"))
     orphans = {d: p for d, p in paragraphs.items() if d not in owner}
     problems += _lost_ties(results, orphans, paragraphs, where, lists)
     if whole_folder and all(r.meta is not None for r in results):
