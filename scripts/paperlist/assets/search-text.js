@@ -123,15 +123,16 @@
 
   /** Whether Pagefind's match for a word at these places of a page's text is a form of
    * it: the matched word (or a compound part of it) begins with the word but for its last
-   * letter ("transformat" in "transformation", "coastlinez" in "coastlines"). With no
-   * indexed word beginning with a word's stem, Pagefind matches the longest stem that the
-   * word begins with among the index chunks it has loaded, so what it gives depends on
-   * the queries before: "modles" typed letter by letter found the pages of "MODS" (after
+   * two letters ("transformat" in "transformation", "louder" in "loud"). With no indexed
+   * word beginning with a word's stem, Pagefind matches the longest stem that the word
+   * begins with among the index chunks it has loaded, so what it gives depends on the
+   * queries before: "modles" typed letter by letter found the pages of "MODS" (after
    * "mod"), pasted none. Sharing all but the last three letters was taken for a form, and
-   * the typed query went uncorrected. */
+   * the typed query went uncorrected. (All but the last letter: "louder", in no abstract,
+   * was corrected to "lower".) */
   function formAt(content, locs, word) {
     const tokens = content.split(/\s+/);
-    const need = word.length - 1;
+    const need = word.length - 2;
     const shared = (w) => {
       let n = 0;
       while (n < w.length && w[n] === word[n]) n++;
