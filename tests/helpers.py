@@ -150,3 +150,9 @@ def set_plugin_options(project: Path, options: str) -> None:
     assert "\n  - paperlist\n" in text
     yml.write_text(text.replace("\n  - paperlist\n", f"\n  - paperlist:\n{options}"),
                    encoding="utf-8")
+
+
+def not_short(warnings: list) -> list:
+    """A list's warnings but those of a paragraph too short to be an abstract (listfile
+    MIN_ABSTRACT_WORDS), which tests of other warnings write on purpose."""
+    return [w for w in warnings if "fewer than any abstract" not in w.reason]

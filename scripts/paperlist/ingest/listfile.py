@@ -18,6 +18,9 @@ from paperlist.model.page import MAX_PARAGRAPH_CHARS
 
 #: A header line longer than this is an abstract, not a title.
 MAX_HEADER_CHARS = 200
+#: A paragraph of fewer words is no abstract (a note, a placeholder): reported, imported.
+#: The shortest of the 16,899 ICLR 2026 abstracts has 26 words, of ICLR 2020's 687, 46.
+MIN_ABSTRACT_WORDS = 20
 #: A line this long that ends a sentence is a whole abstract's (an export with one
 #: abstract per line), not a hard-wrapped one's: two in a paragraph are reported. No two
 #: lines of any of the 16,899 ICLR 2026 abstracts are; wrapped lines are under 100.
@@ -93,7 +96,11 @@ def find_venue(header: str) -> str:
 
 
 def decode_list(data: bytes, path: str | Path) -> str:
-    """Strict UTF-8 (BOM allowed); a bad byte is reported by line and byte offset."""
+    """Strict UTF-8 (BOM allowed); a bad byte is reported by line and byte offset. A
+    UTF-16 file (what some editors and spreadsheets save as "Unicode") is named as such."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise ListError(path, 1, "the list is UTF-16 (it starts with a UTF-16 byte order "
+                        "mark); re-save it as UTF-8")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -207,6 +214,11 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
                 f"paragraph is {len(para):,} characters, longer than any abstract "
                 f"(limit {MAX_PARAGRAPH_CHARS:,}); is a blank line missing between abstracts?"))
             continue
+        if len(para.split()) < MIN_ABSTRACT_WORDS:
+            parsed.warnings.append(ListError(
+                path, start, f"this paragraph has {len(para.split())} word(s), fewer than any "
+                "abstract: it is imported as a paper all the same; if it is not one (a note, "
+                "a placeholder such as 'TBD'), remove it from the list"))
         whole = [start + k for k, line in enumerate(block)
                  if len(line) >= ABSTRACT_LINE_CHARS and line.rstrip("\"'”")[-1:] in ".!?)"]
         if len(whole) > 1:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import SHIPPED_LIST
+from helpers import SHIPPED_LIST, not_short
 from paperlist.ingest.listfile import ListError, parse_list, parse_list_text
 
 ABS1 = "We propose FooNet, a method for detecting things in images. It works well."
@@ -90,7 +90,7 @@ def test_control_characters_are_removed_and_giant_paragraphs_reported_not_droppe
     text = f"ICML 2026\n\n{ABS1}\n\nbad\x00 null\x0cform\n\n{'x' * 30_000}\n\n{ABS2}\n"
     parsed = parse_list_text(text, "l.txt")
     assert [p.text for p in parsed.paragraphs] == [ABS1, "bad null form", ABS2]
-    assert [(w.line, w.reason.split(" (")[0]) for w in parsed.warnings] == [
+    assert [(w.line, w.reason.split(" (")[0]) for w in not_short(parsed.warnings)] == [
         (5, "removed 2 invisible character(s)")]
     assert [(e.line, e.reason.split(" ")[0]) for e in parsed.errors] == [(7, "paragraph")]
     # every paragraph is accounted for: a page or a reported error
@@ -116,7 +116,7 @@ def test_a_word_hyphenated_across_a_line_break_by_a_pdf_is_joined():
     parsed = parse_list_text(text, "l.txt")
     assert [p.text for p in parsed.paragraphs] == [
         "We update dynamically the optimization and stop."]
-    assert [w.line for w in parsed.warnings] == [3]
+    assert [w.line for w in not_short(parsed.warnings)] == [3]
 
 
 def test_abstracts_one_per_line_without_blank_lines_are_reported():
@@ -135,3 +135,22 @@ def test_abstracts_one_per_line_without_blank_lines_are_reported():
         "long as an abstract and end a sentence, as in a list with one abstract per line; "
         "it is taken as one abstract. If they are separate abstracts, put a blank line "
         "between them and import again"]
+
+
+def test_a_paragraph_too_short_for_an_abstract_is_imported_and_reported():
+    """"TBD" and "Short." became papers without a word (a note or placeholder in an
+    exported list)."""
+    one, two = (a + " It is studied on six benchmarks and three tasks." for a in (ABS1, ABS2))
+    parsed = parse_list_text(f"ICML 2026\n\n{one}\n\nTBD\n\n{two}\n", "l.txt")
+    assert [p.text for p in parsed.paragraphs] == [one, "TBD", two]
+    assert [str(w) for w in parsed.warnings] == [
+        "l.txt:5: this paragraph has 1 word(s), fewer than any abstract: it is imported as a "
+        "paper all the same; if it is not one (a note, a placeholder such as 'TBD'), remove "
+        "it from the list"]
+
+
+def test_a_utf16_list_is_named_as_such(tmp_path):
+    listed = tmp_path / "l.txt"
+    listed.write_bytes("ICML 2026\n\nWe propose X.\n".encode("utf-16"))
+    with pytest.raises(ListError, match=r"l\.txt:1: the list is UTF-16 .* re-save it as UTF-8"):
+        parse_list(listed)
