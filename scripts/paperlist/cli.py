@@ -209,8 +209,16 @@ def _mkdocs(*argv: str) -> int:
     return subprocess.call([sys.executable, "-m", "mkdocs", *argv], env=env)
 
 
+def _config_file(args: argparse.Namespace) -> str:
+    """-f's file, which must exist: MkDocs would print its usage and exit 2."""
+    if not Path(args.config).is_file():
+        raise CliError(f"{args.config}: no such file; run paperlist in the catalogue's folder "
+                       "(beside its mkdocs.yml), or give its config with -f")
+    return str(args.config)
+
+
 def cmd_build(args: argparse.Namespace) -> int:
-    return _mkdocs("build", "--strict", "-f", args.config, "-d", args.site_dir)
+    return _mkdocs("build", "--strict", "-f", _config_file(args), "-d", args.site_dir)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -227,7 +235,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         env[FULL_ENV] = "1"
     else:
         env.pop(FULL_ENV, None)
-    return run_until_stopped([sys.executable, "-m", "mkdocs", "serve", "-f", args.config,
+    return run_until_stopped([sys.executable, "-m", "mkdocs", "serve", "-f", _config_file(args),
                               "-a", args.dev_addr], env=env)
 
 

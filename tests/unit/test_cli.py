@@ -203,3 +203,14 @@ def test_commands_tag_with_the_taxonomy_that_mkdocs_yml_names(tmp_path, monkeypa
     taxonomy.write_text("not: a taxonomy\n", encoding="utf-8")
     assert main(["retag"]) == 1
     assert "mkdocs.yml: the paperlist plugin's taxonomy:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["build", "serve"])
+def test_build_and_serve_without_a_config_file_say_so(tmp_path, monkeypatch, capsys, command):
+    """MkDocs printed its usage and exited 2, where every other problem exits 1."""
+    monkeypatch.chdir(tmp_path)
+    assert main([command]) == 1
+    assert capsys.readouterr().err == (
+        "paperlist: error: mkdocs.yml: no such file; run paperlist in the catalogue's folder "
+        "(beside its mkdocs.yml), or give its config with -f\n")
+    assert main([command, "-f", "nosuch.yml"]) == 1
