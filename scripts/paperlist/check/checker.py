@@ -143,12 +143,15 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
                                     f"never changes: if you renamed the file, rename it back "
                                     f"to {page_id}.md; if you changed the id, set it back "
                                     f"to id: {stem}"))
-    value_problems += tag_problems(meta, path, key_lines, taxonomy)
+    value_problems += tag_problems(meta, path, key_lines, taxonomy, keys.lines)
     value_problems += link_problems(meta, path, key_lines)
     value_problems += affiliation_problems(meta, path, key_lines)
     value_problems += tag_score_problems(meta, path, keys.lines)
     value_problems += field_text_problems(meta, path, key_lines)
-    problems += [p for p in value_problems if p.line not in told]
+    # (a value problem at a list item's line is under its key's: told, if the key is)
+    starts = sorted(key_lines.values())
+    problems += [p for p in value_problems if p.line not in told
+                 and max((k for k in starts if k <= p.line), default=p.line) not in told]
     return result
 
 

@@ -323,18 +323,20 @@ def affiliation_problems(meta: dict[str, Any], path: str,
 
 
 def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
-                 taxonomy_file: Path | None = None) -> list[Problem]:
+                 taxonomy_file: Path | None = None,
+                 lines: dict[tuple[Any, ...], int] | None = None) -> list[Problem]:
     """Tags must be display names of the taxonomy the site is built with, written as there:
     the site reads 'reinforcement learning' too, but the importer does not take it for the
-    'Reinforcement Learning' it inferred, and would move it on the next import."""
+    'Reinforcement Learning' it inferred, and would move it on the next import. Each is told
+    at its own line (`lines`, the key map's: ("tags", i)), where a pull request shows it."""
     tags = meta.get("tags")
     if not isinstance(tags, list) or not tags:
         return []
     taxonomy = load_taxonomy(taxonomy_file)
-    line = key_lines.get("tags", 1)
     problems: list[Problem] = []
     exact = {t.name for t in taxonomy.tags}
-    for name in tags:
+    for i, name in enumerate(tags):
+        line = (lines or {}).get(("tags", i), key_lines.get("tags", 1))
         if not isinstance(name, str) or not name.strip():
             continue
         if name in exact:

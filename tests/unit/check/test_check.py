@@ -112,12 +112,12 @@ def test_good_page_passes_and_math_is_not_html(papers):
         id="id-not-file-name"),
     pytest.param(
         [("  - Reinforcement Learning", "  - Reinforcment Learning")],
-        f"{P}:14: unknown tag 'Reinforcment Learning' — did you mean 'Reinforcement Learning'? "
+        f"{P}:15: unknown tag 'Reinforcment Learning' — did you mean 'Reinforcement Learning'? "
         "Tags are the display names in scripts/paperlist/data/taxonomy.yml; to propose a new "
         "tag, add it there (see CONTRIBUTING.md)", id="unknown-tag"),
     pytest.param(
         [("  - Reinforcement Learning", "  - reinforcement-learning")],
-        f"{P}:14: tag 'reinforcement-learning' is a slug, not a display name — write "
+        f"{P}:15: tag 'reinforcement-learning' is a slug, not a display name — write "
         "'Reinforcement Learning'", id="tag-slug"),
     pytest.param(
         [("    - https://github.com/a/b", "    - github dot com/a/b")],
@@ -327,7 +327,7 @@ def test_all_problems_are_reported_at_once_sorted_by_file_and_line(papers):
     ), name="a.md")
     locations = [p.split(" ", 1)[0] for p in problems]
     assert locations == ["papers/a.md:2:", "papers/a.md:4:", "papers/a.md:8:",
-                         "papers/a.md:14:", "papers/a.md:21:", "papers/b.md:21:"]
+                         "papers/a.md:15:", "papers/a.md:21:", "papers/b.md:21:"]
     assert "id 'foonet' does not match the file name a.md" in problems[0]
 
 
