@@ -402,6 +402,18 @@ def test_quoted_phrase_matches_only_as_written(page, site_url, built_site):
     assert not page.console_errors
 
 
+def test_a_tag_that_names_no_tag_says_how_tags_are_written(page, site_url):
+    """`tag:foo` said only "No papers found"."""
+    open_search(page, site_url)
+    assert ask(page, site_url, "tag:zzfoo") == []
+    notice = ("No tag \u201czzfoo\u201d: write a tag as its page's address has it "
+              "(tag:reinforcement-learning).")
+    page.locator(NOTICE, has_text=notice).wait_for(timeout=15_000)
+    assert ask(page, site_url, "tag:recommender")  # a tag's slug, begun: no notice
+    assert not page.locator(NOTICE).count()
+    assert not page.console_errors
+
+
 def test_one_typo_in_a_title_still_finds_the_paper(page, site_url):
     open_search(page, site_url)
     assert ask(page, site_url, "WildCat: compresing the atention mechanism")[0] == \

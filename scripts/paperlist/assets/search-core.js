@@ -388,9 +388,9 @@
       const searched = String(query || "").split(/(\s+)/).map((token) => (/^\w+:/.test(token)
         ? token : token.replace(/[\p{L}\p{N}]+/gu, (run) => fixes.get(norm(run)) ?? run)))
         .join("");
-      const answer = { query: String(query || ""), searched, corrected, total: ids.length, results };
-      if (facetData) answer.facets = facetData;
-      return answer;
+      const noTag = parsed.fields.tag.filter((t, i) => tagged[i][0] === "\u0000none");
+      return { query: String(query || ""), searched, corrected, total: ids.length, results,
+               noTag, ...(facetData ? { facets: facetData } : {}) };
     }
 
     return { search, engine, parse, preload: () => Promise.all([loadPagefind(), loadBundle()]) };

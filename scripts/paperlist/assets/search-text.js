@@ -252,14 +252,17 @@
   /** What a list of results says of how its query was searched, as [text, emphasised]
    * pieces: "Showing results for <em>adversarial</em> attacks" when a word was corrected,
    * led by "No paper has the quoted words in that order." when a quoted phrase was
-   * searched as words; [] when the query was searched as typed. The header box (through
-   * the worker) and the search page draw these pieces alike. */
+   * searched as words, and first, for each `tag:` that names no tag (the answer's
+   * `noTag`), how a tag is written; [] when the query was searched as typed. The header
+   * box (through the worker) and the search page draw these pieces alike. */
   function notice(answer) {
     const corrected = answer.corrected || [];
-    if (!corrected.length && !answer.unquoted) return [];
+    const noTag = (answer.noTag || []).map((t) => [`No tag \u201c${t}\u201d: write a tag as its `
+      + "page's address has it (tag:reinforcement-learning). ", false]);
+    if (!corrected.length && !answer.unquoted) return noTag;
     const to = new Set(corrected.map((c) => String(c.to).toLowerCase()));
     const lead = answer.unquoted ? "No paper has the quoted words in that order. " : "";
-    return [[`${lead}Showing results for `, false], ...String(answer.searched || "")
+    return [...noTag, [`${lead}Showing results for `, false], ...String(answer.searched || "")
       .split(/(\s+)/).filter(Boolean).map((part) => [part, to.has(part.toLowerCase())])];
   }
 

@@ -143,6 +143,10 @@ def test_the_notice_says_what_was_searched_instead():
                            "unquoted": True}) == [
         ["No paper has the quoted words in that order. Showing results for ", False],
         ["coreset", False], [" ", False], ["weighted", False]]
+    # a `tag:` naming no tag is said, before anything else (it was a bare "No papers found")
+    assert call("notice", {"searched": "tag:foo", "corrected": [], "noTag": ["foo"]}) == [
+        ["No tag \u201cfoo\u201d: write a tag as its page's address has it "
+         "(tag:reinforcement-learning). ", False]]
 
 
 @pytest.mark.parametrize(("content", "title", "before", "expected"), [
