@@ -542,7 +542,10 @@ def print_import_report(report: ImportReport, *, check: bool, prune: bool = Fals
     out = out or sys.stderr
     verb = "would create" if check else "created"
     upd = "would update" if check else "updated"
-    relinked = f", {len(report.relinked)} re-linked" if report.relinked else ""
+    relinked = (f", {len(report.relinked)} {'would be ' if check else ''}re-linked"
+                if report.relinked else "")
+    # the paragraphs written nowhere (a conflict, an error), so that the counts add up
+    relinked += f", {len(report.conflicts)} in conflict" if report.conflicts else ""
     others = (f"; {report.others} page(s) of other lists left alone" if report.others
               else "")
     where = f"{report.list_path}: " if report.list_path else ""
