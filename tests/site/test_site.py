@@ -76,7 +76,8 @@ def test_tag_pages_list_titles_and_tags_not_the_abstracts_first_sentences(built_
 
 def test_home_page_counts(built_site):
     home = html(built_site, "index.html")
-    assert re.search(r"<strong>19</strong> papers from <strong>ICML 2026</strong>", home)
+    assert re.search(r"<strong>19</strong> papers from <strong>ICML 2026</strong>, under "
+                     r"<strong>\d+</strong> of the 43 topic tags\.", home)
 
 
 def test_search_index_holds_every_word_of_abstracts_titles_and_names(built_site):
