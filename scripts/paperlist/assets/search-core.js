@@ -102,8 +102,8 @@
     /** Papers holding a word: Map(id -> {locs, inTitle, exact}: where on the page Pagefind
      * matched it, whether in the title or short name (or a compound's part there: engine.json
      * `title_fields`), and whether the page holds the word's stem itself). Pagefind matches
-     * the stem as the start of any indexed word ("proxy"
-     * finds "proximal", "down" finds "downstream"); the word searched again in quotes finds
+     * the stem as the start of any indexed word ("proxy" finds "proximal", "down" finds
+     * "downstream"); the word searched again in quotes finds
      * the pages holding the stem itself (or, for a word without a vowel, its plural: "llm",
      * "llms"), which the ranking prefers (`extension_weight`) and counts as its papers
      * (`df`). Not for a word on more than `exact_max_papers` papers: that search would cost

@@ -65,17 +65,16 @@
       this.config = config;
       this.per = config.pageSize || 50;
       this.engine = api.create(new URL(config.root, window.location.href).href);
-      // Pagefind, and a small catalogue's fragments, load while the page starts: not one
-      // after the other behind the first answer
+      // Pagefind, and a small catalogue's fragments, load while the page starts (not behind it)
       this.engine.preload().catch(() => {});
       const find = (cls) => el.querySelector(`.search-${cls}`);
       [this.input, this.status, this.list] = [find("input"), find("status"), find("results")];
       [this.pager, this.facetBox] = [find("pager"), find("facets")];
       // Folded where the stylesheet shows their button (a phone): there results come first
       const fold = find("filters-toggle");
-      const folded = (yes) => { this.facetBox.hidden = yes; fold.setAttribute("aria-expanded", String(!yes)); };
+      const folded = (y) => { this.facetBox.hidden = y; fold.setAttribute("aria-expanded", !y); };
       fold.addEventListener("click", () => folded(!this.facetBox.hidden));
-      if (getComputedStyle(fold).display !== "none") folded(true);
+      folded(getComputedStyle(fold).display !== "none");
       this.groups = new Map();  // facet key -> {facet, box, items: Map value -> {li, input, count}}
       for (const facet of config.facets) this.groups.set(facet.key, this.makeGroup(facet));
       [this.q, this.page, this.timer] = ["", 1, 0];
@@ -165,8 +164,9 @@
       const filters = this.filters();
       let answer;
       try {
-        answer = await this.engine.search(this.q, {
-          limit: this.per, offset: (this.page - 1) * this.per, filters, facets: true });
+        const asked = this.q.trim() || Object.keys(filters).length;  // else only the counts
+        answer = await this.engine.search(this.q, { limit: asked ? this.per : 0,
+          offset: (this.page - 1) * this.per, filters, facets: true });
       } catch (err) {
         this.status.textContent = `Search is unavailable (${err.message}).`;
         return;
@@ -185,7 +185,7 @@
     show(answer, pages, filters) {
       this.drawFacets(answer.facets || {});  // of every paper, when nothing is asked
       const asked = this.q.trim() || Object.keys(filters).length;
-      this.list.replaceChildren(...(asked ? answer.results : []).map((r) => this.result(r)));
+      this.list.replaceChildren(...answer.results.map((r) => this.result(r)));
       this.drawPager(asked ? pages : 1);
       const from = (this.page - 1) * this.per;
       let text;
