@@ -544,7 +544,7 @@ def print_import_report(report: ImportReport, *, check: bool, prune: bool = Fals
     upd = "would update" if check else "updated"
     relinked = (f", {len(report.relinked)} {'would be ' if check else ''}re-linked"
                 if report.relinked else "")
-    # the paragraphs written nowhere (a conflict, an error), so that the counts add up
+    # the paragraphs in conflict are written nowhere: counted, so that the counts add up
     relinked += f", {len(report.conflicts)} in conflict" if report.conflicts else ""
     others = (f"; {report.others} page(s) of other lists left alone" if report.others
               else "")
