@@ -31,9 +31,9 @@ def _trivia(line: str) -> bool:
     return not line.strip() or line.startswith("#")
 
 
-def _blocks(fm: str) -> tuple[list[tuple[str, Any, str]], str] | None:
-    """The frontmatter cut into top-level keys: (key, value, its lines with the comment and
-    blank lines that lead to it) each, and the lines after the last key; None when the
+def _blocks(fm: str) -> tuple[list[tuple[str, Any, str, str]], str] | None:
+    """The frontmatter cut into top-level keys: (key, value, the comment and blank lines
+    that lead to it, its own lines) each, and the lines after the last key; None when the
     lines cannot be cut into keys that each parse on their own."""
     groups: list[tuple[list[str], list[str]]] = []
     lead: list[str] = []
@@ -66,7 +66,7 @@ def _blocks(fm: str) -> tuple[list[tuple[str, Any, str]], str] | None:
         if not isinstance(parsed, dict) or len(parsed) != 1:
             return None
         key, value = next(iter(parsed.items()))
-        out.append((key, value, "".join(f"{x}\n" for x in [*lead, *own])))
+        out.append((key, value, "".join(f"{x}\n" for x in lead), "".join(f"{x}\n" for x in own)))
     return out, "".join(f"{x}\n" for x in trailing)
 
 
@@ -92,18 +92,18 @@ def rewrite_page(text: str, meta: dict[str, Any], body: str) -> str:
     opening, _, after = text.removeprefix("\ufeff").partition("\n")
     close = PAGE_HANDLER.FM_BOUNDARY.search(after)
     cut = _blocks(after[: close.start()]) if close else None
-    if cut is None or [k for k, _, _ in cut[0]] != list(old.meta) or not all(
-            _same(v, old.meta[k]) for k, v, _ in cut[0]):
+    if cut is None or [k for k, *_ in cut[0]] != list(old.meta) or not all(
+            _same(v, old.meta[k]) for k, v, *_ in cut[0]):
         return whole
     blocks, trailing = cut
     order = list(ordered_meta(meta))
     kept: list[str] = []  # the keys in the order they will be written
     texts: dict[str, str] = {}
-    for key, value, lines in blocks:
+    for key, value, lead, lines in blocks:
         if key in meta:
             kept.append(key)
-            texts[key] = lines if _same(value, meta[key]) else \
-                _lead(lines) + PAGE_HANDLER.export({key: meta[key]})
+            texts[key] = lead + (lines if _same(value, meta[key])
+                                 else PAGE_HANDLER.export({key: meta[key]}))
     for key in order:
         if key not in texts:
             before = [k for k in order[: order.index(key)] if k in texts]
@@ -124,12 +124,3 @@ def rewrite_page(text: str, meta: dict[str, Any], body: str) -> str:
         return whole
     return out
 
-
-def _lead(lines: str) -> str:
-    """The comment and blank lines that lead to a key (before its first line)."""
-    head = []
-    for line in lines.split("\n"):
-        if not _trivia(line) or _KEY_LINE.match(line):
-            break
-        head.append(f"{line}\n")
-    return "".join(head)

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from paperlist.util.text import strip_urls
+
 #: Pagefind metadata fields holding the parts (search-core.js reads `title_fields`).
 TITLE_PARTS = "title_parts"
 PARTS = "parts"
@@ -29,8 +31,6 @@ TITLE_FIELDS = ("title", "name", TITLE_PARTS)
 
 # A piece between punctuation: what Pagefind would index whole, were it not cut again
 _PIECE = re.compile(r"[^\W_]+")
-# a link's address: Pagefind sees the link's text, not where it points
-_ADDRESS = re.compile(r"\]\([^)]*\)|<?(?:https?://|www\.)\S+")
 
 
 def _cut(piece: str) -> bool:
@@ -50,7 +50,7 @@ def hidden_parts(text: str) -> list[str]:
     the order first written: "NTK-LoRA and GPT-4o" -> ["lora", "4o"]. A word of one piece
     ("LoRA", "QLoRA,") is indexed whole, punctuation aside, and has none."""
     out: dict[str, None] = {}
-    for token in _ADDRESS.sub(" ", text).split():
+    for token in strip_urls(text).split():  # a link's address is no text Pagefind reads
         pieces = _PIECE.findall(token)
         if len(pieces) > 1:
             out.update((p.lower(), None) for p in pieces if len(p) > 1 and _cut(p))
