@@ -150,16 +150,21 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
     value_problems += field_text_problems(meta, path, key_lines)
     # (a value problem at a list item's line is under its key's: told, if the key is)
     starts = sorted(key_lines.values())
-    problems += [p for p in value_problems if p.line not in told
-                 and max((k for k in starts if k <= p.line), default=p.line) not in told]
+    problems += [p for p in value_problems
+                 if p.line not in told and _key_start(p.line, starts) not in told]
     return result
+
+
+def _key_start(line: int, starts: list[int]) -> int:
+    """The line of the top-level key a line is under (`starts`: those keys' lines)."""
+    return max((s for s in starts if s <= line), default=line)
 
 
 def _keys_told(problems: list[Problem], key_lines: dict[str, int]) -> set[int]:
     """The lines of the problems, and of the top-level keys they are under."""
     starts = sorted(key_lines.values())
     told = {p.line for p in problems}
-    told |= {max((s for s in starts if s <= line), default=line) for line in told}
+    told |= {_key_start(line, starts) for line in told}
     return told
 
 

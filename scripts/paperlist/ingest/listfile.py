@@ -214,9 +214,10 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
                 f"paragraph is {len(para):,} characters, longer than any abstract "
                 f"(limit {MAX_PARAGRAPH_CHARS:,}); is a blank line missing between abstracts?"))
             continue
-        if len(para.split()) < MIN_ABSTRACT_WORDS:
+        words = len(para.split())
+        if words < MIN_ABSTRACT_WORDS:
             parsed.warnings.append(ListError(
-                path, start, f"this paragraph has {len(para.split())} word(s), fewer than any "
+                path, start, f"this paragraph has {words} word(s), fewer than any "
                 "abstract: it is imported as a paper all the same; if it is not one (a note, "
                 "a placeholder such as 'TBD'), remove it from the list"))
         whole = [start + k for k, line in enumerate(block)
