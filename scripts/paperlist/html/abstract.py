@@ -19,6 +19,7 @@ from latex2mathml.converter import convert as latex_to_mathml
 from paperlist.html.escape import esc
 from paperlist.util.text import (
     FORMULA_RE,
+    OLD_STYLES,
     TEXT_STYLES,
     find_urls,
     has_scheme,
@@ -99,8 +100,11 @@ def _linkify(fragment: str) -> str:
     return "".join(p if p.startswith("<") else _link_urls(p) for p in parts)
 
 
-#: a "formula" that is only words in text styles, one inside the other
-_STYLED_WORDS = re.compile(r"\s*(?:\\(?:" + "|".join(TEXT_STYLES) + r")\s*\{\s*)+[^{}\\$^_]*\}+\s*")
+#: a "formula" that is only words in text styles, one inside the other, the old
+#: declarations too (`${\rm \mathbf{\underline{Re}}}$`, in a shipped abstract)
+_STYLED_WORDS = re.compile(
+    r"\s*(?:\\(?:" + "|".join(TEXT_STYLES) + r")\s*\{\s*"
+    r"|\{\s*\\(?:" + "|".join(OLD_STYLES) + r")(?![A-Za-z])\s*)+[^{}\\$^_]*\}+\s*")
 
 
 def _styled_words(tex: str) -> str:

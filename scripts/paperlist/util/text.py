@@ -143,12 +143,12 @@ TEXT_STYLES = {
     "mathbf": "strong", "boldsymbol": "strong", "mathit": "em", "mathtt": "code",
     "mathrm": "", "mathsf": "", "mathnormal": "",
 }
-#: the old declarations, `{\bf words}`
-_OLD_STYLES = {"bf": "strong", "it": "em", "em": "em", "sl": "em", "tt": "code", "sf": "",
+#: the old declarations, `{\bf words}` (in a formula of words too: html/abstract.py)
+OLD_STYLES = {"bf": "strong", "it": "em", "em": "em", "sl": "em", "tt": "code", "sf": "",
                "rm": "", "sc": ""}
 _STYLE_RE = re.compile(
     r"\\(" + "|".join(sorted(TEXT_STYLES, key=len, reverse=True)) + r")\s*\{([^{}\n]*)\}"
-    r"|\{\\(" + "|".join(_OLD_STYLES) + r")\s+([^{}\n]*)\}"
+    r"|\{\\(" + "|".join(OLD_STYLES) + r")\s+([^{}\n]*)\}"
     r"|\\textcolor\s*\{[^{}\n]*\}\s*\{([^{}\n]*)\}"
     r"|\\href\s*\{([^{}\s]*)\}\s*\{([^{}\n]*)\}")
 
@@ -165,7 +165,7 @@ def unstyle(text: str, wrap: Callable[[str, str], str] = lambda tag, words: word
         if m.group(1):
             return wrap(TEXT_STYLES[m.group(1)], m.group(2))
         if m.group(3):
-            return wrap(_OLD_STYLES[m.group(3)], m.group(4))
+            return wrap(OLD_STYLES[m.group(3)], m.group(4))
         if m.group(5) is not None:
             return m.group(5)
         return f"{m.group(7)} ({m.group(6)})"

@@ -24,8 +24,11 @@ def test_wildcat_math_is_mathml_with_sqrt():
 
 
 def test_recog_underline_letters_render():
+    """`${\\rm \\mathbf{\\underline{Re}}}$ational`: the letters bold and underlined, as
+    words; as MathML their underline was a "―" in the search index's text and excerpts."""
     out = render_abstract(abstract("Few-shot molecular property prediction"))
-    assert "<munder>" in out and 'mathvariant="bold"' in out
+    assert "<strong><u>Re</u></strong>ational and <strong><u>C</u></strong>ompact" in out
+    assert "<munder>" not in out and "\u2015" not in out
     assert "\\rm" not in out and "\\mathbf" not in out
 
 
@@ -132,6 +135,8 @@ def test_a_formula_of_styled_words_is_the_words_styled_a_brace_too_many_aside():
     assert render_abstract(r"on $\mathbf{\underline{Re}}}$ational graphs") == (
         "<p>on <strong><u>Re</u></strong>ational graphs</p>")
     assert "<math" in render_abstract(r"$\mathbf{W}x + b$")  # mathematics stays MathML
+    assert render_abstract(r"a ${\rm \textbf{Big}}$ name") == "<p>a <strong>Big</strong> name</p>"
+    assert "<math" in render_abstract(r"${\rm d}x$ and ${\rm KL}(p\|q)$")
 
 
 _MARKERS = [
