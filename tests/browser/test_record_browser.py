@@ -184,3 +184,49 @@ def test_a_paper_page_cites_its_authors_for_readers_and_reference_managers(page,
     page.locator(".paper-copy-bibtex").click()
     page.locator(".paper-copy-status", has_text="Copied").wait_for()
     assert page.evaluate("navigator.clipboard.readText()").strip() == bibtex.strip()
+
+
+def inferred_by_page(site) -> dict[str, bool]:
+    return {k: bool(m.get("title_inferred")) for k, m in metas(site).items()}
+
+
+def marked(page, selector: str) -> dict[str, bool]:
+    """Each listed paper (by page id) and whether its title is set as inferred."""
+    return dict(page.eval_on_selector_all(selector, """els => els.map(a => [
+        a.getAttribute('href').split(/[?#]/)[0].split('/').filter(Boolean).pop(),
+        !!(a.classList.contains('inferred') || a.querySelector('.inferred'))])"""))
+
+
+def test_inferred_titles_are_marked_in_every_list_that_a_script_draws(
+        page, enriched_url, enriched_site):
+    """Browse rows drawn by its script, the header box's results and the search page's:
+    an inferred title in italics, named "inferred title" to a screen reader; a title an
+    editor confirmed (TidalGraph) like any other."""
+    truth = inferred_by_page(enriched_site)
+    assert truth["tidal-graphs"] is False and truth["eqr"] is True
+    page.goto(f"{enriched_url}/browse/?sort=name")
+    page.locator(FORM).wait_for(state="visible")
+    rows = marked(page, "ul.browse-list > li a.paper-item-title")
+    assert rows == {k: truth[k] for k in rows} and set(rows) == set(truth)
+    eqr = page.locator("ul.browse-list a.paper-item-title[href$='eqr/']")
+    assert eqr.evaluate("a => getComputedStyle(a).fontStyle") == "italic"
+    assert page.get_by_role("link", name=re.compile(r"^EqR: .*\(inferred title\)$")).count() == 1
+    tidal = page.locator("ul.browse-list a.paper-item-title[href$='tidal-graphs/']")
+    assert tidal.evaluate("a => getComputedStyle(a).fontStyle") == "normal"
+    assert "Titles in italics were inferred" in page.locator(".paper-count").inner_text()
+
+    page.goto(f"{enriched_url}/")
+    page.keyboard.press("/")
+    page.keyboard.type("graph")
+    page.locator(".md-search-result__item").first.wait_for(timeout=15_000)
+    page.wait_for_timeout(500)  # the answer to the whole word, not to a prefix
+    box = marked(page, ".md-search-result__item a.md-search-result__link")
+    assert "tidal-graphs" in box and any(box.values()), box
+    assert box == {k: truth[k] for k in box}
+
+    page.goto(f"{enriched_url}/search/?q=graph")
+    page.locator(".search-results a.search-result-title").first.wait_for(timeout=15_000)
+    found = marked(page, ".search-results a.search-result-title")
+    assert "tidal-graphs" in found and any(found.values()), found
+    assert found == {k: truth[k] for k in found}
+    assert not page.console_errors

@@ -5,7 +5,7 @@
  * on pages with a `form.browse-filters`. The browse page lists the first page of papers by
  * title; the whole catalogue comes from a compact data file, fetched once, whose keys are
  * those of paperlist/discover/columns.py (p path, t title, n short name, g tag indices into
- * `tags`, f 1 code | 2 data | 4 title begins with the name, s first sentence, pre/suf of
+ * `tags`, f 1 code | 2 data | 4 title begins with the name | 8 title inferred, s first sentence, pre/suf of
  * paths; once pages have them, authors + au + etal, statuses + st; venues + ve).
  * Filtering runs over those arrays and only the current page of results is drawn, so a
  * view costs the same whatever the size of the venue. The view lives in the query string:
@@ -82,7 +82,7 @@
         for (const k of g) if (this.member[k]) this.member[k][i] = 1;
       });
       this.status = form.querySelector(".browse-status");
-      this.count = document.querySelector(".paper-count");
+      this.count = document.querySelector(".browse-total");
       this.pager = list.parentNode.querySelector("nav.browse-pager");
       if (!this.pager) {
         this.pager = document.createElement("nav");
@@ -222,7 +222,7 @@
     /** A row, as html/listings.py paper_item writes it. */
     item(i) {
       const d = this.d, li = make("li", "paper-item", "");
-      const a = li.appendChild(make("a", "paper-item-title", d.t[i]));
+      const a = li.appendChild(make("a", `paper-item-title${d.f[i] & 8 ? " inferred" : ""}`, d.t[i]));
       a.href = this.rootDir + (d.pre || "") + d.p[i] + (d.suf || "");
       if (d.n[i] && !(d.f[i] & 4)) li.append(" ", make("span", "paper-name", d.n[i]));
       if (d.st && d.st[i] >= 0) li.append(" ", make("span", "paper-status", d.statuses[d.st[i]]));

@@ -213,7 +213,7 @@
         status: meta.status || "",
         authors,
         code: meta.code === "1",
-        data: meta.data === "1",
+        data: meta.data === "1", inferred: meta.inferred === "1",  // html/paper.py INFERRED_CLASS
         tags: tagNames.map((name) => ({ slug: slugOf.get(name) || "", name })),
         // from the abstract: the title is shown above it, the authors and name beside it
         excerpt: excerpt(afterTitle(f.content, meta.title, [...authors, meta.name]), terms,

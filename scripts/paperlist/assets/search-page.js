@@ -234,7 +234,7 @@
 
     result(r) {
       const li = make("li", "search-result");
-      const a = make("a", "search-result-title", r.title);
+      const a = make("a", `search-result-title${r.inferred ? " inferred" : ""}`, r.title);
       a.href = this.config.root + r.url;
       li.appendChild(a);
       const name = window.paperlistSearchText.nameShown(r);

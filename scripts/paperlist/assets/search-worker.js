@@ -66,8 +66,9 @@ function toItem(result, rank, words) {
     .join(" · ");
   return {
     location: result.url,
-    title: highlight(result.title, words) +
-      (name ? ` <small>· ${highlight(name, words)}</small>` : ""),
+    // an inferred title as listings set it (html/paper.py title_class)
+    title: (result.inferred ? `<span class="inferred">${highlight(result.title, words)}</span>`
+      : highlight(result.title, words)) + (name ? ` <small>· ${highlight(name, words)}</small>` : ""),
     // who and where, then the stretch of the abstract that matched
     text: (byline ? `<p class="paperlist-byline">${highlight(byline, words)}</p>` : "") +
       `<p>${result.excerpt}</p>`,

@@ -38,7 +38,8 @@ def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
 
     tags (slugs; g holds indices into it), p (page path from the site root, less the
     `pre` and `suf` all paths share), t (title), n (short name), g (tag indices, most
-    relevant first), f (1 = has code, 2 = has data), s (first sentence); once pages have
+    relevant first), f (1 = has code, 2 = has data, 4 = title begins with the name, 8 = title
+    inferred), s (first sentence); once pages have
     them, authors (names; au holds indices into it, etal says how many a row names) and
     statuses (decisions; st holds an index into it, -1 for none); with several venues,
     venues (names; ve holds an index into it, -1 for none). A catalogue without authors,
@@ -53,7 +54,8 @@ def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
         col.NAME: [e.name for e in cat.papers],
         col.TAGS: [[index[t.slug] for t in e.tags] for e in cat.papers],
         col.FLAGS: [(1 if e.links["code"] else 0) | (2 if e.links["data"] else 0)
-                    | (4 if e.title_says_name else 0) for e in cat.papers],
+                    | (4 if e.title_says_name else 0) | (8 if e.title_inferred else 0)
+                    for e in cat.papers],
         col.FIRST_SENTENCE: [first(e) for e in cat.papers],
         **_authors(cat), **_statuses(cat), **_venues(cat),
     })

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from paperlist.discover.browse import AUTHORS_SHOWN
 from paperlist.html.escape import esc
-from paperlist.html.paper import status_badge, tag_chips
+from paperlist.html.paper import inferred_legend, status_badge, tag_chips, title_class
 from paperlist.model.catalogue import Catalogue, Paper
 from paperlist.structure import paths
 from paperlist.structure.paths import (
@@ -58,7 +58,7 @@ def paper_item(entry: Paper, link: Link, attrs: str = "", first: bool = False) -
     status = f" {status_badge(entry.status)}" if entry.status else ""
     authors = (f'<span class="paper-item-authors">{esc(short_authors(entry.authors))}</span>'
                if entry.authors else "")
-    return (f'<li class="paper-item"{attrs}><a class="paper-item-title" '
+    return (f'<li class="paper-item"{attrs}><a class="{title_class(entry, "paper-item-title")}" '
             f'href="{esc(link(entry.src_uri))}">{esc(entry.title)}</a>{name}{status}{authors}'
             f'<span class="paper-item-tags">{tag_chips(entry.tags, link)}</span>'
             + (f'<span class="paper-item-first">{esc(first_sentence(entry.body))}</span>'
@@ -70,12 +70,19 @@ def paper_list(entries: list[Paper], link: Link) -> str:
             + "</ul>")
 
 
+def _browse_papers(page: int, cat: Catalogue) -> list[Paper]:
+    size = paths.BROWSE_PAGE_SIZE
+    return cat.papers[(page - 1) * size: page * size]
+
+
 def _browse_items(page: int, cat: Catalogue, link: Link) -> str:
     """Page `page` of every paper by title; the first page, which the browse script
     redraws, with first sentences as its rows have them."""
-    size = paths.BROWSE_PAGE_SIZE
-    return "\n".join(paper_item(e, link, first=page == 1)
-                     for e in cat.papers[(page - 1) * size: page * size])
+    return "\n".join(paper_item(e, link, first=page == 1) for e in _browse_papers(page, cat))
+
+
+def _class(names: str) -> str:
+    return f' class="{names}"' if names else ""
 
 
 def _browse_pager(page: int, cat: Catalogue, link: Link) -> str:
@@ -92,7 +99,9 @@ def browse_page(cat: Catalogue, link: Link) -> str:
     count = (f"{n} paper{'s' if n != 1 else ''}, by title" if shown == n
              else f"{n} papers, by title; the first {shown} below")
     return ("<h1>Browse all papers</h1>\n"
-            f'<p class="paper-count">{count}.</p>\n\n'
+            # the script rewrites the count (browse.js), not what the italics mean
+            f'<p class="paper-count"><span class="browse-total">{count}.</span>'
+            f"{inferred_legend(cat.papers)}</p>\n\n"
             f"{filter_form(cat, lambda slug: link(tag_src(slug)), data)}\n\n"
             '<noscript><p class="browse-noscript">Filtering and sorting need JavaScript. '
             "Without it, page through every paper by title below, open a topic from the "
@@ -116,7 +125,8 @@ def browse_static_page(page: int, cat: Catalogue, link: Link) -> str | None:
     first, last = (page - 1) * size + 1, min(n, page * size)
     return (f"<h1>Browse all papers, page {page} of {pages}</h1>\n"
             f'<p class="paper-count">Papers {first}\u2013{last} of {n}, by title. '
-            f'<a href="{esc(browse_view(link, BROWSE_PAGE, page))}">Filter and sort</a></p>\n\n'
+            f'<a href="{esc(browse_view(link, BROWSE_PAGE, page))}">Filter and sort</a>.'
+            f"{inferred_legend(_browse_papers(page, cat))}</p>\n\n"
             f'<ul class="paper-list browse-static">{_browse_items(page, cat, link)}</ul>\n\n'
             f"{_browse_pager(page, cat, link)}\n")
 
@@ -128,14 +138,17 @@ def tags_index_page(cat: Catalogue, link: Link) -> str:
     out = ["<h1>Tags</h1>\n",
            f'<p class="paper-count">{used} tags in use across {len(cat.papers)} papers. '
            "A paper has one to five tags. Under each tag, its papers most confident first: "
-           "those an editor gave it by hand, then by the tagger's score for it.</p>\n"]
+           "those an editor gave it by hand, then by the tagger's score for it."
+           + inferred_legend(p for t in cat.taxonomy.tags
+                             for p in cat.by_tag.get(t.slug, [])[:TAG_INDEX_SHOWN])
+           + "</p>\n"]
     for area in cat.taxonomy.areas:
         rows = []
         for tag in (t for t in cat.taxonomy.tags if t.area == area):
             papers = cat.by_tag.get(tag.slug, [])
             href = esc(link(tag_src(tag.slug)))
-            items = "".join(f'<li><a href="{esc(link(e.src_uri))}">{esc(e.title)}</a></li>'
-                            for e in papers[:TAG_INDEX_SHOWN])
+            items = "".join(f'<li><a{_class(title_class(e, ""))} href="{esc(link(e.src_uri))}">'
+                            f"{esc(e.title)}</a></li>" for e in papers[:TAG_INDEX_SHOWN])
             more = (f'<li class="tag-more"><a href="{href}">all {len(papers)} papers'
                     "…</a></li>" if len(papers) > TAG_INDEX_SHOWN else "")
             listing = (f'<ul class="tag-papers">{items}{more}</ul>' if papers
@@ -161,13 +174,14 @@ def _paged(papers: list[Paper], page: int) -> tuple[list[Paper], str, int]:
 
 
 def _listing_page(name: str, papers: list[Paper], page: int, link: Link,
-                  src_of: Callable[[int], str], intro: Callable[[str], str]) -> str:
+                  src_of: Callable[[int], str], intro: Callable[[str, str], str]) -> str:
     """One page of a tag's or a venue's papers: the heading ("Name, page 2 of 5"), the
-    intro (given what the page shows), the papers and the pager."""
+    intro (given what the page shows, and what its count line ends with: `inferred_legend`
+    of the papers shown), the papers and the pager."""
     shown, where, pages = _paged(papers, page)
     heading = name if page == 1 else f"{name}, page {page} of {pages}"
     pages_nav = pager(page, pages, lambda k: link(src_of(k)))
-    return (f"<h1>{esc(heading)}</h1>\n{intro(where)}\n\n"
+    return (f"<h1>{esc(heading)}</h1>\n{intro(where, inferred_legend(shown))}\n\n"
             f"{paper_list(shown, link)}\n\n{pages_nav}\n")
 
 
@@ -181,14 +195,14 @@ def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None
         return None
     return _listing_page(
         tag.name, cat.by_tag.get(slug, []), page, link, lambda k: tag_src(slug, k),
-        lambda where: (
+        lambda where, legend: (
             f'<p class="tag-description">{esc(tag.description)}</p>\n'
             f'<p class="paper-count">{where.capitalize()}, most confident first: papers an '
             "editor gave this tag by hand, then the others by the tagger's score for it, "
             "highest first. "
             f"Area: {esc(tag.area)}. "
             f'<a href="{esc(browse_view(link, BROWSE_TAG, slug))}">Filter and sort in Browse</a>'
-            f' · <a href="{esc(link(TAGS_INDEX))}">All tags</a></p>'))
+            f' · <a href="{esc(link(TAGS_INDEX))}">All tags</a>.{legend}</p>'))
 
 
 def venue_page_count(cat: Catalogue, slug: str) -> int:
@@ -204,11 +218,11 @@ def venue_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | No
         return None
     return _listing_page(
         name, cat.by_venue[slug], page, link, lambda k: venue_src(slug, k),
-        lambda where: (
+        lambda where, legend: (
             f'<p class="paper-count">{where.capitalize()} of {len(cat.papers)} in the '
             f"catalogue, by title. "
             f'<a href="{esc(browse_view(link, BROWSE_VENUE, name))}">Filter and sort in '
-            f'Browse</a> · <a href="{esc(link(paths.HOME))}">All venues</a></p>'))
+            f'Browse</a> · <a href="{esc(link(paths.HOME))}">All venues</a>.{legend}</p>'))
 
 
 def venue_counts(cat: Catalogue) -> list[tuple[str, str, int]]:

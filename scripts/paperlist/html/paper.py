@@ -7,7 +7,7 @@ markup is here; every value from the page goes through `esc` or `render_abstract
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from paperlist.discover.citation import bibtex, venue_name, venue_year
 from paperlist.html.abstract import render_abstract
@@ -80,12 +80,41 @@ _META_CLOSE = f"</div>\n{ABSTRACT_HEADING}"
 _FACTS_SEPARATOR = " · "
 
 
+#: The class of a listed title that was inferred, not the paper's own: discovery.css sets
+#: it in italics and has screen readers say "inferred title". assets/browse.js and the
+#: search results (search-worker.js, search-page.js) write the same class.
+INFERRED_CLASS = "inferred"
+
+
+def title_class(entry: Paper, base: str) -> str:
+    """A listed title's class attribute: `base`, and INFERRED_CLASS if the title was
+    inferred (a reader who copies a title from a listing must not take it for the
+    paper's own)."""
+    return f"{base} {INFERRED_CLASS}".strip() if entry.title_inferred else base
+
+
+def inferred_legend(papers: Iterable[Paper]) -> str:
+    """What a page that lists papers adds to its count line when it shows an inferred
+    title: the italics say nothing to a reader who has not been told what they mean."""
+    return (" Titles in <em>italics</em> were inferred from the abstract, not taken from "
+            "the paper." if any(p.title_inferred for p in papers) else "")
+
+
 def paper_body(entry: Paper, link: Link, editable: bool = True) -> str:
     """The body of a paper page: title, authors, name, venue and decision, tags, links,
     abstract. A page that carries none of the record's fields renders as it always has.
     `editable`: the page has an edit button (the site knows its repository), which the
     note on an inferred title points to; else it names the page's file."""
-    parts = [f'<h1 class="paper-title">{esc(entry.title)}</h1>', _META_OPEN]
+    parts = [f'<h1 class="paper-title">{esc(entry.title)}</h1>']
+    if entry.title_inferred:
+        # under the title, not below the abstract: a reader who quotes or cites the page
+        # learns before anything else that this title is not the paper's own
+        fix = ("Use the edit button above to fix this page." if editable else
+               f"Fix them in its file, <code>{esc(entry.src_uri)}</code>, in the catalogue's "
+               "repository.")
+        parts.append('<p class="paper-note">The title, name and tags were inferred from the '
+                     f"abstract. Know the official title or the authors? {fix}</p>")
+    parts.append(_META_OPEN)
     if entry.authors:
         parts.append(f'<p class="paper-authors"{_WEIGHT_AUTHORS}>{author_links(entry, link)}'
                      "</p>")
@@ -128,12 +157,6 @@ def paper_body(entry: Paper, link: Link, editable: bool = True) -> str:
         items = "".join(f'<li><a href="{esc(u)}" rel="nofollow noopener">{esc(u)}</a></li>'
                         for u in other)
         parts.append(f'{LINKS_HEADING}<ul class="paper-other-links">{items}</ul>')
-    if entry.title_inferred:
-        fix = ("Use the edit button above to fix this page." if editable else
-               f"Fix them in its file, <code>{esc(entry.src_uri)}</code>, in the catalogue's "
-               "repository.")
-        parts.append('<p class="paper-note">The title, name and tags were inferred from the '
-                     f"abstract. Know the official title or the authors? {fix}</p>")
     return "\n".join(parts) + "\n"
 
 
@@ -153,8 +176,8 @@ def related_section(entry: Paper, related: Sequence[Paper], link: Link) -> str:
         tags = (f'<span class="related-shared">Shared tags: {names}</span>' if shared
                 else '<span class="related-shared related-none">No shared tags: similar '
                      "wording</span>")
-        items.append(f'<li><a class="related-title" href="{esc(link(other.src_uri))}">'
-                     f"{esc(other.title)}</a>{name}{tags}</li>")
+        items.append(f'<li><a class="{title_class(other, "related-title")}" '
+                     f'href="{esc(link(other.src_uri))}">{esc(other.title)}</a>{name}{tags}</li>')
     return ('<h2 id="related">Related papers</h2>\n<ul class="related-papers">'
             + "".join(items) + "</ul>\n")
 
@@ -210,6 +233,8 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     if entry.authors:
         hidden.append(("meta", "authors", AUTHOR_SEPARATOR.join(entry.authors)))
     hidden += [("meta", kind, "1") for kind in ("code", "data") if entry.links[kind]]
+    if entry.title_inferred:  # results set the title as listings do (title_class)
+        hidden.append(("meta", INFERRED_CLASS, "1"))
     # The parts of compounds that Pagefind indexes only cut up ("LoRA" of "NTK-LoRA"),
     # as words of the page: search/compounds.py
     for key, text in ((TITLE_PARTS, " ".join([entry.title, entry.name, *entry.other_names])),

@@ -18,6 +18,7 @@ import posixpath
 from dataclasses import asdict, dataclass
 
 from paperlist.html.escape import esc
+from paperlist.html.paper import inferred_legend
 from paperlist.model.catalogue import Catalogue
 from paperlist.structure import paths
 from paperlist.structure.paths import BROWSE, HOME, TAGS_INDEX, Link, tag_src
@@ -77,7 +78,8 @@ def search_page(cat: Catalogue, link: Link) -> str:
         '<p class="search-help" id="paperlist-search-help">Words, "quoted phrases", '
         "<code>tag:reinforcement-learning</code>, <code>author:\"Ada Lovelace\"</code>. "
         "<kbd>/</kbd> goes to the box, <kbd>\u2193</kbd> <kbd>\u2191</kbd> (or <kbd>j</kbd> "
-        "<kbd>k</kbd>) move through the results, <kbd>Enter</kbd> opens one.</p>"
+        "<kbd>k</kbd>) move through the results, <kbd>Enter</kbd> opens one."
+        f"{inferred_legend(cat.papers)}</p>"
         # on a phone, the filters fold under this button (assets/search-page.js)
         '<button class="search-filters-toggle" type="button" aria-expanded="true" '
         'aria-controls="paperlist-search-facets">Filters</button>'

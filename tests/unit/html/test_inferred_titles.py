@@ -1,0 +1,110 @@
+"""An inferred title is never passed off as the paper's own: a listing sets it in italics
+(class `inferred`, named to screen readers by discovery.css) and its count line says what
+the italics mean; a paper page says so right under the title. A title an editor has
+confirmed (`title_inferred: false`) looks like any title."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from paperlist.discover import columns as col
+from paperlist.discover.browse import browse_data
+from paperlist.html.listings import browse_page, paper_item, tag_page, tags_index_page
+from paperlist.html.paper import indexed_body, paper_body, related_section
+from paperlist.html.searchpage import search_page
+from paperlist.model.catalogue import load_catalogue, paper_from_page
+from paperlist.model.page import Page, dump_page
+from paperlist.model.taxonomy import load_taxonomy
+
+LEGEND = "Titles in <em>italics</em> were inferred from the abstract"
+
+
+def link(src: str) -> str:
+    return "/" + src
+
+
+def paper(pid: str = "x", inferred: bool = True, **meta):
+    base = {"id": pid, "title": f"Title of {pid}", "title_inferred": inferred, "name": "",
+            "tags": ["Reinforcement Learning"], "venue": "ICML 2026",
+            "links": {"code": [], "data": [], "other": []}}
+    return paper_from_page(Page(meta={**base, **meta}, body="An abstract.\n",
+                                path=Path(f"papers/{pid}.md")), load_taxonomy(), [])
+
+
+def title_classes(html: str, title: str) -> list[str]:
+    """The class attribute of each link whose text is `title`."""
+    return re.findall(rf'<a(?: class="([^"]*)")? href="[^"]*">{re.escape(title)}</a>', html)
+
+
+def test_a_listed_inferred_title_is_marked_and_a_confirmed_one_is_not():
+    assert title_classes(paper_item(paper("a"), link), "Title of a") == [
+        "paper-item-title inferred"]
+    assert title_classes(paper_item(paper("b", inferred=False), link), "Title of b") == [
+        "paper-item-title"]
+    mine = paper("me")
+    related = related_section(mine, [paper("a"), paper("b", inferred=False)], link)
+    assert title_classes(related, "Title of a") == ["related-title inferred"]
+    assert title_classes(related, "Title of b") == ["related-title"]
+
+
+def test_the_paper_page_says_the_title_was_inferred_before_anything_else():
+    body = paper_body(paper("a", name="ProRL", authors=["Ada Lovelace"]), link)
+    note = body.index('<p class="paper-note">The title, name and tags were inferred')
+    assert body.index('<h1 class="paper-title">') < note < body.index('class="paper-meta"')
+    assert "paper-note" not in paper_body(paper("b", inferred=False), link)
+
+
+def test_search_results_learn_from_the_index_that_a_title_was_inferred():
+    def meta(entry):
+        return indexed_body(paper_body(entry, link), entry)
+    assert 'data-pagefind-meta="inferred" data-pagefind-ignore hidden>1<' in meta(paper("a"))
+    assert 'data-pagefind-meta="inferred"' not in meta(paper("b", inferred=False))
+    # the header box and the search page set the listings' class from it:
+    # tests/browser/test_record_browser.py
+
+
+
+def write(folder: Path, entry_meta: dict) -> None:
+    meta = {"title_inferred": True, "name": "", "other_names": [], "authors": [],
+            "venue": "ICML 2026", "links": {"code": [], "data": [], "other": []},
+            **entry_meta}
+    (folder / f"{meta['id']}.md").write_text(
+        dump_page(Page(meta=meta, body="An abstract about agents and rewards.\n")),
+        encoding="utf-8")
+
+
+def catalogue(tmp_path, confirmed: set[str]):
+    folder = tmp_path / "papers"
+    folder.mkdir(parents=True)
+    for pid in ("alpha", "beta", "gamma"):
+        write(folder, {"id": pid, "title": f"Title of {pid}", "title_inferred":
+                       pid not in confirmed, "tags": ["Reinforcement Learning"]})
+    return load_catalogue(folder, load_taxonomy())
+
+
+def test_listing_pages_explain_the_italics_only_when_they_show_any(tmp_path):
+    mixed = catalogue(tmp_path / "m", confirmed={"beta"})
+    pages = {"tag": tag_page("reinforcement-learning", mixed, link),
+             "browse": browse_page(mixed, link), "tags": tags_index_page(mixed, link)}
+    for name, html in pages.items():
+        assert html.count(LEGEND) == 1, name
+        count_line = re.search(r'<p class="paper-count">(.*?)</p>', html).group(1)
+        assert LEGEND in count_line, name
+    assert search_page(mixed, link).count(LEGEND) == 1  # its results are drawn later
+    assert title_classes(pages["tags"], "Title of alpha") == ["inferred"]
+    assert title_classes(pages["tags"], "Title of beta") == [""]
+    confirmed = catalogue(tmp_path / "c", confirmed={"alpha", "beta", "gamma"})
+    for html in (tag_page("reinforcement-learning", confirmed, link),
+                 browse_page(confirmed, link), tags_index_page(confirmed, link),
+                 search_page(confirmed, link)):
+        assert "<em>italics</em>" not in html and "inferred" not in html
+
+
+def test_the_browse_data_flags_inferred_titles_for_the_rows_the_script_draws(tmp_path):
+    cat = catalogue(tmp_path, confirmed={"beta"})
+    data = json.loads(browse_data(cat, lambda e: e.src_uri, lambda e: ""))
+    flags = dict(zip(data[col.TITLE], data[col.FLAGS], strict=True))
+    assert [bool(flags[f"Title of {p}"] & 8) for p in ("alpha", "beta", "gamma")] == [
+        True, False, True]
