@@ -485,6 +485,32 @@ def test_search_from_the_404_page_finds_papers(page, built_site):
         server.shutdown()
 
 
+def test_the_404_page_offers_a_search_for_the_words_of_the_address(page, built_site):
+    """A mistyped or cut paper address still holds what the reader was after: the 404 page
+    offers it as a search, which finds the paper; an address without words offers none."""
+    server, url = serve(built_site, prefix="/")
+    try:
+        errors = missing(page)
+        assert page.goto(f"{url}/papers/wildcat-attention/").status == 404
+        assert page.locator("h1").inner_text() == "Page not found"
+        offer = page.locator(".notfound-search a")
+        assert offer.is_visible()
+        assert offer.inner_text().replace("\u201c", "").replace("\u201d", "") == (
+            "Search the papers for wildcat attention")
+        offer.click()
+        page.wait_for_url("**/search/?q=wildcat%20attention")
+        wait_status(page, r"^\d+ papers?\.")
+        assert shown_paths(page, PAGE_RESULT)[0] == "papers/wildcat/"
+        assert page.goto(f"{url}/2024/").status == 404
+        assert not page.locator(".notfound-search").is_visible()
+        for link, path in (("Home", "/"), ("Browse all papers", "/browse/"), ("Tags", "/tags/")):
+            href = page.locator(".md-content a", has_text=link).first.get_attribute("href")
+            assert urlsplit(href).path == path, link
+        only_the_missing_page(page, errors, ["/papers/wildcat-attention/", "/2024/"])
+    finally:
+        server.shutdown()
+
+
 def test_everything_works_under_a_sub_path(page, subpath_site):
     """A GitHub project site: served at /repo/, site_url https://example.org/repo/."""
     server, url = serve(subpath_site, prefix="/repo/")
@@ -497,6 +523,8 @@ def test_everything_works_under_a_sub_path(page, subpath_site):
             href = page.locator(f"{RESULT} a.md-search-result__link").first.get_attribute("href")
             assert urlsplit(href).path == "/repo/papers/wildcat/"
             assert urlsplit(page.locator(SHOW_ALL).get_attribute("href")).path == "/repo/search/"
+        offer = urlsplit(page.locator(".notfound-search a").get_attribute("href"))
+        assert (offer.path, offer.query) == ("/repo/search/", "q=page")  # the 404's words
         page.locator(SHOW_ALL).click()
         page.wait_for_url("**/repo/search/?q=WildCat")
         wait_status(page, r"^1 paper\.")

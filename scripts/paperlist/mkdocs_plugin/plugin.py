@@ -36,6 +36,7 @@ from paperlist.check.checker import check_paths
 from paperlist.html import home
 from paperlist.html.escape import esc
 from paperlist.html.icons import IconSheet
+from paperlist.html.notfound import MATERIAL_404, not_found
 from paperlist.html.paper import indexed_body, paper_body
 from paperlist.html.problems import page_problems, problems_banner
 from paperlist.html.searchpage import search_hook
@@ -56,7 +57,15 @@ from paperlist.search.data import row as search_row
 from paperlist.structure import pages, preview
 from paperlist.structure.discovery import SCRIPT, STYLESHEET, Discovery
 from paperlist.structure.hosting import Hosting, expand_docs_page, resolve
-from paperlist.structure.paths import ICONS, SEARCH_HOOK, SEARCH_PAGE, Link
+from paperlist.structure.paths import (
+    BROWSE,
+    HOME,
+    ICONS,
+    SEARCH_HOOK,
+    SEARCH_PAGE,
+    TAGS_INDEX,
+    Link,
+)
 from paperlist.util.background import BackgroundError, split_map
 
 log = logging.getLogger("mkdocs.plugins.paperlist")
@@ -517,6 +526,12 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             return output_content
         output_content = name_search_dialog(output_content)
         base = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
+        if self._urls:  # what a reader who followed a broken link is offered (html/notfound.py)
+            urls = {src: base + self._urls[src] for src in (HOME, SEARCH_PAGE, BROWSE, TAGS_INDEX)
+                    if src in self._urls}
+            if len(urls) == 4:
+                output_content = output_content.replace(MATERIAL_404, not_found(
+                    urls[HOME], urls[SEARCH_PAGE], urls[BROWSE], urls[TAGS_INDEX]), 1)
         if self._pagefind:
             hook = search_hook(base + SEARCH_HOOK, base + search_index.WORKER_PATH,
                                base + self._urls[SEARCH_PAGE])
