@@ -40,7 +40,7 @@ def tag_chart(cat: Catalogue, link: Link) -> str:
     top = rows[0][0]
     height = _ROW * len(rows) + 10
     areas = cat.taxonomy.areas
-    summary = ", ".join(f"{t.name} {n}" for n, t in rows[:5])
+    summary = ", ".join(f"{t.name} {n:,}" for n, t in rows[:5])
     # Links use xlink:href: Material's instant navigation rewrites every [href] element's
     # .href, which is read-only on SVG <a> and throws.
     out = [f'<svg class="paperlist-chart" xmlns:xlink="http://www.w3.org/1999/xlink" '
@@ -54,14 +54,14 @@ def tag_chart(cat: Catalogue, link: Link) -> str:
         y = 5 + i * _ROW
         w = max(2, round(_BARS * n / top))
         colour = area_colour(areas.index(tag.area) if tag.area in areas else 0)
-        label = f"{tag.name}: {n} paper{'s' if n != 1 else ''} ({tag.area})"
+        label = f"{tag.name}: {n:,} paper{'s' if n != 1 else ''} ({tag.area})"
         out.append(
             f'<a xlink:href="{esc(link(tag_src(tag.slug)))}" aria-label="{esc(label)}">'
             f"<title>{esc(label)}</title>"
             f'<text x="{_LABEL - 8}" y="{y + 14}" text-anchor="end">{esc(tag.name)}</text>'
             f'<rect x="{_LABEL}" y="{y + 2}" width="{w}" height="{_ROW - 5}" rx="2" '
             f'fill="{colour}"/>'
-            f'<text x="{_LABEL + w + 6}" y="{y + 14}">{n}</text></a>')
+            f'<text x="{_LABEL + w + 6}" y="{y + 14}">{n:,}</text></a>')
     out.append("</svg>")
     legend = "".join(f'<li><span class="map-swatch" style="background:{area_colour(i)}">'
                      f"</span>{esc(a)}</li>" for i, a in enumerate(areas))
@@ -80,9 +80,9 @@ def figures_html(cat: Catalogue, link: Link) -> str:
         return f"{round(100 * k / n)}%" if n else "0%"
 
     stats = (f'<ul class="paperlist-numbers">'
-             f'<li><strong>{n}</strong> papers</li>'
-             f'<li><strong>{code}</strong> with code <span>({share(code)})</span></li>'
-             f'<li><strong>{data}</strong> with data <span>({share(data)})</span></li></ul>')
+             f'<li><strong>{n:,}</strong> papers</li>'
+             f'<li><strong>{code:,}</strong> with code <span>({share(code)})</span></li>'
+             f'<li><strong>{data:,}</strong> with data <span>({share(data)})</span></li></ul>')
     exports = " · ".join(f'<a href="{esc(link(path))}">{esc(label)}</a>'
                          for path, label in EXPORTS)
     downloads = (f'<p class="paperlist-exports">Download every paper: {exports} '

@@ -96,8 +96,8 @@ def browse_page(cat: Catalogue, link: Link) -> str:
     n = len(cat.papers)
     data = link(paths.BROWSE_DATA)
     shown = min(n, paths.BROWSE_PAGE_SIZE)
-    count = (f"{n} paper{'s' if n != 1 else ''}, by title" if shown == n
-             else f"{n} papers, by title; the first {shown} below")
+    count = (f"{n:,} paper{'s' if n != 1 else ''}, by title" if shown == n
+             else f"{n:,} papers, by title; the first {shown:,} below")
     return ("<h1>Browse all papers</h1>\n"
             # the script rewrites the count (browse.js), not what the italics mean
             f'<p class="paper-count"><span class="browse-total">{count}.</span>'
@@ -124,7 +124,7 @@ def browse_static_page(page: int, cat: Catalogue, link: Link) -> str | None:
     n = len(cat.papers)
     first, last = (page - 1) * size + 1, min(n, page * size)
     return (f"<h1>Browse all papers, page {page} of {pages}</h1>\n"
-            f'<p class="paper-count">Papers {first}\u2013{last} of {n}, by title. '
+            f'<p class="paper-count">Papers {first:,}\u2013{last:,} of {n:,}, by title. '
             f'<a href="{esc(browse_view(link, BROWSE_PAGE, page))}">Filter and sort</a>.'
             f"{inferred_legend(_browse_papers(page, cat))}</p>\n\n"
             f'<ul class="paper-list browse-static">{_browse_items(page, cat, link)}</ul>\n\n'
@@ -136,7 +136,7 @@ def tags_index_page(cat: Catalogue, link: Link) -> str:
     tag page lists them first)."""
     used = sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))
     out = ["<h1>Tags</h1>\n",
-           f'<p class="paper-count">{used} tags in use across {len(cat.papers)} papers. '
+           f'<p class="paper-count">{used} tags in use across {len(cat.papers):,} papers. '
            "A paper has one to five tags. Under each tag, its papers most confident first: "
            "those an editor gave it by hand, then by the tagger's score for it."
            + inferred_legend(p for t in cat.taxonomy.tags
@@ -149,12 +149,12 @@ def tags_index_page(cat: Catalogue, link: Link) -> str:
             href = esc(link(tag_src(tag.slug)))
             items = "".join(f'<li><a{_class(title_class(e, ""))} href="{esc(link(e.src_uri))}">'
                             f"{esc(e.title)}</a></li>" for e in papers[:TAG_INDEX_SHOWN])
-            more = (f'<li class="tag-more"><a href="{href}">all {len(papers)} papers'
+            more = (f'<li class="tag-more"><a href="{href}">all {len(papers):,} papers'
                     "…</a></li>" if len(papers) > TAG_INDEX_SHOWN else "")
             listing = (f'<ul class="tag-papers">{items}{more}</ul>' if papers
                        else '<span class="tag-empty">no papers yet</span>')
             rows.append(f'<li class="tag-row"><a class="paper-tag" href="{href}">'
-                        f'{esc(tag.name)}</a> <span class="tag-count">{len(papers)}</span> '
+                        f'{esc(tag.name)}</a> <span class="tag-count">{len(papers):,}</span> '
                         f'<span class="tag-description">{esc(tag.description)}</span>'
                         f"{listing}</li>")
         out.append(f'<h2>{esc(area)}</h2>\n\n<ul class="tag-index">{"".join(rows)}</ul>\n')
@@ -168,8 +168,8 @@ def _paged(papers: list[Paper], page: int) -> tuple[list[Paper], str, int]:
     n = len(papers)
     start = (page - 1) * paths.TAG_PAGE_SIZE
     shown = papers[start: start + paths.TAG_PAGE_SIZE]
-    where = (f"papers {start + 1}\u2013{start + len(shown)} of {n}" if pages > 1
-             else f"{n} paper{'s' if n != 1 else ''}")
+    where = (f"papers {start + 1:,}\u2013{start + len(shown):,} of {n:,}" if pages > 1
+             else f"{n:,} paper{'s' if n != 1 else ''}")
     return shown, where, pages
 
 
@@ -219,7 +219,7 @@ def venue_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | No
     return _listing_page(
         name, cat.by_venue[slug], page, link, lambda k: venue_src(slug, k),
         lambda where, legend: (
-            f'<p class="paper-count">{where.capitalize()} of {len(cat.papers)} in the '
+            f'<p class="paper-count">{where.capitalize()} of {len(cat.papers):,} in the '
             f"catalogue, by title. "
             f'<a href="{esc(browse_view(link, BROWSE_VENUE, name))}">Filter and sort in '
             f'Browse</a> · <a href="{esc(link(paths.HOME))}">All venues</a>.{legend}</p>'))
@@ -271,13 +271,13 @@ def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None,
     statuses = status_counts(cat)
     decision = " ".join(
         f'<label><input type="checkbox" name="{BROWSE_STATUS}" value="{esc(value)}"> '
-        f"{esc(value)} ({n})</label>" for value, n in statuses)
+        f"{esc(value)} ({n:,})</label>" for value, n in statuses)
     if decision:  # a group the screen reader names, as the tags' fieldset is
         decision = (f'<span class="browse-decision" role="group" aria-label="Status">'
                     f"Status: {decision}</span> ")
     venue = " ".join(
         f'<label><input type="checkbox" name="{BROWSE_VENUE}" value="{esc(name)}"> '
-        f"{esc(name)} ({n})</label>" for _, name, n in venue_counts(cat))
+        f"{esc(name)} ({n:,})</label>" for _, name, n in venue_counts(cat))
     if venue:  # several venues
         venue = (f'<span class="browse-venue" role="group" aria-label="Venue">'
                  f"Venue: {venue}</span> ")

@@ -49,7 +49,7 @@ def map_page(cat: Catalogue, link: Link) -> str:
         "</div>"
         f'<ul class="map-legend">{legend}</ul>'
         '<div class="map-stage"><canvas class="map-canvas" role="img" aria-label="Topic map '
-        f'of {len(cat.papers)} papers"></canvas><div class="map-tooltip" hidden></div></div>'
+        f'of {len(cat.papers):,} papers"></canvas><div class="map-tooltip" hidden></div></div>'
         # the text alternative: the shown points as links, listed by the script when opened
         '<details class="map-list"><summary>List the papers shown on the map</summary>'
         '<ol class="map-list-items"></ol></details>'

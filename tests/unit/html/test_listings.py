@@ -1,7 +1,8 @@
-"""An inferred title is never passed off as the paper's own: a listing sets it in italics
-(class `inferred`, named to screen readers by discovery.css) and its count line says what
-the italics mean; a paper page says so right under the title. A title an editor has
-confirmed (`title_inferred: false`) looks like any title."""
+"""What a reader sees of papers listed. An inferred title is never passed off as the
+paper's own: a listing sets it in italics (class `inferred`, named to screen readers by
+discovery.css) and its count line says what the italics mean; a paper page says so right
+under the title. A title an editor has confirmed (`title_inferred: false`) looks like any
+title. Counts of thousands are written with commas."""
 
 from __future__ import annotations
 
@@ -11,7 +12,13 @@ from pathlib import Path
 
 from paperlist.discover import columns as col
 from paperlist.discover.browse import browse_data
-from paperlist.html.listings import browse_page, paper_item, tag_page, tags_index_page
+from paperlist.html.listings import (
+    browse_page,
+    browse_static_page,
+    paper_item,
+    tag_page,
+    tags_index_page,
+)
 from paperlist.html.paper import indexed_body, paper_body, related_section
 from paperlist.html.searchpage import search_page
 from paperlist.model.catalogue import load_catalogue, paper_from_page
@@ -108,3 +115,21 @@ def test_the_browse_data_flags_inferred_titles_for_the_rows_the_script_draws(tmp
     flags = dict(zip(data[col.TITLE], data[col.FLAGS], strict=True))
     assert [bool(flags[f"Title of {p}"] & 8) for p in ("alpha", "beta", "gamma")] == [
         True, False, True]
+
+
+def test_counts_of_thousands_are_written_with_commas(tmp_path):
+    """A venue of thousands of papers: "Papers 101–200 of 1,205", not "of 1205" (the
+    browse script's own count line writes them so)."""
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    for k in range(1205):
+        write(folder, {"id": f"p{k:04d}", "title": f"Title {k:04d}",
+                       "tags": ["Reinforcement Learning"]})
+    cat = load_catalogue(folder, load_taxonomy())
+    assert "1,205 papers, by title; the first 50 below." in browse_page(cat, link)
+    assert "Papers 101\u2013150 of 1,205, by title." in browse_static_page(3, cat, link)
+    tag = tag_page("reinforcement-learning", cat, link, 2)
+    assert "Papers 101\u2013200 of 1,205, most confident first" in tag
+    index = tags_index_page(cat, link)
+    assert "across 1,205 papers" in index and ">all 1,205 papers" in index
+    assert '<span class="tag-count">1,205</span>' in index
