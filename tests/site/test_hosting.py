@@ -28,6 +28,15 @@ def neurips(tmp_path_factory):
     return project / "site"
 
 
+
+def confirm_title(project) -> None:
+    """WildCat's title as an editor confirms it: only then has its page citation tags."""
+    path = project / "papers" / "wildcat.md"
+    text = path.read_text(encoding="utf-8")
+    assert "\ntitle_inferred: true\n" in text
+    path.write_text(text.replace("\ntitle_inferred: true\n", "\ntitle_inferred: false\n", 1),
+                    encoding="utf-8")
+
 def test_repo_option_moves_edit_links_footer_and_contribute_page(neurips):
     assert edit_link(neurips) == "https://github.com/someone/neurips26/edit/main/papers/wildcat.md"
     home = (neurips / "index.html").read_text(encoding="utf-8")
@@ -41,6 +50,7 @@ def test_repo_option_moves_edit_links_footer_and_contribute_page(neurips):
 
 def test_a_fork_in_github_actions_links_and_deploys_as_itself(tmp_path):
     project = make_project(tmp_path / "p", ROOT / "papers")
+    confirm_title(project)
     result = mkdocs_build(project, env={"GITHUB_ACTIONS": "true",
                                         "GITHUB_REPOSITORY": "someone/fork",
                                         "GITHUB_REF_NAME": "trunk"})
@@ -56,6 +66,7 @@ def test_a_fork_in_github_actions_links_and_deploys_as_itself(tmp_path):
 
 def test_site_url_makes_bibtex_feed_and_citation_urls_absolute(tmp_path):
     project = make_project(tmp_path / "p", ROOT / "papers")
+    confirm_title(project)
     yml = project / "mkdocs.yml"
     yml.write_text("site_url: https://papers.example.org/\n" + yml.read_text("utf-8"), "utf-8")
     result = mkdocs_build(project, env=NO_ACTIONS)

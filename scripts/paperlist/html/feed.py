@@ -3,7 +3,8 @@
 A feed reader fetches the whole file on every poll, and every paper with its abstract was
 50 MB at 30,000 papers; so the feed carries `feed_entries` papers (mkdocs.yml, default
 500, about 1 MB), the newest venue's first, each venue's in the catalogue's order (by
-title), and says so in its subtitle; papers.json has them all.
+title), and says so in its subtitle; papers.json has them all. An inferred title ends in
+"(inferred title)": a reader sees the entry's title alone.
 Deterministic like every export: no clock, the feed's date is the first of January of
 the venue's year, so a rebuild that changes nothing changes no byte.
 """
@@ -88,7 +89,9 @@ def atom_feed(cat: Catalogue, url_of: Callable[[Paper], str], site_name: str,
         url = url_of(e)
         entry_id = url if site_url else f"urn:paperlist:{slug}:{e.id}"
         out.append("  <entry>")
-        out.append(f"    <title>{_x(e.title)}</title>")
+        # a feed reader shows no page's note: an inferred title says so itself
+        title = f"{e.title} (inferred title)" if e.title_inferred else e.title
+        out.append(f"    <title>{_x(title)}</title>")
         out.append(f"    <id>{_x(entry_id)}</id>")
         out.append(f"    <link rel=\"alternate\" type=\"text/html\" href={_attr(url)}/>")
         out.append(f"    <updated>{updated}</updated>")

@@ -184,7 +184,12 @@ def related_section(entry: Paper, related: Sequence[Paper], link: Link) -> str:
 
 def citation_meta(entry: Paper, url: str | None) -> str:
     """`<meta name="citation_*">` tags for a paper page's head (Highwire Press tags, read by
-    Google Scholar and Zotero). `url` is the page's absolute URL, when the site has one."""
+    Google Scholar and Zotero). `url` is the page's absolute URL, when the site has one.
+    None for an inferred title: Scholar would file the made-up title as the paper's, under
+    its authors once an editor adds them, and Zotero would save it as the paper's; without
+    them the page is saved as the web page it is (the BibTeX says the title is inferred)."""
+    if entry.title_inferred:
+        return ""
     tags: list[tuple[str, str]] = [("citation_title", entry.title)]
     for i, author in enumerate(entry.authors):
         tags.append(("citation_author", author))

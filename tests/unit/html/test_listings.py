@@ -12,6 +12,7 @@ from pathlib import Path
 
 from paperlist.discover import columns as col
 from paperlist.discover.browse import browse_data
+from paperlist.html.feed import atom_feed
 from paperlist.html.listings import (
     browse_page,
     browse_static_page,
@@ -133,3 +134,11 @@ def test_counts_of_thousands_are_written_with_commas(tmp_path):
     index = tags_index_page(cat, link)
     assert "across 1,205 papers" in index and ">all 1,205 papers" in index
     assert '<span class="tag-count">1,205</span>' in index
+
+
+def test_a_feed_reader_sees_which_titles_are_inferred(tmp_path):
+    cat = catalogue(tmp_path, confirmed={"beta"})
+    feed = atom_feed(cat, lambda e: e.src_uri, "Site", None)
+    titles = re.findall(r"<entry>\s*<title>([^<]*)</title>", feed)
+    assert titles == ["Title of alpha (inferred title)", "Title of beta",
+                      "Title of gamma (inferred title)"]
