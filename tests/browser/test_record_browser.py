@@ -229,4 +229,19 @@ def test_inferred_titles_are_marked_in_every_list_that_a_script_draws(
     found = marked(page, ".search-results a.search-result-title")
     assert "tidal-graphs" in found and any(found.values()), found
     assert found == {k: truth[k] for k in found}
+
+    # the map: its list of papers (its text alternative) and a point's tooltip
+    page.goto(f"{enriched_url}/map/")
+    page.wait_for_function("document.querySelector('.paperlist-map').paperlistMap")
+    page.locator(".map-list > summary").click()
+    page.locator(".map-list-items a").first.wait_for()
+    assert marked(page, ".map-list-items a") == truth
+    for pid in ("tidal-graphs", "eqr"):
+        point = page.evaluate("""id => { const m = document.querySelector('.paperlist-map')
+            .paperlistMap; return m.screenPoint(m.indexOf(`papers/${id}/`)); }""", pid)
+        page.mouse.move(point["x"], point["y"])
+        title = page.locator(".map-tooltip strong")
+        title.wait_for(state="visible")
+        assert title.evaluate("t => t.classList.contains('inferred')") is truth[pid], pid
+        page.mouse.move(0, 0)
     assert not page.console_errors

@@ -501,12 +501,23 @@ def test_the_404_page_offers_a_search_for_the_words_of_the_address(page, built_s
         page.wait_for_url("**/search/?q=wildcat%20attention")
         wait_status(page, r"^\d+ papers?\.")
         assert shown_paths(page, PAGE_RESULT)[0] == "papers/wildcat/"
-        assert page.goto(f"{url}/2024/").status == 404
-        assert not page.locator(".notfound-search").is_visible()
+        asked = ["/papers/wildcat-attention/"]
+        # the site's own folders and file names are not the reader's words; a part that
+        # is not valid percent-encoding is read as written
+        for path, words in (("/2024/", None), ("/papers/", None),
+                            ("/papers/wildcat-attention/index.html", "wildcat attention"),
+                            ("/papers/100%-recall/", "100% recall")):
+            assert page.goto(url + path).status == 404
+            asked.append(path)
+            if words is None:
+                assert not page.locator(".notfound-search").is_visible(), path
+            else:
+                assert urlsplit(offer.get_attribute("href")).query == (
+                    "q=" + quote(words)), path
         for link, path in (("Home", "/"), ("Browse all papers", "/browse/"), ("Tags", "/tags/")):
             href = page.locator(".md-content a", has_text=link).first.get_attribute("href")
             assert urlsplit(href).path == path, link
-        only_the_missing_page(page, errors, ["/papers/wildcat-attention/", "/2024/"])
+        only_the_missing_page(page, errors, asked)
     finally:
         server.shutdown()
 
@@ -525,13 +536,20 @@ def test_everything_works_under_a_sub_path(page, subpath_site):
             assert urlsplit(page.locator(SHOW_ALL).get_attribute("href")).path == "/repo/search/"
         offer = urlsplit(page.locator(".notfound-search a").get_attribute("href"))
         assert (offer.path, offer.query) == ("/repo/search/", "q=page")  # the 404's words
+        page.goto(url + "/repo/2024/")  # the base path is not a word of the address
+        assert not page.locator(".notfound-search").is_visible()
+        page.goto(url + "/repo/missing/deep/page")
+        page.locator(".md-search__input").wait_for(state="attached")
+        header_search(page, "WildCat")
+        page.locator(COUNT, has_text="1 paper").wait_for(timeout=15_000)
         page.locator(SHOW_ALL).click()
         page.wait_for_url("**/repo/search/?q=WildCat")
         wait_status(page, r"^1 paper\.")
         page.locator(PAGE_RESULT).click()
         page.wait_for_url("**/repo/papers/wildcat/")
         assert page.locator("h1.paper-title").inner_text().startswith("WildCat")
-        only_the_missing_page(page, errors, ["/repo/missing/deep/page"])
+        only_the_missing_page(page, errors, ["/repo/missing/deep/page", "/repo/2024/",
+                                             "/repo/missing/deep/page"])
     finally:
         server.shutdown()
 

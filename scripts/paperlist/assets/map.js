@@ -191,6 +191,7 @@
       tip.textContent = "";
       const title = document.createElement("strong");
       title.textContent = d.t[i];
+      if (d.f && d.f[i] & 8) title.className = "inferred";  // as listings set it (columns.py)
       tip.appendChild(title);
       if (d.n[i]) {
         const name = document.createElement("span");
@@ -235,6 +236,7 @@
         const li = document.createElement("li"), a = document.createElement("a");
         a.href = new URL(this.path(i), this.base).href;
         a.textContent = d.t[i];
+        if (d.f && d.f[i] & 8) a.className = "inferred";
         li.appendChild(a);
         if (d.n[i]) li.append(` \u00b7 ${d.n[i]}`);
         return li;

@@ -31,6 +31,12 @@ from paperlist.model.catalogue import Catalogue, Paper
 AUTHORS_SHOWN = 3
 
 
+def paper_flags(e: Paper) -> int:
+    """A paper's columns.FLAGS, as the browse and the map data carry them."""
+    return ((1 if e.links["code"] else 0) | (2 if e.links["data"] else 0)
+            | (4 if e.title_says_name else 0) | (8 if e.title_inferred else 0))
+
+
 def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
                 first: Callable[[Paper], str]) -> str:
     """Every paper, column-wise, in the catalogue's order (by title), under the keys of
@@ -53,9 +59,7 @@ def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
         col.TITLE: [e.title for e in cat.papers],
         col.NAME: [e.name for e in cat.papers],
         col.TAGS: [[index[t.slug] for t in e.tags] for e in cat.papers],
-        col.FLAGS: [(1 if e.links["code"] else 0) | (2 if e.links["data"] else 0)
-                    | (4 if e.title_says_name else 0) | (8 if e.title_inferred else 0)
-                    for e in cat.papers],
+        col.FLAGS: [paper_flags(e) for e in cat.papers],
         col.FIRST_SENTENCE: [first(e) for e in cat.papers],
         **_authors(cat), **_statuses(cat), **_venues(cat),
     })

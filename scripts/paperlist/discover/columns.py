@@ -33,9 +33,10 @@ NAME: Final = "n"
 TAG_SLUGS: Final = "tags"
 #: browse: a paper's tags as indices into TAG_SLUGS, most relevant first
 TAGS: Final = "g"
-#: browse: 1 = the paper has code, 2 = it has data, 4 = its title begins with its short
-#: name, so a row leaves the name out (model/catalogue.py `Paper.title_says_name`), 8 = its
-#: title was inferred (set in italics: html/paper.py `title_class`) (or'ed)
+#: browse and map: 1 = the paper has code, 2 = it has data, 4 = its title begins with its
+#: short name, so a row leaves the name out (model/catalogue.py `Paper.title_says_name`),
+#: 8 = its title was inferred (set in italics: html/paper.py `title_class`) (or'ed;
+#: discover/browse.py `paper_flags`)
 FLAGS: Final = "f"
 #: browse: the abstract's first sentence
 FIRST_SENTENCE: Final = "s"

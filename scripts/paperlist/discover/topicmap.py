@@ -17,6 +17,7 @@ import math
 from collections.abc import Callable, Sequence
 
 from paperlist.discover import columns as col
+from paperlist.discover.browse import paper_flags
 from paperlist.discover.related import Neighbour
 from paperlist.model.catalogue import Catalogue, Paper
 
@@ -103,7 +104,7 @@ def map_data(cat: Catalogue, coords: Sequence[tuple[int, int]],
     paperlist.discover.columns (shared with the browse data): areas and colours (one per
     area), x, y, a (area index), p (page path from the site root, less the `pre` and
     `suf` all paths share), t (title), n (short name; '' when the title already starts
-    with it)."""
+    with it), f (flags, as the browse data's: 8, the title is inferred)."""
     areas = cat.taxonomy.areas
     area_of = [areas.index(e.tags[0].area) if e.tags and e.tags[0].area in areas else -1
                for e in cat.papers]
@@ -113,6 +114,7 @@ def map_data(cat: Catalogue, coords: Sequence[tuple[int, int]],
             col.X: [c[0] for c in coords], col.Y: [c[1] for c in coords], col.AREA: area_of,
             col.PATH: paths[col.PATH],
             col.TITLE: [_short(e.title) for e in cat.papers],
-            col.NAME: ["" if e.title_says_name else e.name for e in cat.papers]}
+            col.NAME: ["" if e.title_says_name else e.name for e in cat.papers],
+            col.FLAGS: [paper_flags(e) for e in cat.papers]}
     return f"window.paperlistMapData={col.dumps(data)};\n"
 

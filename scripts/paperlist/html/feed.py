@@ -70,8 +70,8 @@ def atom_feed(cat: Catalogue, url_of: Callable[[Paper], str], site_name: str,
     updated = feed_date(cat)
     papers = feed_papers(cat, limit)
     total = len(cat.papers)
-    count = (f"{total} papers" if len(papers) == total
-             else f"{len(papers)} of {total} papers (all of them in papers.json)")
+    count = (f"{total:,} papers" if len(papers) == total
+             else f"{len(papers):,} of {total:,} papers (all of them in papers.json)")
     slug = _venue_slug(cat)
     feed_id = site_url or f"urn:paperlist:{slug}"
     root = site_url or "./"

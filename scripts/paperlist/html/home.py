@@ -125,7 +125,7 @@ def venues_html(venues: list[tuple[str, str, int]], link: Link) -> str:
     if not venues:
         return ""
     items = "".join(f'<li><a href="{esc(link(venue_src(slug)))}">{esc(name)}</a> '
-                    f'<span class="venue-count">{count} paper{"s" if count != 1 else ""}'
+                    f'<span class="venue-count">{count:,} paper{"s" if count != 1 else ""}'
                     "</span></li>" for slug, name, count in venues)
     return f'<ul class="paperlist-venues" aria-label="Papers per venue">{items}</ul>\n'
 

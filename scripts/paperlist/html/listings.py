@@ -261,7 +261,7 @@ def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None,
             buttons.append(f'<button type="button" class="paper-tag browse-tag" '
                            f'data-tag="{esc(tag.slug)}"{href} '
                            f'data-state="" aria-pressed="false">{esc(tag.name)} '
-                           f'<span class="browse-tag-count">{n}</span></button>')
+                           f'<span class="browse-tag-count">{n:,}</span></button>')
         if buttons:
             groups.append(f'<div class="browse-area"><span class="browse-area-name">'
                           f'{esc(area)}</span><span class="browse-area-tags">'

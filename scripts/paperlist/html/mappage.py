@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from paperlist.discover.topicmap import area_colour
 from paperlist.html.escape import esc
+from paperlist.html.paper import inferred_legend
 from paperlist.model.catalogue import Catalogue
 from paperlist.structure.paths import BROWSE, HOME, MAP_DATA, Link
 
@@ -34,7 +35,8 @@ def map_page(cat: Catalogue, link: Link) -> str:
         'together. <span class="map-hint-pointer">Hover a point for its title, click it to '
         "open the paper; scroll or use the buttons to zoom, drag to pan.</span>"
         '<span class="map-hint-touch">Tap a point to open its paper; use the buttons to '
-        "zoom, drag to pan.</span> The papers shown are also listed below the map.</p>\n"
+        "zoom, drag to pan.</span> The papers shown are also listed below the map."
+        f"{inferred_legend(cat.papers)}</p>\n"
         f'<div class="paperlist-map" data-map-src="{esc(data_url)}" '
         f'data-root="{esc(root_url)}">'
         '<div class="map-toolbar">'

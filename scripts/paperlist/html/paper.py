@@ -178,8 +178,10 @@ def related_section(entry: Paper, related: Sequence[Paper], link: Link) -> str:
                      "wording</span>")
         items.append(f'<li><a class="{title_class(other, "related-title")}" '
                      f'href="{esc(link(other.src_uri))}">{esc(other.title)}</a>{name}{tags}</li>')
-    return ('<h2 id="related">Related papers</h2>\n<ul class="related-papers">'
-            + "".join(items) + "</ul>\n")
+    legend = inferred_legend(related).strip()
+    return ('<h2 id="related">Related papers</h2>\n'
+            + (f'<p class="related-shared">{legend}</p>\n' if legend else "")
+            + '<ul class="related-papers">' + "".join(items) + "</ul>\n")
 
 
 def citation_meta(entry: Paper, url: str | None) -> str:

@@ -63,6 +63,10 @@ def search_page(cat: Catalogue, link: Link) -> str:
         "pageSize": paths.SEARCH_PAGE_SIZE,
     }
     data = esc(json.dumps(config, ensure_ascii=False, separators=(",", ":"), sort_keys=True))
+    # apart from the box's description, which a screen reader reads at every visit (the
+    # results say "inferred title" themselves)
+    legend = inferred_legend(cat.papers).strip()
+    legend = f'<p class="search-help">{legend}</p>' if legend else ""
     return (
         "<h1>Search</h1>\n"
         '<noscript><p class="search-noscript">Searching needs JavaScript. Without it, '
@@ -78,8 +82,8 @@ def search_page(cat: Catalogue, link: Link) -> str:
         '<p class="search-help" id="paperlist-search-help">Words, "quoted phrases", '
         "<code>tag:reinforcement-learning</code>, <code>author:\"Ada Lovelace\"</code>. "
         "<kbd>/</kbd> goes to the box, <kbd>\u2193</kbd> <kbd>\u2191</kbd> (or <kbd>j</kbd> "
-        "<kbd>k</kbd>) move through the results, <kbd>Enter</kbd> opens one."
-        f"{inferred_legend(cat.papers)}</p>"
+        "<kbd>k</kbd>) move through the results, <kbd>Enter</kbd> opens one.</p>"
+        f"{legend}"
         # on a phone, the filters fold under this button (assets/search-page.js)
         '<button class="search-filters-toggle" type="button" aria-expanded="true" '
         'aria-controls="paperlist-search-facets">Filters</button>'

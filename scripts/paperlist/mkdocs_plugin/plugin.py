@@ -526,12 +526,15 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             return output_content
         output_content = name_search_dialog(output_content)
         base = urlsplit(config.site_url or "/").path.rstrip("/") + "/"
-        if self._urls:  # what a reader who followed a broken link is offered (html/notfound.py)
-            urls = {src: base + self._urls[src] for src in (HOME, SEARCH_PAGE, BROWSE, TAGS_INDEX)
-                    if src in self._urls}
-            if len(urls) == 4:
-                output_content = output_content.replace(MATERIAL_404, not_found(
-                    urls[HOME], urls[SEARCH_PAGE], urls[BROWSE], urls[TAGS_INDEX]), 1)
+        if all(src in self._urls for src in (HOME, BROWSE, TAGS_INDEX)):
+            # what a reader who followed a broken link is offered (html/notfound.py)
+            def url(src: str) -> str:
+                return base + self._urls[src].removeprefix("./")
+            folders = {u.split("/")[0] for u in self._urls.values()
+                       if len([s for s in u.split("/") if s]) > 1}
+            output_content = output_content.replace(MATERIAL_404, not_found(
+                base, url(HOME), url(BROWSE), url(TAGS_INDEX),
+                url(SEARCH_PAGE) if SEARCH_PAGE in self._urls else None, folders), 1)
         if self._pagefind:
             hook = search_hook(base + SEARCH_HOOK, base + search_index.WORKER_PATH,
                                base + self._urls[SEARCH_PAGE])

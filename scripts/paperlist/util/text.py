@@ -148,7 +148,7 @@ OLD_STYLES = {"bf": "strong", "it": "em", "em": "em", "sl": "em", "tt": "code", 
                "rm": "", "sc": ""}
 _STYLE_RE = re.compile(
     r"\\(" + "|".join(sorted(TEXT_STYLES, key=len, reverse=True)) + r")\s*\{([^{}\n]*)\}"
-    r"|\{\\(" + "|".join(OLD_STYLES) + r")\s+([^{}\n]*)\}"
+    r"|\{\\(" + "|".join(OLD_STYLES) + r")(?![A-Za-z])\s*([^{}\n]*)\}"
     r"|\\textcolor\s*\{[^{}\n]*\}\s*\{([^{}\n]*)\}"
     r"|\\href\s*\{([^{}\s]*)\}\s*\{([^{}\n]*)\}")
 

@@ -25,6 +25,7 @@ from paperlist.html.searchpage import search_page
 from paperlist.model.catalogue import load_catalogue, paper_from_page
 from paperlist.model.page import Page, dump_page
 from paperlist.model.taxonomy import load_taxonomy
+from paperlist.structure import paths
 
 LEGEND = "Titles in <em>italics</em> were inferred from the abstract"
 
@@ -55,6 +56,8 @@ def test_a_listed_inferred_title_is_marked_and_a_confirmed_one_is_not():
     related = related_section(mine, [paper("a"), paper("b", inferred=False)], link)
     assert title_classes(related, "Title of a") == ["related-title inferred"]
     assert title_classes(related, "Title of b") == ["related-title"]
+    assert related.count(LEGEND) == 1
+    assert LEGEND not in related_section(mine, [paper("b", inferred=False)], link)
 
 
 def test_the_paper_page_says_the_title_was_inferred_before_anything_else():
@@ -100,7 +103,11 @@ def test_listing_pages_explain_the_italics_only_when_they_show_any(tmp_path):
         assert html.count(LEGEND) == 1, name
         count_line = re.search(r'<p class="paper-count">(.*?)</p>', html).group(1)
         assert LEGEND in count_line, name
-    assert search_page(mixed, link).count(LEGEND) == 1  # its results are drawn later
+    search = search_page(mixed, link)  # its results are drawn later
+    assert search.count(LEGEND) == 1
+    # not in the box's description, which a screen reader reads at every visit
+    help_text = re.search(r'id="paperlist-search-help">(.*?)</p>', search).group(1)
+    assert LEGEND not in help_text
     assert title_classes(pages["tags"], "Title of alpha") == ["inferred"]
     assert title_classes(pages["tags"], "Title of beta") == [""]
     confirmed = catalogue(tmp_path / "c", confirmed={"alpha", "beta", "gamma"})
@@ -134,6 +141,9 @@ def test_counts_of_thousands_are_written_with_commas(tmp_path):
     index = tags_index_page(cat, link)
     assert "across 1,205 papers" in index and ">all 1,205 papers" in index
     assert '<span class="tag-count">1,205</span>' in index
+    assert '<span class="browse-tag-count">1,205</span>' in browse_page(cat, link)
+    assert "<subtitle>500 of 1,205 papers (all of them in papers.json)" in atom_feed(
+        cat, lambda e: e.src_uri, "Site", None)
 
 
 def test_a_feed_reader_sees_which_titles_are_inferred(tmp_path):
@@ -142,3 +152,13 @@ def test_a_feed_reader_sees_which_titles_are_inferred(tmp_path):
     titles = re.findall(r"<entry>\s*<title>([^<]*)</title>", feed)
     assert titles == ["Title of alpha (inferred title)", "Title of beta",
                       "Title of gamma (inferred title)"]
+
+
+def test_a_page_explains_the_italics_of_the_papers_it_shows_only(tmp_path, monkeypatch):
+    """A tag's first page shows only confirmed titles (no legend), its second an inferred
+    one (the legend)."""
+    monkeypatch.setattr(paths, "TAG_PAGE_SIZE", 2)
+    cat = catalogue(tmp_path, confirmed={"alpha", "beta"})
+    first, second = (tag_page("reinforcement-learning", cat, link, k) for k in (1, 2))
+    assert "Title of alpha" in first and "Title of gamma" in second
+    assert LEGEND not in first and LEGEND in second

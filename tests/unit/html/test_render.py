@@ -136,6 +136,8 @@ def test_a_formula_of_styled_words_is_the_words_styled_a_brace_too_many_aside():
         "<p>on <strong><u>Re</u></strong>ational graphs</p>")
     assert "<math" in render_abstract(r"$\mathbf{W}x + b$")  # mathematics stays MathML
     assert render_abstract(r"a ${\rm \textbf{Big}}$ name") == "<p>a <strong>Big</strong> name</p>"
+    # the declaration without a space after it, as LaTeX reads it too
+    assert render_abstract(r"${\rm\mathbf{Re}}$lational") == "<p><strong>Re</strong>lational</p>"
     assert "<math" in render_abstract(r"${\rm d}x$ and ${\rm KL}(p\|q)$")
 
 
