@@ -180,7 +180,7 @@ def related_section(entry: Paper, related: Sequence[Paper], link: Link) -> str:
                      f'href="{esc(link(other.src_uri))}">{esc(other.title)}</a>{name}{tags}</li>')
     legend = inferred_legend(related).strip()
     return ('<h2 id="related">Related papers</h2>\n'
-            + (f'<p class="related-shared">{legend}</p>\n' if legend else "")
+            + (f'<p class="related-legend">{legend}</p>\n' if legend else "")
             + '<ul class="related-papers">' + "".join(items) + "</ul>\n")
 
 
