@@ -157,6 +157,18 @@ SHIPPED_PRORL_META = (
     "</div>\n")
 
 
+def test_the_browser_tab_says_which_titles_are_inferred(enriched_site):
+    """The <title> is what a tab, a bookmark and a search engine's result show: an
+    inferred one says so; a confirmed one is the title alone."""
+    def tab(page_id: str) -> str:
+        page = read(enriched_site, f"papers/{page_id}/index.html")
+        return html.unescape(re.search(r"<title>([^<]*)</title>", page).group(1))
+
+    assert tab("eqr") == ("EqR: equilibrium reasoners for scaling test-time compute "
+                          "(inferred title) - ICML 2026 paper catalogue")
+    assert tab("tidal-graphs") == f"{fixture('tidal-graphs')['title']} - ICML 2026 paper catalogue"
+
+
 def test_a_page_never_enriched_renders_as_before(enriched_site, built_site):
     """No empty author line, badge, track or button, no new meta tag: the markup the site
     has always had for these pages, byte for byte."""

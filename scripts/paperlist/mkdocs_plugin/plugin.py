@@ -460,7 +460,9 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if entry is not None or unreadable is not None:
             # Themes print meta.title unescaped; only our escaped copy reaches them, and
             # no other key an editor wrote (description, author...) is passed through.
-            title = (entry.title if entry is not None
+            # a browser tab, a bookmark and a search engine's result show the <title> alone
+            title = (f"{entry.title} (inferred title)" if entry is not None
+                     and entry.title_inferred else entry.title if entry is not None
                      else f"{Path(page.file.src_uri).name}: cannot be read")
             page.meta = {"title": esc(title)}
             if self._pagefind:
