@@ -200,8 +200,8 @@
      * excerpt marks `terms` and, where they fall, `alsoMarked`. */
     async function describe(d, id, terms, alsoMarked) {
       const f = await fragment(d, id);
-      const meta = f.meta || {};
-      const tagNames = (f.filters && f.filters.tag) || [];
+      const meta = f.meta || {}, filters = f.filters || {};
+      const tagNames = filters.tag || [];
       const slugOf = d.slugOf || (d.slugOf = new Map(d.tags.map(([slug, name]) => [name, slug])));
       const authors = meta.authors ? meta.authors.split(d.author_separator) : [];
       return {
@@ -212,8 +212,8 @@
         venue: meta.venue || "",
         status: meta.status || "",
         authors,
-        code: meta.code === "1",
-        data: meta.data === "1", inferred: meta.inferred === "1",  // html/paper.py INFERRED_CLASS
+        code: Boolean(filters.code), data: Boolean(filters.data),  // flags: html/paper.py
+        inferred: Boolean(filters.inferred),
         tags: tagNames.map((name) => ({ slug: slugOf.get(name) || "", name })),
         // from the abstract: the title is shown above it, the authors and name beside it
         excerpt: excerpt(afterTitle(f.content, meta.title, [...authors, meta.name]), terms,

@@ -239,9 +239,12 @@ def indexed_body(body_html: str, entry: Paper) -> str:
         hidden.append(("meta", "status", entry.status))
     if entry.authors:
         hidden.append(("meta", "authors", AUTHOR_SEPARATOR.join(entry.authors)))
-    hidden += [("meta", kind, "1") for kind in ("code", "data") if entry.links[kind]]
-    if entry.title_inferred:  # results set the title as listings do (title_class)
-        hidden.append(("meta", INFERRED_CLASS, "1"))
+    # Flags as filters, not metadata, whose words Pagefind searches: "1" on every page with
+    # code, or whose title is inferred (results set it as listings do: title_class), was a
+    # word that pushed "DIVER-1" and "Rank-1" down the results
+    hidden += [("filter", kind, "1") for kind in ("code", "data") if entry.links[kind]]
+    if entry.title_inferred:
+        hidden.append(("filter", INFERRED_CLASS, "1"))
     # The parts of compounds that Pagefind indexes only cut up ("LoRA" of "NTK-LoRA"),
     # as words of the page: search/compounds.py
     for key, text in ((TITLE_PARTS, " ".join([entry.title, entry.name, *entry.other_names])),

@@ -70,8 +70,14 @@ def test_the_paper_page_says_the_title_was_inferred_before_anything_else():
 def test_search_results_learn_from_the_index_that_a_title_was_inferred():
     def meta(entry):
         return indexed_body(paper_body(entry, link), entry)
-    assert 'data-pagefind-meta="inferred" data-pagefind-ignore hidden>1<' in meta(paper("a"))
-    assert 'data-pagefind-meta="inferred"' not in meta(paper("b", inferred=False))
+    # as a filter: metadata's words are searched, and "1" would be a word of every page
+    assert 'data-pagefind-filter="inferred" data-pagefind-ignore hidden>1<' in meta(paper("a"))
+    assert "inferred" not in meta(paper("b", inferred=False))
+    assert 'data-pagefind-meta="inferred"' not in meta(paper("a"))
+    with_code = meta(paper("c", links={"code": ["https://github.com/a/b"], "data": [],
+                                       "other": []}))
+    assert 'data-pagefind-filter="code" data-pagefind-ignore hidden>1<' in with_code
+    assert 'data-pagefind-meta="code"' not in with_code
     # the header box and the search page set the listings' class from it:
     # tests/browser/test_record_browser.py
 
