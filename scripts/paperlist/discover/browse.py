@@ -44,9 +44,8 @@ def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
 
     tags (slugs; g holds indices into it), p (page path from the site root, less the
     `pre` and `suf` all paths share), t (title), n (short name), g (tag indices, most
-    relevant first), f (1 = has code, 2 = has data, 4 = title begins with the name, 8 = title
-    inferred), s (first sentence); once pages have
-    them, authors (names; au holds indices into it, etal says how many a row names) and
+    relevant first), f (`paper_flags`), s (first sentence); once pages have them, authors
+    (names; au holds indices into it, etal says how many a row names) and
     statuses (decisions; st holds an index into it, -1 for none); with several venues,
     venues (names; ve holds an index into it, -1 for none). A catalogue without authors,
     decisions or a second venue gets a file without their keys, as before.

@@ -84,6 +84,10 @@ _FACTS_SEPARATOR = " · "
 #: it in italics and has screen readers say "inferred title". assets/browse.js and the
 #: search results (search-worker.js, search-page.js) write the same class.
 INFERRED_CLASS = "inferred"
+#: What an inferred title ends in where it stands alone, with no page to explain it: a
+#: browser tab (the page's <title>), a feed entry; discovery.css says the same to screen
+#: readers after a listed one.
+INFERRED_SUFFIX = " (inferred title)"
 
 
 def title_class(entry: Paper, base: str) -> str:

@@ -37,7 +37,7 @@ from paperlist.html import home
 from paperlist.html.escape import esc
 from paperlist.html.icons import IconSheet
 from paperlist.html.notfound import MATERIAL_404, not_found
-from paperlist.html.paper import indexed_body, paper_body
+from paperlist.html.paper import INFERRED_SUFFIX, indexed_body, paper_body
 from paperlist.html.problems import page_problems, problems_banner
 from paperlist.html.searchpage import search_hook
 from paperlist.html.squeeze import squeeze
@@ -461,7 +461,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             # Themes print meta.title unescaped; only our escaped copy reaches them, and
             # no other key an editor wrote (description, author...) is passed through.
             # a browser tab, a bookmark and a search engine's result show the <title> alone
-            title = (f"{entry.title} (inferred title)" if entry is not None
+            title = (entry.title + INFERRED_SUFFIX if entry is not None
                      and entry.title_inferred else entry.title if entry is not None
                      else f"{Path(page.file.src_uri).name}: cannot be read")
             page.meta = {"title": esc(title)}
