@@ -223,6 +223,18 @@ def test_inferred_titles_are_marked_in_every_list_that_a_script_draws(
     box = marked(page, ".md-search-result__item a.md-search-result__link")
     assert "tidal-graphs" in box and any(box.values()), box
     assert box == {k: truth[k] for k in box}
+    legend = page.locator(".paperlist-inferred-legend")
+    assert legend.is_visible() and legend.inner_text() == (
+        "Titles in italics were inferred from the abstract.")
+    # results that are all confirmed titles: no word about italics
+    page.goto(f"{enriched_url}/")
+    page.keyboard.press("/")
+    page.keyboard.type("TidalGraph")
+    page.locator(".md-search-result__meta .paperlist-count", has_text="1 paper").wait_for(
+        timeout=15_000)
+    assert marked(page, ".md-search-result__item a.md-search-result__link") == {
+        "tidal-graphs": False}
+    assert not legend.is_visible()
 
     page.goto(f"{enriched_url}/search/?q=graph")
     page.locator(".search-results a.search-result-title").first.wait_for(timeout=15_000)

@@ -111,7 +111,8 @@ async function answer(query) {
     // for the count line: `shown` papers listed, and `pages` of the site's (not papers)
     paperlist: { query: found.query, searched: found.searched, corrected: found.corrected,
                  notice: self.paperlistSearchText.notice(found),
-                 total: found.total, shown: found.results.length, pages: site.length },
+                 total: found.total, shown: found.results.length, pages: site.length,
+                 inferred: found.results.some((r) => r.inferred) },
   };
 }
 
