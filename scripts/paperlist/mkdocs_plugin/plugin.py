@@ -460,10 +460,10 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if entry is not None or unreadable is not None:
             # Themes print meta.title unescaped; only our escaped copy reaches them, and
             # no other key an editor wrote (description, author...) is passed through.
-            # a browser tab, a bookmark and a search engine's result show the <title> alone
-            title = (entry.title + INFERRED_SUFFIX if entry is not None
-                     and entry.title_inferred else entry.title if entry is not None
-                     else f"{Path(page.file.src_uri).name}: cannot be read")
+            if entry is None:
+                title = f"{Path(page.file.src_uri).name}: cannot be read"
+            else:  # a browser tab, a bookmark, a search engine's result show it alone
+                title = entry.title + (INFERRED_SUFFIX if entry.title_inferred else "")
             page.meta = {"title": esc(title)}
             if self._pagefind:
                 page.meta["search"] = {"exclude": True}  # in Pagefind, not in lunr
