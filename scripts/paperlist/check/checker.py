@@ -27,6 +27,7 @@ import yaml
 from paperlist.check.agreement import agreement_problems
 from paperlist.check.fields import (
     affiliation_problems,
+    author_problems,
     link_problems,
     load_ignoring_tags,
     page_schema,
@@ -146,8 +147,9 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
     value_problems += tag_problems(meta, path, key_lines, taxonomy, keys.lines)
     value_problems += link_problems(meta, path, key_lines)
     value_problems += affiliation_problems(meta, path, key_lines)
+    value_problems += author_problems(meta, path, key_lines, keys.lines)
     value_problems += tag_score_problems(meta, path, keys.lines)
-    value_problems += field_text_problems(meta, path, key_lines)
+    value_problems += field_text_problems(meta, path, key_lines, keys.lines)
     # (a value problem at a list item's line is under its key's: told, if the key is)
     starts = sorted(key_lines.values())
     problems += [p for p in value_problems

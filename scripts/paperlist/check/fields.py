@@ -34,6 +34,7 @@ from paperlist.model.page import (
     finite,
 )
 from paperlist.model.taxonomy import load_taxonomy
+from paperlist.util.text import NAME_SEPARATOR_RE
 
 SCHEMA_PATH = DATA_DIR / "page.schema.json"
 _SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
@@ -221,7 +222,8 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
         what = f"'{where}' lists {twice!r} twice"
         hint = "delete one of them"
     elif err.validator == "maxLength":
-        what = f"'{where}' is longer than {err.validator_value} characters"
+        what = (f"'{where}' is {len(value):,} characters, longer than the "
+                f"{err.validator_value:,} allowed")
     elif err.validator == "minimum":
         what = f"'{where}' is {_describe(value)}, less than {err.validator_value}"
     else:
@@ -320,6 +322,30 @@ def affiliation_problems(meta: dict[str, Any], path: str,
         "write one affiliation per author, in the authors' order, and '' for an author "
         "whose affiliation is unknown: authors: [Ada Lovelace, Alan Turing] goes with "
         "affiliations: [University of Oxford, '']")]
+
+
+def author_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
+                    lines: dict[tuple[Any, ...], int] | None = None) -> list[Problem]:
+    """An author's item holding what separates names (util/text.py NAME_SEPARATOR_RE) is
+    several authors in one: the page would show them, and `author:` search them, as one
+    person. Told at the item's line, with the list as it should be."""
+    authors = meta.get("authors")
+    if not isinstance(authors, list):
+        return []  # the schema's to report
+    problems = []
+    for i, name in enumerate(authors):
+        found = NAME_SEPARATOR_RE.search(name) if isinstance(name, str) else None
+        if not found:
+            continue
+        parts = [n.strip() for n in NAME_SEPARATOR_RE.split(name) if n.strip()]
+        fixed = [*map(str, authors[:i]), *parts, *map(str, authors[i + 1:])]
+        problems.append(Problem(
+            path, (lines or {}).get(("authors", i)) or key_lines.get("authors", 1),
+            f"the author {name!r} holds {found.group()!r}, which separates names: "
+            f"{len(parts)} authors in one item",
+            f"write each author as an item of its own: authors: "
+            f"[{', '.join(quote(n) for n in fixed)}]"))
+    return problems
 
 
 def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],

@@ -18,14 +18,13 @@ from typing import Any
 
 import yaml
 
-from paperlist.util.text import CONTROL_RE
+from paperlist.util.text import CONTROL_RE, INVISIBLE_RE, NAME_SEPARATOR_RE
 
 DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "enrich.yml"
 #: The links a record can give, under the page's `links:` (code merges with the abstract's).
 RECORD_LINKS = ("code", "paper", "pdf", "project")
 
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?/?>")
-_INVISIBLE = re.compile("[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
 
 
 class RecordError(ValueError):
@@ -84,7 +83,7 @@ def plain(value: Any) -> str:
     if "&" in text:
         text = html.unescape(text)
     text = unicodedata.normalize("NFC", text)
-    text = _INVISIBLE.sub("", CONTROL_RE.sub(" ", text))
+    text = INVISIBLE_RE.sub("", CONTROL_RE.sub(" ", text))
     return " ".join(text.split())
 
 
@@ -98,13 +97,14 @@ def text_list(values: Any) -> list[str]:
 def split_names(value: Any, sep: str | None = None) -> list[str]:
     """Authors given as one string: "A; B; C" (some years "A, B, C"), or a list already."""
     if isinstance(value, list):
-        return [n for n in text_list(value) if n]
-    text = plain(value)
-    if not text:
-        return []
-    if sep is None:
-        sep = ";" if ";" in text else ","
-    return [n.strip() for n in text.split(sep) if n.strip()]
+        names = text_list(value)
+    else:
+        text = plain(value)
+        if sep is None and not NAME_SEPARATOR_RE.search(text):
+            sep = ","
+        names = text.split(sep) if sep else [text]
+    # an item holding a name separator is several names (util/text.py NAME_SEPARATOR_RE)
+    return [n.strip() for name in names for n in NAME_SEPARATOR_RE.split(name) if n.strip()]
 
 
 def http_links(*values: Any) -> list[str]:

@@ -15,6 +15,7 @@ from functools import cached_property
 from pathlib import Path
 
 from paperlist.model.page import MAX_PARAGRAPH_CHARS
+from paperlist.util.text import CONTROL_RE, INVISIBLE_RE
 
 #: A header line longer than this is an abstract, not a title.
 MAX_HEADER_CHARS = 200
@@ -30,8 +31,7 @@ ABSTRACT_LINE_CHARS = 300
 #: C0 controls (U+0002 marks a PDF's hyphenation point: "dy\x02namically"), the soft
 #: hyphen, zero-width characters and direction controls. Removed, with a warning; a line
 #: or page separator among them (vertical tab, form feed) becomes a space.
-_INVISIBLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u00ad\u200b-\u200f\u202a-\u202e"
-                        "\u2060-\u2064\u2066-\u2069\ufeff]")
+_INVISIBLE = re.compile(f"{CONTROL_RE.pattern}|{INVISIBLE_RE.pattern}")
 #: Left at the end of a line whose last character was a PDF's hyphenation mark (U+0002,
 #: a soft hyphen), so that join_wrapped joins the word's two halves without a space.
 _GLUE = "\u00ad"

@@ -106,6 +106,19 @@ def fold_plural(word: str) -> str:
 #: C0 control characters other than tab, line feed and carriage return, and DEL: never
 #: meant in an abstract (copy-paste debris) and invisible on the site, so they are refused.
 CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+#: Characters no reader can see that copy-paste, PDF extraction and scraped records leave
+#: in text: the soft hyphen, zero-width spaces and joiners, the byte order mark, and the
+#: direction controls (BIDI_RE). On the site they are nothing, but a word they split is
+#: two words to search ("Trans\u00adformer" is not found by "transformer"). The list
+#: importer and `paperlist enrich` remove them; `paperlist check` refuses them in a page.
+INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069"
+                          "\ufeff]")
+#: The invisible characters that also reverse how text is displayed ("Trojan Source").
+BIDI_RE = re.compile("[\u202a-\u202e\u2066-\u2069]")
+#: What separates names in a list of them and never stands inside one person's name: the
+#: semicolon, and the full-width comma, semicolon and ideographic comma of names pasted
+#: from CJK text ("张三，李四"). A comma may ("Martin Luther King, Jr.").
+NAME_SEPARATOR_RE = re.compile("[;\uff0c\uff1b\u3001]")
 
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")

@@ -27,6 +27,18 @@ def test_paper_copilot_semicolons_commas_and_affiliations(tmp_path):
     assert two.affiliations == ["Oxford", "", "MIT"]
 
 
+def test_names_pasted_from_cjk_text_are_each_an_author(tmp_path):
+    """A full-width comma or an ideographic one separates names (check refuses an author
+    holding one), so a record's "张三，李四、王五" is three authors, in a list too."""
+    path = write_json(tmp_path / "pc.json", [
+        copilot("x " * 30, 1, author="张三，李四、王五"),
+        copilot("y " * 30, 2, author=["Ada Lovelace；Alan Turing", "Grace Hopper"]),
+    ])
+    one, two = read_sources([path])
+    assert one.authors == ["张三", "李四", "王五"]
+    assert two.authors == ["Ada Lovelace", "Alan Turing", "Grace Hopper"]
+
+
 def openreview_note(abstract: str, forum: str, v2: bool = True) -> dict:
     content = {"title": "An OpenReview Title", "authors": ["Ada Lovelace", "Alan Turing"],
                "authorids": ["~Ada_Lovelace1", "~Alan_Turing1"], "abstract": abstract,
