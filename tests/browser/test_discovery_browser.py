@@ -164,10 +164,32 @@ def test_copy_bibtex_puts_the_entry_on_the_clipboard(page, site_url):
 
 def test_home_chart_links_to_tag_pages(page, site_url):
     page.goto(f"{site_url}/")
-    bar = page.locator("svg.paperlist-chart a").first
-    label = bar.get_attribute("aria-label")
-    assert label and "paper" in label
+    bar = page.locator("ol.tag-chart a").first
+    name = bar.locator(".tag-chart-name").inner_text()
+    assert name == "Computer Vision"  # the most used tag of the shipped list, 5 papers
+    assert bar.inner_text().replace("\n", " ").startswith("Computer Vision 5")
+    assert bar.get_attribute("href").endswith("/tags/computer-vision/")
     bar.click()
-    page.wait_for_url("**/tags/**")
+    page.wait_for_url("**/tags/computer-vision/")
+    assert page.locator("h1").inner_text().startswith("Computer Vision")
     assert not page.console_errors
+
+
+def test_home_chart_reads_on_a_phone(browser, site_url):
+    """Its tag names stay at the page's text size on a 390-pixel screen (an SVG chart
+    scaled its 12 px labels down to 5) and the longest bar fits beside its count."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{site_url}/")
+        sizes = phone.evaluate("""() => [...document.querySelectorAll('.tag-chart-name')]
+            .map((e) => parseFloat(getComputedStyle(e).fontSize)
+                        * e.getBoundingClientRect().width / e.offsetWidth)""")
+        assert len(sizes) == 27 and min(sizes) >= 11
+        bar = phone.locator("ol.tag-chart a").first.bounding_box()
+        assert bar["x"] >= 0 and bar["x"] + bar["width"] <= 390
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        context.close()
     assert (ROOT / "docs" / "index.md").read_text(encoding="utf-8").count("paperlist:figures") == 1

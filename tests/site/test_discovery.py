@@ -204,8 +204,14 @@ def test_the_feed_carries_at_most_feed_entries_papers(tmp_path):
 
 def test_home_page_figures(built_site):
     home = read(built_site, "index.html")
-    assert '<svg class="paperlist-chart"' in home and 'role="img"' in home
-    assert '<title id="tag-chart-title">Papers per topic tag</title>' in home
+    chart = home.split('<ol class="tag-chart"', 1)[1].split("</ol>", 1)[0]
+    rows = chart.split("<li>")[1:]
+    assert len(rows) == 27  # every tag in use, most used first, each a link to its page
+    assert rows[0].startswith('<a href="tags/computer-vision/">'
+                              '<span class="tag-chart-name">Computer Vision</span>')
+    assert '5<span class="tag-chart-sr"> papers, Applications</span>' in rows[0]
+    assert rows[-1].count(" paper,") == 1  # one paper: no plural
+    assert 'aria-labelledby="tag-chart-caption"' in home
     assert "<strong>2</strong> with code" in home and "<strong>1</strong> with data" in home
     for target in ("papers.json", "papers.csv", "papers.bib", "feed.xml", "papers.schema.json"):
         assert f'href="{target}"' in home

@@ -1,12 +1,11 @@
-"""The home page's blocks: its figures line, papers per tag as an inline SVG bar chart,
-code/data counts and the exports.
+"""The home page's blocks: its figures line, papers per tag as a bar chart, code/data
+counts and the exports.
 
 docs/index.md places them with two markers, so a catalogue words its own home page.
 
-Drawn at build time so the home page needs no charting library and no script. The SVG
-is accessible (role="img" with a <title> and <desc>, one <title> per bar, and each bar
-is a link to its tag page) and takes its text colour from the theme, so it reads in
-light and dark mode; bar colours are the topic map's area colours.
+Drawn at build time so the home page needs no charting library and no script: the chart
+is a list of links to the tag pages, its bars sized by CSS, its text the theme's (light
+and dark mode alike); bar colours are the topic map's area colours.
 """
 
 from __future__ import annotations
@@ -23,51 +22,38 @@ FIGURES_MARKER = "<!-- paperlist:figures -->"
 EXPORTS = ((paths.PAPERS_JSON, "JSON"), (paths.PAPERS_CSV, "CSV"), (paths.PAPERS_BIB, "BibTeX"),
            (paths.FEED, "Atom feed"))
 
-_ROW = 20  # px per bar
-_LABEL = 290  # px for the tag names
-_BARS = 420  # px for the longest bar
-_WIDTH = _LABEL + _BARS + 50
-
+#: The longest bar's share of the bar column: the rest is room for its count.
+_LONGEST = 85
 
 
 def tag_chart(cat: Catalogue, link: Link) -> str:
-    """Horizontal bars, most used tag first; tags no paper carries are left out."""
+    """Horizontal bars, most used tag first; tags no paper carries are left out. A list of
+    links, each a tag's name, bar and count, laid out by CSS: its text is the page's, so it
+    stays readable on a phone (the SVG it replaces scaled its 12 px labels down to 5) and
+    reads to a screen reader as a list of "Computer Vision 5 papers, Applications"."""
     rows = sorted(((len(cat.by_tag.get(t.slug, [])), t) for t in cat.taxonomy.tags),
                   key=lambda ct: (-ct[0], ct[1].name.casefold()))
     rows = [(n, t) for n, t in rows if n]
     if not rows:
         return ""
     top = rows[0][0]
-    height = _ROW * len(rows) + 10
     areas = cat.taxonomy.areas
-    summary = ", ".join(f"{t.name} {n:,}" for n, t in rows[:5])
-    # Links use xlink:href: Material's instant navigation rewrites every [href] element's
-    # .href, which is read-only on SVG <a> and throws.
-    out = [f'<svg class="paperlist-chart" xmlns:xlink="http://www.w3.org/1999/xlink" '
-           f'viewBox="0 0 {_WIDTH} {height}" width="100%" '
-           f'role="img" aria-labelledby="tag-chart-title tag-chart-desc" '
-           f'preserveAspectRatio="xMinYMin meet">',
-           '<title id="tag-chart-title">Papers per topic tag</title>',
-           f'<desc id="tag-chart-desc">{len(rows)} tags in use. Most used: '
-           f"{esc(summary)}.</desc>"]
-    for i, (n, tag) in enumerate(rows):
-        y = 5 + i * _ROW
-        w = max(2, round(_BARS * n / top))
+    items = []
+    for n, tag in rows:
         colour = area_colour(areas.index(tag.area) if tag.area in areas else 0)
-        label = f"{tag.name}: {n:,} paper{'s' if n != 1 else ''} ({tag.area})"
-        out.append(
-            f'<a xlink:href="{esc(link(tag_src(tag.slug)))}" aria-label="{esc(label)}">'
-            f"<title>{esc(label)}</title>"
-            f'<text x="{_LABEL - 8}" y="{y + 14}" text-anchor="end">{esc(tag.name)}</text>'
-            f'<rect x="{_LABEL}" y="{y + 2}" width="{w}" height="{_ROW - 5}" rx="2" '
-            f'fill="{colour}"/>'
-            f'<text x="{_LABEL + w + 6}" y="{y + 14}">{n:,}</text></a>')
-    out.append("</svg>")
+        width = max(0.5, round(_LONGEST * n / top, 1))
+        items.append(
+            f'<li><a href="{esc(link(tag_src(tag.slug)))}">'
+            f'<span class="tag-chart-name">{esc(tag.name)}</span>'
+            f'<span class="tag-chart-bar"><span style="width:{width:g}%;background:{colour}">'
+            f'</span>{n:,}<span class="tag-chart-sr"> paper{"s" if n != 1 else ""}, '
+            f"{esc(tag.area)}</span></span></a></li>")
     legend = "".join(f'<li><span class="map-swatch" style="background:{area_colour(i)}">'
                      f"</span>{esc(a)}</li>" for i, a in enumerate(areas))
-    return ('<figure class="paperlist-figure">' + "".join(out)
-            + f'<figcaption>Papers per topic tag, coloured by area.</figcaption>'
-            f'<ul class="map-legend chart-legend">{legend}</ul></figure>')
+    return ('<figure class="paperlist-figure">'
+            f'<ol class="tag-chart" aria-labelledby="tag-chart-caption">{"".join(items)}</ol>'
+            '<figcaption id="tag-chart-caption">Papers per topic tag, coloured by area.'
+            f'</figcaption><ul class="map-legend chart-legend">{legend}</ul></figure>')
 
 
 def figures_html(cat: Catalogue, link: Link) -> str:
