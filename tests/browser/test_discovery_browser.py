@@ -162,6 +162,35 @@ def test_copy_bibtex_puts_the_entry_on_the_clipboard(page, site_url):
     assert not page.console_errors
 
 
+def test_map_area_names_fit_the_canvas_on_a_phone_and_do_not_overlap(browser, site_url):
+    """On a 390-pixel screen the shipped list's area middles sit a few pixels apart, and
+    one is by the edge: each name is drawn whole, inside the canvas, clear of the others."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{site_url}/map/")
+        phone.wait_for_function("document.querySelector('.paperlist-map').paperlistMap")
+        boxes = phone.evaluate("""() => {
+            const m = document.querySelector('.paperlist-map').paperlistMap;
+            const ctx = m.canvas.getContext('2d');
+            return {w: m.w, h: m.h, names: m.placed(ctx).map(([text, x, y]) => {
+                const half = ctx.measureText(text).width / 2;
+                return {text, left: x - half, right: x + half, top: y - 13, bottom: y}; })}; }""")
+        names = boxes["names"]
+        assert len(names) == 6
+        for b in names:
+            assert 0 <= b["left"] and b["right"] <= boxes["w"], b
+            assert 0 <= b["top"] and b["bottom"] <= boxes["h"], b
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                apart = (a["right"] <= b["left"] or b["right"] <= a["left"]
+                         or a["bottom"] <= b["top"] or b["bottom"] <= a["top"])
+                assert apart, (a, b)
+    finally:
+        context.close()
+
+
 def test_home_chart_links_to_tag_pages(page, site_url):
     page.goto(f"{site_url}/")
     bar = page.locator("ol.tag-chart a").first

@@ -120,6 +120,26 @@
       return Object.keys(c).map((k) => ({ a: +k, x: sx[k] / c[k], y: sy[k] / c[k] }));
     }
 
+    /** The areas' names where they are drawn, [text, x, y]: at their papers' middle, but
+     * inside the canvas (a name at the edge was cut off) and each clear of those placed
+     * before it, moved down or up a line at a time (on a phone, two areas' middles can be
+     * a few pixels apart). */
+    placed(ctx) {
+      const line = 16, done = [];
+      return this.labels.map((lab) => {
+        const text = this.data.areas[lab.a], half = ctx.measureText(text).width / 2 + 4;
+        const x = Math.min(Math.max(lab.x * this.scale + this.tx, half), this.w - half);
+        const at = Math.min(Math.max(lab.y * this.scale + this.ty, line), this.h - 4);
+        const clear = (y) => y >= line && y <= this.h - 4 && done.every((o) =>
+          Math.abs(o.y - y) >= line || Math.abs(o.x - x) >= o.half + half);
+        let y = at;
+        for (let k = 1; !clear(y) && k < 40; k++) y = at + (k % 2 ? 1 : -1) * Math.ceil(k / 2) * line;
+        if (!clear(y)) y = at;  // no room: where it was
+        done.push({ x, y, half });
+        return [text, x, y];
+      });
+    }
+
     draw() {
       const ctx = this.canvas.getContext("2d"), d = this.data, r = this.radius();
       ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
@@ -154,10 +174,9 @@
       ctx.font = "600 13px system-ui, sans-serif";
       ctx.textAlign = "center";
       this.labels = this.labels || this.centroids();
-      for (const lab of this.labels) {
-        const lx = lab.x * this.scale + this.tx, ly = lab.y * this.scale + this.ty;
-        ctx.strokeText(d.areas[lab.a], lx, ly);  // a halo in the page colour keeps it legible
-        ctx.fillText(d.areas[lab.a], lx, ly);
+      for (const [text, lx, ly] of this.placed(ctx)) {
+        ctx.strokeText(text, lx, ly);  // a halo in the page colour keeps it legible
+        ctx.fillText(text, lx, ly);
       }
       ctx.globalAlpha = 1;
       if (this.hover >= 0) {
