@@ -225,7 +225,7 @@ def test_inferred_titles_are_marked_in_every_list_that_a_script_draws(
     assert box == {k: truth[k] for k in box}
     legend = page.locator(".paperlist-inferred-legend")
     assert legend.is_visible() and legend.inner_text() == (
-        "Titles in italics were inferred from the abstract.")
+        "Titles in italics were inferred from the abstract, not taken from the paper.")
     # results that are all confirmed titles: no word about italics
     page.goto(f"{enriched_url}/")
     page.keyboard.press("/")

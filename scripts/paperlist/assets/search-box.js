@@ -66,12 +66,9 @@
       label.setAttribute("data-md-score", "-1");  // Material's Enter picks the top score
       this.link.appendChild(label);
       this.more.appendChild(this.link);
-      // what the results' italics mean (html/paper.py inferred_legend), when one is inferred
+      // what the results' italics mean, when one is inferred: html/inferred.py INFERRED_LEGEND
       this.legend = document.createElement("span");
       this.legend.className = "paperlist-inferred-legend";
-      const em = document.createElement("em");
-      em.textContent = "italics";
-      this.legend.append("Titles in ", em, " were inferred from the abstract.");
       this.more.appendChild(this.legend);
       result.appendChild(this.more);
       this.written = null;  // the meta's text as we last wrote it
@@ -98,7 +95,13 @@
       this.link.href = searchHref(this.box, info.query);
       this.link.firstChild.textContent = info.total > info.shown
         ? `Show all ${fmt(info.total)} papers` : "Open on the search page, with filters";
-      this.legend.hidden = !info.inferred;
+      const [before, italics, after] = (info.inferred && info.legend) || [];
+      if (italics && !this.legend.firstChild) {
+        const em = document.createElement("em");
+        em.textContent = italics;
+        this.legend.append(before, em, after);
+      }
+      this.legend.hidden = !italics;
       if (!info.total) this.hide(); else this.more.hidden = false;
       this.result.appendChild(this.more);  // stays after the list
     }

@@ -66,7 +66,7 @@ function toItem(result, rank, words) {
     .join(" · ");
   return {
     location: result.url,
-    // an inferred title as listings set it (html/paper.py title_class)
+    // an inferred title as listings set it (html/inferred.py title_class)
     title: (result.inferred ? `<span class="inferred">${highlight(result.title, words)}</span>`
       : highlight(result.title, words)) + (name ? ` <small>· ${highlight(name, words)}</small>` : ""),
     // who and where, then the stretch of the abstract that matched
@@ -112,7 +112,7 @@ async function answer(query) {
     paperlist: { query: found.query, searched: found.searched, corrected: found.corrected,
                  notice: self.paperlistSearchText.notice(found),
                  total: found.total, shown: found.results.length, pages: site.length,
-                 inferred: found.results.some((r) => r.inferred) },
+                 inferred: found.results.some((r) => r.inferred), legend: d.inferred_legend },
   };
 }
 

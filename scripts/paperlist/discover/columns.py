@@ -35,7 +35,7 @@ TAG_SLUGS: Final = "tags"
 TAGS: Final = "g"
 #: browse and map: 1 = the paper has code, 2 = it has data, 4 = its title begins with its
 #: short name, so a row leaves the name out (model/catalogue.py `Paper.title_says_name`),
-#: 8 = its title was inferred (set in italics: html/paper.py `title_class`) (or'ed;
+#: 8 = its title was inferred (set in italics: html/inferred.py `title_class`) (or'ed;
 #: discover/browse.py `paper_flags`)
 FLAGS: Final = "f"
 #: browse: the abstract's first sentence

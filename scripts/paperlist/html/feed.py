@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from paperlist.discover.citation import venue_year
 from paperlist.html.escape import esc
-from paperlist.html.paper import INFERRED_SUFFIX
+from paperlist.html.inferred import INFERRED_SUFFIX
 from paperlist.model.catalogue import Catalogue, Paper
 from paperlist.util.text import slugify
 

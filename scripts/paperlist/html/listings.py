@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 from paperlist.discover.browse import AUTHORS_SHOWN
 from paperlist.html.escape import esc
-from paperlist.html.paper import inferred_legend, status_badge, tag_chips, title_class
+from paperlist.html.inferred import inferred_legend, title_class
+from paperlist.html.paper import status_badge, tag_chips
 from paperlist.model.catalogue import Catalogue, Paper
 from paperlist.structure import paths
 from paperlist.structure.paths import (

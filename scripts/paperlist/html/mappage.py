@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from paperlist.discover.topicmap import area_colour
 from paperlist.html.escape import esc
-from paperlist.html.paper import inferred_legend
+from paperlist.html.inferred import inferred_legend
 from paperlist.model.catalogue import Catalogue
 from paperlist.structure.paths import BROWSE, HOME, MAP_DATA, Link
 

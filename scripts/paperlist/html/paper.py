@@ -7,11 +7,12 @@ markup is here; every value from the page goes through `esc` or `render_abstract
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from paperlist.discover.citation import bibtex, venue_name, venue_year
 from paperlist.html.abstract import render_abstract
 from paperlist.html.escape import esc
+from paperlist.html.inferred import INFERRED_CLASS, inferred_legend, title_class
 from paperlist.model.catalogue import Paper
 from paperlist.model.taxonomy import Tag
 from paperlist.search.compounds import PARTS, TITLE_PARTS, hidden_parts
@@ -78,30 +79,6 @@ LINKS_HEADING = '<h2 id="links">Links</h2>'
 _META_OPEN = '<div class="paper-meta">'
 _META_CLOSE = f"</div>\n{ABSTRACT_HEADING}"
 _FACTS_SEPARATOR = " · "
-
-
-#: The class of a listed title that was inferred, not the paper's own: discovery.css sets
-#: it in italics and has screen readers say "inferred title". assets/browse.js and the
-#: search results (search-worker.js, search-page.js) write the same class.
-INFERRED_CLASS = "inferred"
-#: What an inferred title ends in where it stands alone, with no page to explain it: a
-#: browser tab (the page's <title>), a feed entry; discovery.css says the same to screen
-#: readers after a listed one.
-INFERRED_SUFFIX = " (inferred title)"
-
-
-def title_class(entry: Paper, base: str) -> str:
-    """A listed title's class attribute: `base`, and INFERRED_CLASS if the title was
-    inferred (a reader who copies a title from a listing must not take it for the
-    paper's own)."""
-    return f"{base} {INFERRED_CLASS}".strip() if entry.title_inferred else base
-
-
-def inferred_legend(papers: Iterable[Paper]) -> str:
-    """What a page that lists papers adds to its count line when it shows an inferred
-    title: the italics say nothing to a reader who has not been told what they mean."""
-    return (" Titles in <em>italics</em> were inferred from the abstract, not taken from "
-            "the paper." if any(p.title_inferred for p in papers) else "")
 
 
 def paper_body(entry: Paper, link: Link, editable: bool = True) -> str:

@@ -18,7 +18,7 @@ import posixpath
 from dataclasses import asdict, dataclass
 
 from paperlist.html.escape import esc
-from paperlist.html.paper import inferred_legend
+from paperlist.html.inferred import inferred_legend
 from paperlist.model.catalogue import Catalogue
 from paperlist.structure import paths
 from paperlist.structure.paths import BROWSE, HOME, TAGS_INDEX, Link, tag_src

@@ -36,8 +36,9 @@ from paperlist.check.checker import check_paths
 from paperlist.html import home
 from paperlist.html.escape import esc
 from paperlist.html.icons import IconSheet
+from paperlist.html.inferred import INFERRED_LEGEND, INFERRED_SUFFIX
 from paperlist.html.notfound import MATERIAL_404, not_found
-from paperlist.html.paper import INFERRED_SUFFIX, indexed_body, paper_body
+from paperlist.html.paper import indexed_body, paper_body
 from paperlist.html.problems import page_problems, problems_banner
 from paperlist.html.searchpage import search_hook
 from paperlist.html.squeeze import squeeze
@@ -311,7 +312,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         return search_index.BackgroundIndex(
             {self._urls[src]: body for src, body in indexed.items()},
             [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
-            [(t.slug, t.name) for t in cat.taxonomy.tags])
+            [(t.slug, t.name) for t in cat.taxonomy.tags],
+            {"inferred_legend": list(INFERRED_LEGEND)})
 
     def _inputs(self, config: MkDocsConfig) -> list[Path]:
         """What a build reads besides the theme's own files: the papers, mkdocs.yml, the

@@ -184,11 +184,13 @@ def vocabulary(contents: list[str] | Counter[str], min_papers: int) -> dict[int,
 
 
 def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]],
-                 pagefind_path: str) -> dict[str, str]:
+                 pagefind_path: str, texts: dict[str, Any] | None = None) -> dict[str, str]:
     """Site path -> content of every file the engine reads (see the module docstring).
 
     rows: the catalogue's papers in catalogue order; tags: (slug, name) of every tag in the
-    taxonomy; pagefind_path: Pagefind's bundle folder in the site.
+    taxonomy; pagefind_path: Pagefind's bundle folder in the site; texts: what the pages
+    say that the header box says too, written once by the markup (the plugin gives html/
+    inferred.py INFERRED_LEGEND as `inferred_legend`), added to engine.json as given.
     """
     fragments = read_fragments(pagefind_dir)
     id_of = {f["url"].lstrip("/"): pid for pid, f in fragments.items()}
@@ -267,6 +269,7 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
         "written_max_words": conf["written_max_words"],
         "written_pool": conf["written_pool"],
         "stopwords": sorted(conf["stopwords"]),
+        **(texts or {}),
     })
     return files
 

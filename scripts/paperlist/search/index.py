@@ -19,6 +19,7 @@ import tempfile
 import threading
 import weakref
 from pathlib import Path
+from typing import Any
 
 from paperlist import ASSETS_DIR
 from paperlist.search.data import ENGINE_FILE, Row, engine_files
@@ -121,9 +122,9 @@ class BackgroundIndex:
     """
 
     def __init__(self, pages: dict[str, str], rows: list[Row],
-                 tags: list[tuple[str, str]]) -> None:
-        """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML; rows and
-        tags: what search/data.py `engine_files` needs of the catalogue."""
+                 tags: list[tuple[str, str]], texts: dict[str, Any] | None = None) -> None:
+        """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML; rows, tags
+        and texts: what search/data.py `engine_files` needs of the catalogue."""
         self._scratch = Path(tempfile.mkdtemp(prefix="paperlist-pagefind-"))
         #: where the pages Pagefind reads go when not in _scratch (its output stays there
         #: to move into the site)
@@ -139,7 +140,8 @@ class BackgroundIndex:
         own_group = not can_fork() and hasattr(os, "killpg")
         # Wanted only when the build ends: every other process comes first.
         self._work = Background(lambda: _index(binary, pages, rows, tags, self._scratch,
-                                               self._stop, own_group, memory), niceness=19)
+                                               self._stop, own_group, memory, texts),
+                                niceness=19)
 
     def wait(self) -> None:
         """Wait for Pagefind to end, or fail (finish says how), without touching the site."""
@@ -196,7 +198,8 @@ def _write_pages(source: Path, pages: dict[str, str], stop: threading.Event) -> 
 
 def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tuple[str, str]],
            scratch: Path, stop: threading.Event | None = None, own_group: bool = False,
-           memory: Path | None = None) -> tuple[int, str, dict[str, str]]:
+           memory: Path | None = None, texts: dict[str, Any] | None = None,
+           ) -> tuple[int, str, dict[str, str]]:
     """Write the papers' pages into `memory` (pages_scratch), else scratch/site, run
     Pagefind on them, and make the engine's files from its output; given stop, as soon as
     it is set, stop (a thread cannot be killed, and a live preview's next rebuild wants
@@ -250,7 +253,7 @@ def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tupl
         return proc.returncode, output, {}
     if stop.is_set():
         return _CANCELLED
-    return 0, output, engine_files(scratch / PAGEFIND_DIR, rows, tags, PAGEFIND_DIR)
+    return 0, output, engine_files(scratch / PAGEFIND_DIR, rows, tags, PAGEFIND_DIR, texts)
 
 
 def _install(site_dir: Path, files: dict[str, str]) -> None:
