@@ -226,6 +226,11 @@ def test_inferred_titles_are_marked_in_every_list_that_a_script_draws(
     legend = page.locator(".paperlist-inferred-legend")
     assert legend.is_visible() and legend.inner_text() == (
         "Titles in italics were inferred from the abstract, not taken from the paper.")
+    # all of it inside the box's scrolling pane, whose foot it sits at (a float there once
+    # overflowed it, showing half a line)
+    pane = page.locator(".md-search__scrollwrap").bounding_box()
+    shown = legend.bounding_box()
+    assert shown["y"] + shown["height"] <= pane["y"] + pane["height"] + 0.5, (shown, pane)
     # results that are all confirmed titles: no word about italics
     page.goto(f"{enriched_url}/")
     page.keyboard.press("/")
