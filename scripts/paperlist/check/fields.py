@@ -34,7 +34,7 @@ from paperlist.model.page import (
     finite,
 )
 from paperlist.model.taxonomy import load_taxonomy
-from paperlist.util.text import NAME_SEPARATOR_RE
+from paperlist.util.text import NAME_SEPARATOR_RE, split_names
 
 SCHEMA_PATH = DATA_DIR / "page.schema.json"
 _SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
@@ -224,6 +224,9 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
     elif err.validator == "maxLength":
         what = (f"'{where}' is {len(value):,} characters, longer than the "
                 f"{err.validator_value:,} allowed")
+        if where == "title":
+            hint = ("keep only the paper's title; the abstract goes below the closing '---' "
+                    "line")
     elif err.validator == "minimum":
         what = f"'{where}' is {_describe(value)}, less than {err.validator_value}"
     else:
@@ -311,7 +314,8 @@ def affiliation_problems(meta: dict[str, Any], path: str,
     affiliations, authors = meta.get("affiliations"), meta.get("authors")
     if not isinstance(affiliations, list):
         return []  # absent (none known), or not a list: the schema's to report
-    n = len(authors) if isinstance(authors, list) else 0
+    # (counted as names: an item of two authors is told by author_problems, not here)
+    n = len(_names(authors)[0]) if isinstance(authors, list) else 0
     if len(affiliations) == n:
         return []
     entries = f"{len(affiliations)} entr{'y' if len(affiliations) == 1 else 'ies'}"
@@ -324,28 +328,47 @@ def affiliation_problems(meta: dict[str, Any], path: str,
         "affiliations: [University of Oxford, '']")]
 
 
+def _names(authors: list[Any]) -> tuple[list[str], int | None]:
+    """The authors as names, an item holding a name separator split (util/text.py
+    split_names, as `paperlist enrich` splits a record's), and the first such item's index
+    (None: every item is one name)."""
+    names: list[str] = []
+    first = None
+    for i, a in enumerate(authors):
+        if isinstance(a, str) and NAME_SEPARATOR_RE.search(a):
+            names += split_names(a)
+            first = i if first is None else first
+        else:
+            names.append(str(a))
+    return names, first
+
+
 def author_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
                     lines: dict[tuple[Any, ...], int] | None = None) -> list[Problem]:
-    """An author's item holding what separates names (util/text.py NAME_SEPARATOR_RE) is
-    several authors in one: the page would show them, and `author:` search them, as one
-    person. Told at the item's line, with the list as it should be."""
+    """Items of `authors` holding what separates names (util/text.py NAME_SEPARATOR_RE)
+    are several authors in one: the page would show them, and `author:` search them, as
+    one person. Told once, at the first such item's line, with the whole list as it
+    should be."""
     authors = meta.get("authors")
     if not isinstance(authors, list):
         return []  # the schema's to report
-    problems = []
-    for i, name in enumerate(authors):
-        found = NAME_SEPARATOR_RE.search(name) if isinstance(name, str) else None
-        if not found:
-            continue
-        parts = [n.strip() for n in NAME_SEPARATOR_RE.split(name) if n.strip()]
-        fixed = [*map(str, authors[:i]), *parts, *map(str, authors[i + 1:])]
-        problems.append(Problem(
-            path, (lines or {}).get(("authors", i)) or key_lines.get("authors", 1),
-            f"the author {name!r} holds {found.group()!r}, which separates names: "
-            f"{len(parts)} authors in one item",
-            f"write each author as an item of its own: authors: "
-            f"[{', '.join(quote(n) for n in fixed)}]"))
-    return problems
+    names, first = _names(authors)
+    if first is None:
+        return []
+    name = str(authors[first])
+    parts = split_names(name)
+    separator = NAME_SEPARATOR_RE.search(name).group()  # type: ignore[union-attr]
+    many = (f"{len(parts)} authors in one item" if len(parts) > 1
+            else "one name and a stray separator")
+    others = sum(1 for a in authors if isinstance(a, str) and NAME_SEPARATOR_RE.search(a)) - 1
+    also = f" (and {others} more item{'s' if others > 1 else ''} like it)" if others else ""
+    fix = f"write each author as an item of its own: authors: [{', '.join(map(quote, names))}]"
+    affiliations = meta.get("affiliations")
+    if isinstance(affiliations, list) and len(affiliations) != len(names):
+        fix += ", and give affiliations one entry per author ('' where unknown)"
+    return [Problem(path, (lines or {}).get(("authors", first)) or key_lines.get("authors", 1),
+                    f"the author {name!r} holds {separator!r}, which separates names: "
+                    f"{many}{also}", fix)]
 
 
 def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],

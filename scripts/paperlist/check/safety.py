@@ -12,7 +12,7 @@ from typing import Any
 from paperlist.check.problem import Problem
 from paperlist.model.page import MAX_PARAGRAPH_CHARS
 from paperlist.util.markup import html_findings
-from paperlist.util.text import BIDI_RE, CONTROL_RE, INVISIBLE_RE
+from paperlist.util.text import BIDI_RE, CONTROL_RE, INVISIBLE_RE, SHAPING_RE
 
 #: At most this many HTML findings are listed per page; the rest are counted.
 MAX_HTML_FINDINGS = 10
@@ -21,15 +21,17 @@ MAX_HTML_FINDINGS = 10
 def unseen_characters(text: str) -> Iterator[tuple[int, str, str]]:
     """(offset, what it is, why it must go) of the first character of each kind no reader
     sees: a control character, a direction control, another invisible one (util/text.py
-    INVISIBLE_RE). The list importer removes them all; a page an editor pasted into keeps
-    them, and a reviewer sees nothing in the diff."""
+    INVISIBLE_RE, but not the joiners and marks that correct writing needs: SHAPING_RE).
+    The list importer removes them all; a page an editor pasted into keeps them, and a
+    reviewer sees nothing in the diff."""
     for rx, why in ((CONTROL_RE, "it is usually a copy-paste artefact"),
                     (BIDI_RE, "it makes the text display differently from what it holds")):
         m = rx.search(text)
         if m:
             kind = "control character" if rx is CONTROL_RE else "invisible direction control"
             yield m.start(), f"{kind} U+{ord(m.group()):04X}", why
-    m = next((m for m in INVISIBLE_RE.finditer(text) if not BIDI_RE.match(m.group())), None)
+    m = next((m for m in INVISIBLE_RE.finditer(text)
+              if not BIDI_RE.match(m.group()) and not SHAPING_RE.match(m.group())), None)
     if m:
         name = unicodedata.name(m.group(), "").lower()
         yield (m.start(), f"invisible character U+{ord(m.group()):04X} ({name})",

@@ -23,9 +23,9 @@ from paperlist.enrich.record import (
     http_links,
     plain,
     settings,
+    split_affiliations,
     split_names,
     status_name,
-    text_list,
 )
 
 FORMATS = ("papercopilot", "openreview", "virtualsite", "csv")
@@ -103,12 +103,7 @@ def _aligned(affiliations: list[str], authors: list[str]) -> list[str]:
 def read_papercopilot(path: Path, doc: Any) -> list[Record]:
     def make(r: dict[str, Any], where: str, n: int) -> Record:
         authors = split_names(r.get("author"))
-        aff_text = r.get("aff")
-        if isinstance(aff_text, list):
-            affs = text_list(aff_text)
-        else:
-            sep = ";" if ";" in str(aff_text or "") or ";" in str(r.get("author") or "") else ","
-            affs = [a.strip() for a in plain(aff_text).split(sep)] if aff_text else []
+        affs = split_affiliations(r.get("aff"), r.get("author"))
         return Record(
             format="papercopilot", id=plain(r.get("id")) or f"record {n}", where=where,
             abstract=plain(r.get("abstract")), title=plain(r.get("title")), authors=authors,
@@ -165,10 +160,13 @@ def read_virtualsite(path: Path, doc: Any, abstracts: dict[str, str]) -> list[Re
         rid = plain(r.get("id")) or plain(r.get("uid")) or f"record {n}"
         people = r.get("authors") if isinstance(r.get("authors"), list) else []
         authors = [plain(p.get("fullname") or p.get("name")) if isinstance(p, dict) else plain(p)
-                   for p in people]
+                   for p in people]  # one person an entry (split_names below, if not)
         affs = [plain(p.get("institution")) if isinstance(p, dict) else "" for p in people]
         keep = [i for i, a in enumerate(authors) if a]
         authors, affs = [authors[i] for i in keep], [affs[i] for i in keep]
+        # an entry holding a name separator ("张三，李四") is several people, whose
+        # affiliations cannot be told apart (_aligned drops them)
+        authors = split_names(authors)
         paper = http_links(r.get("paper_url")) or http_links(r.get("virtualsite_url"))
         return Record(
             format="virtualsite", id=rid, where=where,
@@ -251,8 +249,7 @@ def read_csv(path: Path, fields: dict[str, str] | None = None,
             return row[i] if i is not None and i < len(row) else ""
 
         authors = split_names(cell("authors"), author_sep or ";")
-        affs = [a.strip() for a in cell("affiliations").split(author_sep or ";")] \
-            if cell("affiliations") else []
+        affs = split_affiliations(cell("affiliations"), "", author_sep or ";")
         records.append(Record(
             format="csv", id=plain(cell("id")) or f"row {n}", where=where,
             abstract=plain(cell("abstract")), title=plain(cell("title")), authors=authors,

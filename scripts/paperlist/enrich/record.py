@@ -18,7 +18,13 @@ from typing import Any
 
 import yaml
 
-from paperlist.util.text import CONTROL_RE, INVISIBLE_RE, NAME_SEPARATOR_RE
+from paperlist.util.text import (
+    CONTROL_RE,
+    INVISIBLE_RE,
+    NAME_SEPARATOR_RE,
+    has_strong_separator,
+)
+from paperlist.util.text import split_names as text_names
 
 DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "enrich.yml"
 #: The links a record can give, under the page's `links:` (code merges with the abstract's).
@@ -95,16 +101,31 @@ def text_list(values: Any) -> list[str]:
 
 
 def split_names(value: Any, sep: str | None = None) -> list[str]:
-    """Authors given as one string: "A; B; C" (some years "A, B, C"), or a list already."""
+    """Authors given as one string ("A; B; C", some years "A, B, C", "张三，李四"; `sep`
+    when the format names one), or a list already; an item or part that still holds a
+    name separator is several names (util/text.py split_names, NAME_SEPARATOR_RE)."""
+    if not isinstance(value, list) and not sep:
+        return text_names(plain(value))
+    chunks = text_list(value) if isinstance(value, list) else plain(value).split(sep)
+    return [n for chunk in chunks
+            for n in (text_names(chunk) if NAME_SEPARATOR_RE.search(chunk) else [chunk.strip()])
+            if n]
+
+
+def split_affiliations(value: Any, authors_text: Any, sep: str | None = None) -> list[str]:
+    """Affiliations as one string, split as their authors were (semicolons if either uses
+    them, else commas), an unknown one kept as '' so that they line up; or a list."""
     if isinstance(value, list):
-        names = text_list(value)
-    else:
-        text = plain(value)
-        if sep is None and not NAME_SEPARATOR_RE.search(text):
-            sep = ","
-        names = text.split(sep) if sep else [text]
-    # an item holding a name separator is several names (util/text.py NAME_SEPARATOR_RE)
-    return [n.strip() for name in names for n in NAME_SEPARATOR_RE.split(name) if n.strip()]
+        return text_list(value)
+    text = plain(value)
+    if not text:
+        return []
+    if sep:
+        return [a.strip() for chunk in text.split(sep)
+                for a in (text_names(chunk, keep_empty=True)
+                          if NAME_SEPARATOR_RE.search(chunk) else [chunk])]
+    strong = has_strong_separator(text) or has_strong_separator(plain(authors_text))
+    return text_names(text, strong=strong, keep_empty=True)
 
 
 def http_links(*values: Any) -> list[str]:

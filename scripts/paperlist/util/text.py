@@ -115,10 +115,35 @@ INVISIBLE_RE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-
                           "\ufeff]")
 #: The invisible characters that also reverse how text is displayed ("Trojan Source").
 BIDI_RE = re.compile("[\u202a-\u202e\u2066-\u2069]")
+#: The invisible characters that are part of correct writing: the zero-width non-joiner
+#: and joiner (Persian "مدل‌ها", Indic conjuncts, emoji sequences "👩‍🔬") and the
+#: left-to-right and right-to-left marks. The list importer, whose abstracts are prose
+#: pasted from PDFs, removes them with the rest; `paperlist check` accepts them in a page.
+SHAPING_RE = re.compile("[\u200c-\u200f]")
 #: What separates names in a list of them and never stands inside one person's name: the
 #: semicolon, and the full-width comma, semicolon and ideographic comma of names pasted
 #: from CJK text ("张三，李四"). A comma may ("Martin Luther King, Jr.").
 NAME_SEPARATOR_RE = re.compile("[;\uff0c\uff1b\u3001]")
+_STRONG_SEPARATOR = re.compile("[;\uff1b]")
+_ANY_SEPARATOR = re.compile("[;,\uff0c\uff1b\u3001]")
+
+
+def split_names(text: str, *, strong: bool | None = None, keep_empty: bool = False
+                ) -> list[str]:
+    """Names (or their affiliations) written as one text, each stripped: at semicolons
+    when there are any ("King, Jr.; Ada Lovelace"), else at any comma, full-width or
+    ideographic ("A, B, 张三、李四"); `strong` says which (affiliations split as their
+    authors were). Empty ones dropped, or kept where an item stands for a person whose
+    affiliation is unknown (`keep_empty`)."""
+    if strong is None:
+        strong = bool(_STRONG_SEPARATOR.search(text))
+    parts = [n.strip() for n in (_STRONG_SEPARATOR if strong else _ANY_SEPARATOR).split(text)]
+    return parts if keep_empty else [n for n in parts if n]
+
+
+def has_strong_separator(text: str) -> bool:
+    """Whether a list of names is separated by semicolons (see split_names)."""
+    return bool(_STRONG_SEPARATOR.search(text))
 
 
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")

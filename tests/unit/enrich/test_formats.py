@@ -31,12 +31,30 @@ def test_names_pasted_from_cjk_text_are_each_an_author(tmp_path):
     """A full-width comma or an ideographic one separates names (check refuses an author
     holding one), so a record's "张三，李四、王五" is three authors, in a list too."""
     path = write_json(tmp_path / "pc.json", [
-        copilot("x " * 30, 1, author="张三，李四、王五"),
-        copilot("y " * 30, 2, author=["Ada Lovelace；Alan Turing", "Grace Hopper"]),
+        copilot("x " * 30, 1, author="张三，李四、王五", aff="清华，北大、复旦"),
+        copilot("y " * 30, 2, author=["Ada Lovelace；Alan Turing", "Grace Hopper"], aff=""),
+        copilot("z " * 30, 3, author="Ada Lovelace, Alan Turing, 张三、李四",
+                aff="Oxford, Cambridge, 清华、北大"),
+        copilot("w " * 30, 4, author="Martin Luther King, Jr.; 张三", aff="Boston, MA; 清华"),
     ])
-    one, two = read_sources([path])
+    one, two, three, four = read_sources([path])
     assert one.authors == ["张三", "李四", "王五"]
+    assert one.affiliations == ["清华", "北大", "复旦"]  # split as the names were: aligned
     assert two.authors == ["Ada Lovelace", "Alan Turing", "Grace Hopper"]
+    assert three.authors == ["Ada Lovelace", "Alan Turing", "张三", "李四"]
+    assert three.affiliations == ["Oxford", "Cambridge", "清华", "北大"]
+    assert four.authors == ["Martin Luther King, Jr.", "张三"]  # semicolons: commas are names'
+    assert four.affiliations == ["Boston, MA", "清华"]
+
+
+def test_a_virtual_site_entry_of_two_people_is_two_authors(tmp_path):
+    path = write_json(tmp_path / "vs.json", {"results": [
+        {"id": 1, "name": "A Title", "abstract": "x " * 30,
+         "authors": [{"fullname": "张三，李四", "institution": "清华"},
+                     {"fullname": "Ada Lovelace", "institution": "Oxford"}]}]})
+    record, = read_sources([path])
+    assert record.authors == ["张三", "李四", "Ada Lovelace"]
+    assert record.affiliations == []  # whose is 清华 cannot be told: none rather than wrong
 
 
 def openreview_note(abstract: str, forum: str, v2: bool = True) -> dict:
