@@ -187,6 +187,19 @@ def test_map_area_names_fit_the_canvas_on_a_phone_and_do_not_overlap(browser, si
                 apart = (a["right"] <= b["left"] or b["right"] <= a["left"]
                          or a["bottom"] <= b["top"] or b["bottom"] <= a["top"])
                 assert apart, (a, b)
+        # zoomed in on one paper: only the areas whose middle is in view are named (names
+        # of areas far off were pulled in and stacked at the edge, over others' papers)
+        zoomed = phone.evaluate("""() => {
+            const m = document.querySelector('.paperlist-map').paperlistMap;
+            const p = m.point(0);
+            m.zoom(10, p.x - m.canvas.getBoundingClientRect().left,
+                   p.y - m.canvas.getBoundingClientRect().top);
+            const ctx = m.canvas.getContext('2d');
+            const inView = m.labels.filter((l) => {
+                const x = l.x * m.scale + m.tx, y = l.y * m.scale + m.ty;
+                return x >= 0 && x <= m.w && y >= 0 && y <= m.h; }).length;
+            return {drawn: m.placed(ctx).length, inView}; }""")
+        assert zoomed["drawn"] == zoomed["inView"] < 6, zoomed
     finally:
         context.close()
 
@@ -202,6 +215,7 @@ def test_home_chart_links_to_tag_pages(page, site_url):
     page.wait_for_url("**/tags/computer-vision/")
     assert page.locator("h1").inner_text().startswith("Computer Vision")
     assert not page.console_errors
+    assert (ROOT / "docs" / "index.md").read_text(encoding="utf-8").count("paperlist:figures") == 1
 
 
 def test_home_chart_reads_on_a_phone(browser, site_url):
@@ -216,9 +230,18 @@ def test_home_chart_reads_on_a_phone(browser, site_url):
             .map((e) => parseFloat(getComputedStyle(e).fontSize)
                         * e.getBoundingClientRect().width / e.offsetWidth)""")
         assert len(sizes) == 27 and min(sizes) >= 11
-        bar = phone.locator("ol.tag-chart a").first.bounding_box()
-        assert bar["x"] >= 0 and bar["x"] + bar["width"] <= 390
+        row = phone.locator("ol.tag-chart a").first.bounding_box()
+        assert row["x"] >= 0 and row["x"] + row["width"] <= 390
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        # bars keep their length, and stay beside their count, when counts have thousands
+        grown = phone.evaluate("""() => {
+            const bars = [...document.querySelectorAll('.tag-chart-bar')];
+            const width = () => bars.map((b) => b.firstElementChild.getBoundingClientRect().width);
+            const before = width();
+            for (const b of bars) b.childNodes[1].textContent = '12,345';
+            const last = bars[0].getBoundingClientRect();
+            return {before, after: width(), fits: bars[0].scrollWidth <= last.width + 0.5}; }""")
+        assert grown["before"] == grown["after"] and grown["fits"], grown
+        assert grown["before"][0] > 2 * grown["before"][-1]  # 5 papers against 1
     finally:
         context.close()
-    assert (ROOT / "docs" / "index.md").read_text(encoding="utf-8").count("paperlist:figures") == 1

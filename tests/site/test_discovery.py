@@ -211,7 +211,7 @@ def test_home_page_figures(built_site):
                               '<span class="tag-chart-name">Computer Vision</span>')
     assert '5<span class="tag-chart-sr"> papers, Applications</span>' in rows[0]
     assert rows[-1].count(" paper,") == 1  # one paper: no plural
-    assert 'aria-labelledby="tag-chart-caption"' in home
+    assert '<ol class="tag-chart" role="list">' in home
     assert "<strong>2</strong> with code" in home and "<strong>1</strong> with data" in home
     for target in ("papers.json", "papers.csv", "papers.bib", "feed.xml", "papers.schema.json"):
         assert f'href="{target}"' in home

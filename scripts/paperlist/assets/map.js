@@ -117,27 +117,32 @@
         if (a < 0) continue;
         sx[a] = (sx[a] || 0) + d.x[i]; sy[a] = (sy[a] || 0) + d.y[i]; c[a] = (c[a] || 0) + 1;
       }
-      return Object.keys(c).map((k) => ({ a: +k, x: sx[k] / c[k], y: sy[k] / c[k] }));
+      return Object.keys(c).sort((p, q) => c[q] - c[p] || p - q)  // larger areas first
+        .map((k) => ({ a: +k, x: sx[k] / c[k], y: sy[k] / c[k] }));
     }
 
-    /** The areas' names where they are drawn, [text, x, y]: at their papers' middle, but
-     * inside the canvas (a name at the edge was cut off) and each clear of those placed
-     * before it, moved down or up a line at a time (on a phone, two areas' middles can be
-     * a few pixels apart). */
+    /** The areas' names where they are drawn, [text, x, y]: at their papers' middle,
+     * nudged inside the canvas when that middle is in view (a name at the edge was cut
+     * off), none for an area whose middle is out of view; each clear of the names placed
+     * before it (the larger areas' first), moved down or up a line at a time, or left out
+     * when there is no room (on a phone, two areas' middles can be a few pixels apart). */
     placed(ctx) {
-      const line = 16, done = [];
-      return this.labels.map((lab) => {
+      const line = 16, done = [], out = [];
+      for (const lab of this.labels) {
         const text = this.data.areas[lab.a], half = ctx.measureText(text).width / 2 + 4;
-        const x = Math.min(Math.max(lab.x * this.scale + this.tx, half), this.w - half);
-        const at = Math.min(Math.max(lab.y * this.scale + this.ty, line), this.h - 4);
+        const cx = lab.x * this.scale + this.tx, cy = lab.y * this.scale + this.ty;
+        if (cx < 0 || cx > this.w || cy < 0 || cy > this.h) continue;
+        const x = Math.max(half, Math.min(cx, this.w - half));
+        const at = Math.round(Math.min(Math.max(cy, line), this.h - 4));
         const clear = (y) => y >= line && y <= this.h - 4 && done.every((o) =>
           Math.abs(o.y - y) >= line || Math.abs(o.x - x) >= o.half + half);
         let y = at;
         for (let k = 1; !clear(y) && k < 40; k++) y = at + (k % 2 ? 1 : -1) * Math.ceil(k / 2) * line;
-        if (!clear(y)) y = at;  // no room: where it was
+        if (!clear(y)) continue;
         done.push({ x, y, half });
-        return [text, x, y];
-      });
+        out.push([text, x, y]);
+      }
+      return out;
     }
 
     draw() {

@@ -22,8 +22,6 @@ FIGURES_MARKER = "<!-- paperlist:figures -->"
 EXPORTS = ((paths.PAPERS_JSON, "JSON"), (paths.PAPERS_CSV, "CSV"), (paths.PAPERS_BIB, "BibTeX"),
            (paths.FEED, "Atom feed"))
 
-#: The longest bar's share of the bar column: the rest is room for its count.
-_LONGEST = 85
 
 
 def tag_chart(cat: Catalogue, link: Link) -> str:
@@ -41,18 +39,19 @@ def tag_chart(cat: Catalogue, link: Link) -> str:
     items = []
     for n, tag in rows:
         colour = area_colour(areas.index(tag.area) if tag.area in areas else 0)
-        width = max(0.5, round(_LONGEST * n / top, 1))
+        share = max(0.005, round(n / top, 3))  # of the bar column less room for the count
         items.append(
             f'<li><a href="{esc(link(tag_src(tag.slug)))}">'
             f'<span class="tag-chart-name">{esc(tag.name)}</span>'
-            f'<span class="tag-chart-bar"><span style="width:{width:g}%;background:{colour}">'
+            f'<span class="tag-chart-bar"><span style="--share:{share:g};background:{colour}">'
             f'</span>{n:,}<span class="tag-chart-sr"> paper{"s" if n != 1 else ""}, '
             f"{esc(tag.area)}</span></span></a></li>")
     legend = "".join(f'<li><span class="map-swatch" style="background:{area_colour(i)}">'
                      f"</span>{esc(a)}</li>" for i, a in enumerate(areas))
     return ('<figure class="paperlist-figure">'
-            f'<ol class="tag-chart" aria-labelledby="tag-chart-caption">{"".join(items)}</ol>'
-            '<figcaption id="tag-chart-caption">Papers per topic tag, coloured by area.'
+            # role="list": Safari drops a list's semantics when CSS removes its markers
+            f'<ol class="tag-chart" role="list">{"".join(items)}</ol>'
+            '<figcaption>Papers per topic tag, coloured by area.'
             f'</figcaption><ul class="map-legend chart-legend">{legend}</ul></figure>')
 
 

@@ -3,8 +3,9 @@
 Pagefind answers "which papers hold this word, how well"; everything else the engine needs
 is made here, once Pagefind has run, from its output and the catalogue:
 
-* engine.json — the settings in data/search.yml, the tags (slug, name, page URL), and where
-  the other files are. Small: every query fetches it.
+* engine.json — the settings in data/search.yml, the tags (slug, name, page URL), where
+  the other files are, and `texts` the header box shows as the pages do (the legend of
+  italic titles). Small: every query fetches it.
 * catalogue.json — one row per paper, by Pagefind's page id: tags, venue, has code / data,
   and the decision (status) when some paper has one. Fetched only for the search page's
   facets, `venue:` and an author's papers without words (908 KB at 30,000 papers).
@@ -190,7 +191,7 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
     rows: the catalogue's papers in catalogue order; tags: (slug, name) of every tag in the
     taxonomy; pagefind_path: Pagefind's bundle folder in the site; texts: what the pages
     say that the header box says too, written once by the markup (the plugin gives html/
-    inferred.py INFERRED_LEGEND as `inferred_legend`), added to engine.json as given.
+    inferred.py INFERRED_LEGEND as `inferred_legend`), engine.json's `texts`.
     """
     fragments = read_fragments(pagefind_dir)
     id_of = {f["url"].lstrip("/"): pid for pid, f in fragments.items()}
@@ -269,7 +270,7 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
         "written_max_words": conf["written_max_words"],
         "written_pool": conf["written_pool"],
         "stopwords": sorted(conf["stopwords"]),
-        **(texts or {}),
+        "texts": texts or {},
     })
     return files
 

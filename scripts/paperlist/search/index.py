@@ -123,8 +123,9 @@ class BackgroundIndex:
 
     def __init__(self, pages: dict[str, str], rows: list[Row],
                  tags: list[tuple[str, str]], texts: dict[str, Any] | None = None) -> None:
-        """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML; rows, tags
-        and texts: what search/data.py `engine_files` needs of the catalogue."""
+        """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML; rows and
+        tags: what search/data.py `engine_files` needs of the catalogue; texts: what the
+        pages say that the header box says too (engine_files)."""
         self._scratch = Path(tempfile.mkdtemp(prefix="paperlist-pagefind-"))
         #: where the pages Pagefind reads go when not in _scratch (its output stays there
         #: to move into the site)
