@@ -359,7 +359,7 @@ def author_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
     parts = split_names(name)
     separator = NAME_SEPARATOR_RE.search(name).group()  # type: ignore[union-attr]
     many = (f"{len(parts)} authors in one item" if len(parts) > 1
-            else "one name and a stray separator")
+            else "one name and a stray separator" if parts else "no name at all")
     others = sum(1 for a in authors if isinstance(a, str) and NAME_SEPARATOR_RE.search(a)) - 1
     also = f" (and {others} more item{'s' if others > 1 else ''} like it)" if others else ""
     fix = f"write each author as an item of its own: authors: [{', '.join(map(quote, names))}]"
