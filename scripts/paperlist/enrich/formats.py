@@ -27,6 +27,7 @@ from paperlist.enrich.record import (
     split_names,
     status_name,
 )
+from paperlist.model.page import MAX_TITLE_CHARS
 
 FORMATS = ("papercopilot", "openreview", "virtualsite", "csv")
 OPENREVIEW = "https://openreview.net"
@@ -315,4 +316,10 @@ def read_sources(paths: list[Path], fmt: str = "auto", fields: dict[str, str] | 
             records += read_virtualsite(path, doc, abstracts)
     for path in csvs:
         records += read_csv(path, fields, author_sep)
+    for r in records:  # a page could not take it: `paperlist check` would refuse the page
+        if len(r.title) > MAX_TITLE_CHARS:
+            raise RecordError(r.where, f"the title is {len(r.title):,} characters, longer than "
+                              f"a page takes ({MAX_TITLE_CHARS}); is another field (the "
+                              "abstract?) in the title's place? Fix the record or name the "
+                              "title's column with --fields")
     return records

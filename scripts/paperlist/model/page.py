@@ -13,6 +13,7 @@ sort the keys, none of which a file that editors change by hand can afford.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass, field
@@ -23,6 +24,8 @@ import frontmatter
 import yaml
 from frontmatter.default_handlers import YAMLHandler
 from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from paperlist import DATA_DIR
 
 #: Frontmatter keys in the order they are written. Editors may add keys of their own;
 #: those are kept and written after these.
@@ -41,6 +44,10 @@ LINK_KINDS = ABSTRACT_LINK_KINDS + RECORD_LINK_KINDS
 #: missing blank line between hundreds of abstracts): the list parser reports it rather
 #: than import it, and the checker and the build refuse such a page.
 MAX_PARAGRAPH_CHARS = 20_000
+#: The longest title a page may have (data/page.schema.json's title maxLength, which check
+#: holds pages to): what enrich takes from a record, too.
+MAX_TITLE_CHARS: int = json.loads((DATA_DIR / "page.schema.json").read_text(encoding="utf-8"))[
+    "properties"]["title"]["maxLength"]
 #: Under `inferred:`, beside `tags`: the tagger's score for each tag it chose (infer/tags.py
 #: `TagScore.score`), as a mapping from the tag's display name to its score, rounded to 2
 #: decimals. The tag pages list their papers by it, most confident first; it is stored,

@@ -141,6 +141,8 @@ def test_csv_by_usual_names_by_field_map_and_tsv(tmp_path, abstracts, papers):
     ("noabs.csv", "title,authors\nA,B\n", "noabs.csv:1", "no abstract column"),
     ("wide.csv", "title,abstract\nA,B,C\n", "wide.csv:2", "3 cells but the header has 2"),
     ("latin1.json", None, "latin1.json:1", "not UTF-8"),
+    ("long.csv", "title,abstract\n" + "t" * 301 + ",An abstract\n", "long.csv:2",
+     "the title is 301 characters, longer than a page takes (300)"),
 ])
 def test_a_file_that_cannot_be_read_stops_everything(tmp_path, papers, name, text, where,
                                                      reason):
