@@ -112,7 +112,8 @@ async function answer(query) {
     paperlist: { query: found.query, searched: found.searched, corrected: found.corrected,
                  notice: self.paperlistSearchText.notice(found),
                  total: found.total, shown: found.results.length, pages: site.length,
-                 inferred: found.results.some((r) => r.inferred), legend: d.texts && d.texts.inferred_legend },
+                 inferred: found.results.some((r) => r.inferred),
+                 legend: d.texts && d.texts.inferred_legend },
   };
 }
 

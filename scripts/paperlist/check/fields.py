@@ -34,7 +34,7 @@ from paperlist.model.page import (
     finite,
 )
 from paperlist.model.taxonomy import load_taxonomy
-from paperlist.util.text import NAME_SEPARATOR_RE, split_names
+from paperlist.util.text import NAME_SEPARATOR_RE, split_name_items, split_names
 
 SCHEMA_PATH = DATA_DIR / "page.schema.json"
 _SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
@@ -315,7 +315,7 @@ def affiliation_problems(meta: dict[str, Any], path: str,
     if not isinstance(affiliations, list):
         return []  # absent (none known), or not a list: the schema's to report
     # (counted as names: an item of two authors is told by author_problems, not here)
-    n = len(_names(authors)[0]) if isinstance(authors, list) else 0
+    n = len(_names(authors)) if isinstance(authors, list) else 0
     if len(affiliations) == n:
         return []
     entries = f"{len(affiliations)} entr{'y' if len(affiliations) == 1 else 'ies'}"
@@ -328,19 +328,15 @@ def affiliation_problems(meta: dict[str, Any], path: str,
         "affiliations: [University of Oxford, '']")]
 
 
-def _names(authors: list[Any]) -> tuple[list[str], int | None]:
-    """The authors as names, an item holding a name separator split (util/text.py
-    split_names, as `paperlist enrich` splits a record's), and the first such item's index
-    (None: every item is one name)."""
-    names: list[str] = []
-    first = None
-    for i, a in enumerate(authors):
-        if isinstance(a, str) and NAME_SEPARATOR_RE.search(a):
-            names += split_names(a)
-            first = i if first is None else first
-        else:
-            names.append(str(a))
-    return names, first
+def _held(authors: list[Any]) -> list[int]:
+    """The indexes of the authors' items that hold a name separator (NAME_SEPARATOR_RE)."""
+    return [i for i, a in enumerate(authors) if isinstance(a, str) and NAME_SEPARATOR_RE.search(a)]
+
+
+def _names(authors: list[Any]) -> list[str]:
+    """The authors as names, an item holding a name separator split as `paperlist enrich`
+    splits a record's (util/text.py split_name_items)."""
+    return split_name_items([str(a) for a in authors], keep_empty=True)
 
 
 def author_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
@@ -352,15 +348,16 @@ def author_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
     authors = meta.get("authors")
     if not isinstance(authors, list):
         return []  # the schema's to report
-    names, first = _names(authors)
-    if first is None:
+    held = _held(authors)
+    if not held:
         return []
+    first, names = held[0], _names(authors)
     name = str(authors[first])
     parts = split_names(name)
     separator = NAME_SEPARATOR_RE.search(name).group()  # type: ignore[union-attr]
     many = (f"{len(parts)} authors in one item" if len(parts) > 1
             else "one name and a stray separator" if parts else "no name at all")
-    others = sum(1 for a in authors if isinstance(a, str) and NAME_SEPARATOR_RE.search(a)) - 1
+    others = len(held) - 1
     also = f" (and {others} more item{'s' if others > 1 else ''} like it)" if others else ""
     fix = f"write each author as an item of its own: authors: [{', '.join(map(quote, names))}]"
     affiliations = meta.get("affiliations")

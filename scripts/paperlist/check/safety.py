@@ -24,11 +24,12 @@ def unseen_characters(text: str) -> Iterator[tuple[int, str, str]]:
     INVISIBLE_RE, but not the joiners and marks that correct writing needs: SHAPING_RE).
     The list importer removes them all; a page an editor pasted into keeps them, and a
     reviewer sees nothing in the diff."""
-    for rx, why in ((CONTROL_RE, "it is usually a copy-paste artefact"),
-                    (BIDI_RE, "it makes the text display differently from what it holds")):
+    for rx, kind, why in (
+            (CONTROL_RE, "control character", "it is usually a copy-paste artefact"),
+            (BIDI_RE, "invisible direction control",
+             "it makes the text display differently from what it holds")):
         m = rx.search(text)
         if m:
-            kind = "control character" if rx is CONTROL_RE else "invisible direction control"
             yield m.start(), f"{kind} U+{ord(m.group()):04X}", why
     m = next((m for m in INVISIBLE_RE.finditer(text)
               if not BIDI_RE.match(m.group()) and not SHAPING_RE.match(m.group())), None)

@@ -21,8 +21,8 @@ import yaml
 from paperlist.util.text import (
     CONTROL_RE,
     INVISIBLE_RE,
-    NAME_SEPARATOR_RE,
     has_strong_separator,
+    split_name_items,
 )
 from paperlist.util.text import split_names as text_names
 
@@ -106,10 +106,8 @@ def split_names(value: Any, sep: str | None = None) -> list[str]:
     name separator is several names (util/text.py split_names, NAME_SEPARATOR_RE)."""
     if not isinstance(value, list) and not sep:
         return text_names(plain(value))
-    chunks = text_list(value) if isinstance(value, list) else plain(value).split(sep)
-    return [n for chunk in chunks
-            for n in (text_names(chunk) if NAME_SEPARATOR_RE.search(chunk) else [chunk.strip()])
-            if n]
+    return split_name_items(text_list(value) if isinstance(value, list)
+                            else plain(value).split(sep))
 
 
 def split_affiliations(value: Any, authors_text: Any, sep: str | None = None) -> list[str]:
@@ -121,9 +119,7 @@ def split_affiliations(value: Any, authors_text: Any, sep: str | None = None) ->
     if not text:
         return []
     if sep:
-        return [a.strip() for chunk in text.split(sep)
-                for a in (text_names(chunk, keep_empty=True)
-                          if NAME_SEPARATOR_RE.search(chunk) else [chunk])]
+        return split_name_items(text.split(sep), keep_empty=True)
     strong = has_strong_separator(text) or has_strong_separator(plain(authors_text))
     return text_names(text, strong=strong, keep_empty=True)
 

@@ -141,6 +141,17 @@ def split_names(text: str, *, strong: bool | None = None, keep_empty: bool = Fal
     return parts if keep_empty else [n for n in parts if n]
 
 
+def split_name_items(items: list[str], *, keep_empty: bool = False) -> list[str]:
+    """A list of names with each item that holds a name separator (NAME_SEPARATOR_RE)
+    split as several (split_names), each stripped; empty ones dropped unless `keep_empty`
+    (affiliations, where '' stands for an unknown one)."""
+    out: list[str] = []
+    for item in items:
+        out += (split_names(item, keep_empty=keep_empty) if NAME_SEPARATOR_RE.search(item)
+                else [item.strip()])
+    return out if keep_empty else [n for n in out if n]
+
+
 def has_strong_separator(text: str) -> bool:
     """Whether a list of names is separated by semicolons (see split_names)."""
     return bool(_STRONG_SEPARATOR.search(text))
