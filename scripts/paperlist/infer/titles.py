@@ -16,6 +16,7 @@ from collections import Counter
 from functools import lru_cache
 from itertools import chain
 from pathlib import Path
+from typing import NamedTuple
 
 import yaml
 
@@ -878,6 +879,66 @@ def _parts(tokens: list[tuple[str, str, bool]], function: frozenset[str]) -> set
             if part not in function}
 
 
+#: a word written as an abbreviation: "LLMs", "MoE", "LoRA", "GNN" (a plural "s" aside,
+#: letters only, at least two capitals and as many capitals as small letters)
+_ABBREVIATION = re.compile(r"(?=[A-Za-z]*[A-Z][A-Za-z]*[A-Z])([A-Za-z]{2,8}?)s?")
+_SUBWORD = re.compile(r"[^\W_]+")
+#: the first letter or digit of a word or of a hyphen part
+_INITIAL = re.compile(r"(?<![^\W_])[^\W_]")
+
+
+class _Said(NamedTuple):
+    """What a phrase abbreviates and what it could spell out, to tell whether two phrases
+    say one thing twice (:func:`_restates`)."""
+
+    #: the first letters of its words and hyphen parts ("mixture-of-experts layers": "moel")
+    initials: str
+    #: the abbreviations it writes, lower-cased, whole words or hyphen parts ("MoE-based")
+    abbreviations: frozenset[str]
+    #: of those written as a whole word: the word's place and whether it is plural
+    words: dict[str, tuple[int, bool]]
+    #: whether its last word is plural ("models")
+    plural: bool
+
+
+def _said(tokens: list[tuple[str, str, bool]]) -> _Said:
+    abbreviations: set[str] = set()
+    words: dict[str, tuple[int, bool]] = {}
+    # (the rule-made title's words are as written, without their lower-cased form)
+    lowers = [t[1] or t[0].lower() for t in tokens]
+    for k, (core, lower) in enumerate(zip((t[0] for t in tokens), lowers, strict=True)):
+        if core == lower:
+            continue  # no capital: no abbreviation (most words)
+        parts = _SUBWORD.findall(core)
+        for part in parts:
+            m = _ABBREVIATION.fullmatch(part)
+            if m and sum(c.isupper() for c in m.group(1)) * 2 >= len(m.group(1)):
+                abbr = m.group(1).lower()
+                abbreviations.add(abbr)
+                if len(parts) == 1:
+                    words.setdefault(abbr, (k, len(part) > len(abbr)))
+    last = lowers[-1] if lowers else ""
+    initials = "".join(_INITIAL.findall(" ".join(lowers)))
+    return _Said(initials, frozenset(abbreviations), words, fold_plural(last) != last)
+
+
+def _spelled_out(first: _Said, setting: _Said) -> int | None:
+    """The place in the first phrase of a word that is an abbreviation the whole setting
+    spells out, in the same number ("LLMs" of "critique ability of LLMs", the setting
+    "large language models"; not "LLM" of "LLM coach", which would read "large language
+    models coach"), or None."""
+    place, plural = first.words.get(setting.initials, (None, False))
+    return place if place is not None and plural == setting.plural else None
+
+
+def _restates(first: _Said, setting: _Said) -> bool:
+    """Whether one phrase writes as an abbreviation what the other spells out: "LLMs in
+    theorem proving for large language models", "large language model quantization for
+    extreme LLM compression" say one thing twice, as a shared word would."""
+    return (any(abbr in setting.initials for abbr in first.abbreviations)
+            or any(abbr in first.initials for abbr in setting.abbreviations))
+
+
 def title_options(text: str, names: list[str], checked: bool = True
                   ) -> list[tuple[str, list[float]]]:
     """The ways to make the title, best single phrase first: each of the three
@@ -889,7 +950,9 @@ def title_options(text: str, names: list[str], checked: bool = True
     both, the setting being a sentence away. The joined phrase shares no word with the
     first, holds at most five content words and keeps the preposition that led to it in
     the abstract ("in autonomous driving"), else takes "for". A phrase that already says
-    what it is for ("X for Y", "X to Y") is not joined: "X for Y for Z" reads badly.
+    what it is for ("X for Y", "X to Y") is not joined: "X for Y for Z" reads badly. Nor
+    is one that says the first's abbreviation again spelled out ("X of LLMs for large
+    language models": the option is "X of large language models"), or the reverse.
     ``checked=False`` leaves out the broken-title check of joined titles (the caller
     checks the ones it would choose)."""
     weights, _, _ = title_model()
@@ -921,12 +984,14 @@ def title_options(text: str, names: list[str], checked: bool = True
     top = rows[firsts[0][0]][1]
     options: list[tuple[str, list[float]]] = []
     parts: dict[int, set[str]] = {}
+    saids: dict[int, _Said] = {}
     for a, single in firsts:
         (tokens_a, start_a, end_a), score_a, info_a = rows[a]
         words_a = _parts(tokens_a[start_a:end_a], function)
         is_long_form = float(bool(named) and words_a == named)
         options.append((single, [1.0, score_a - top, info_a[0], *blank, is_long_form]))
         said = {t[0].lower() for t in tokens_a[start_a:end_a]}
+        said_a = None
         if said & {"for", "to"}:
             continue
         for k in order[: _PAIR_POOL + 1]:
@@ -951,10 +1016,26 @@ def title_options(text: str, names: list[str], checked: bool = True
                 continue  # "for pioneering task" says nothing
             if not words or words & words_a or words & named:
                 continue  # a word twice, or the name spelled out as its own setting
-            join = prev if prev in _JOINS else "for"
-            if join in said:
-                continue  # nor "X in Y" "X in Y in Z"
-            title = f"{single} {join} {_phrase(tokens[start:end])}"
+            phrase_a = tokens_a[start_a:end_a]
+            if said_a is None:
+                said_a = _said(phrase_a)
+            said_k = saids.get(k)
+            if said_k is None:
+                said_k = saids[k] = _said(tokens[start:end])
+            spelled = _spelled_out(said_a, said_k)
+            if spelled is not None:
+                # "critique ability of LLMs for large language models" says it once, as
+                # titles mostly do: "critique ability of large language models"
+                whole = _phrase([*phrase_a[:spelled], *tokens[start:end],
+                                 *phrase_a[spelled + 1 :]])
+                title = f"{name}: {whole}" if name else _capitalise(whole)
+            elif _restates(said_a, said_k):
+                continue  # the same thing as an abbreviation and spelled out
+            else:
+                join = prev if prev in _JOINS else "for"
+                if join in said:
+                    continue  # nor "X in Y" "X in Y in Z"
+                title = f"{single} {join} {_phrase(tokens[start:end])}"
             if len(title) > _MAX_TITLE or (checked and title_problems(title)):
                 continue
             options.append((title, [

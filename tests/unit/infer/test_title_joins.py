@@ -103,6 +103,50 @@ def test_without_a_pair_model_the_title_is_the_best_single_phrase(monkeypatch) -
         assert infer_title(text, names) == title_options(text, names)[0][0]
 
 
+#: abstracts that define an abbreviation, and what it stands for
+ABBREVIATED = {
+    "critique": ("Large language models (LLMs) are increasingly asked to grade student "
+                 "proofs. We study the critique ability of LLMs on olympiad geometry and "
+                 "release a benchmark of flawed solutions written by students. Critique "
+                 "accuracy of LLMs drops sharply when the flaw is in the last step.",
+                 "LLMs", "large language models"),
+    "rollouts": ("Reinforcement learning (RL) agents are brittle under small changes of the "
+                 "environment. We propose offline model-based RL with pessimistic rollouts "
+                 "for robotic manipulation. Pessimistic rollouts keep the policy close to "
+                 "the logged data.", "RL", "reinforcement learning"),
+    "coach": ("Large language models (LLMs) play chess poorly. We present an LLM coach that "
+              "explains each move to beginners in plain words. The LLM coach halves the "
+              "blunders of club players.", "LLM", "large language models"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ABBREVIATED))
+def test_no_title_says_a_thing_twice_as_an_abbreviation(kind: str) -> None:
+    """"Critique ability of LLMs for large language models" (one joined title in a
+    hundred said so before): a setting that spells out the phrase's abbreviation, or
+    abbreviates what it spells out, is no setting."""
+    text, abbr, long = ABBREVIATED[kind]
+    options = title_options(text, infer_names(text))
+    for title, _ in options:
+        said = re.findall(r"[\w-]+", title)
+        assert not (abbr in said and long in title.lower()), title
+        assert not (abbr.rstrip("s") + "s" in said and long in title.lower()), title
+    title = infer_title(text, infer_names(text))
+    assert not (re.search(rf"\b{abbr}s?\b", title) and long in title.lower()), title
+
+
+def test_an_abbreviation_the_setting_spells_out_is_spelled_out_in_place() -> None:
+    """The join becomes the phrase with the abbreviation written out, as a title would
+    say it: "Critique ability of large language models"; not when the word is singular and
+    the long form plural ("LLM coach": "large language models coach" reads wrong)."""
+    text = ABBREVIATED["critique"][0]
+    options = [t for t, _ in title_options(text, infer_names(text))]
+    assert "Critique ability of large language models" in options, options
+    text = ABBREVIATED["coach"][0]
+    options = [t for t, _ in title_options(text, infer_names(text))]
+    assert not any("large language models coach" in t.lower() for t in options), options
+
+
 def test_a_name_spelled_out_after_it_is_the_title() -> None:
     """"MES-RET (Many-task Evolution Strategy with ...)": the long form after the name
     counts as the name's long form, as "Long Form (NAME)" does."""
