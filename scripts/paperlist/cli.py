@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import os
+import shlex
 import subprocess
 import sys
 from collections.abc import Sequence
@@ -183,6 +184,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if problems:
         print(f"paperlist check: {len(problems)} problem(s)", file=sys.stderr)
         return 1
+    print("paperlist check: no problems", file=sys.stderr)  # it ran, and saw nothing wrong
     return 0
 
 
@@ -191,7 +193,8 @@ def cmd_init(args: argparse.Namespace) -> int:
     from paperlist.structure.scaffold import init_catalogue
 
     result = init_catalogue(Path(args.dir), Path(args.list), repo=args.repo,
-                            branch=args.branch, site_url=args.site_url, title=args.title)
+                            branch=args.branch, site_url=args.site_url, title=args.title,
+                            venue=args.venue)
     print_import_report(result.report, check=False)
     if not result.report.ok:
         print(f"init: {result.site_name!r} in {result.dest}{os.sep}, but the list has the "
@@ -199,9 +202,18 @@ def cmd_init(args: argparse.Namespace) -> int:
               f"paperlist import there, then build and push", file=sys.stderr)
         return 1
     print(f"init: {result.site_name!r} in {result.dest}{os.sep}; next: cd {result.dest} && "
-          "paperlist build, then push it to GitHub (README: Deploy to GitHub Pages)",
+          f"{_this_command()} build, then push it to GitHub (README: Deploy to GitHub Pages)",
           file=sys.stderr)
     return 0
+
+
+def _this_command() -> str:
+    """How to run paperlist again from another folder: the path it was started by (a
+    venv's, not on PATH unless the venv is active), else its name."""
+    started = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    if started is not None and started.name == "paperlist" and len(started.parts) > 1:
+        return shlex.quote(str(started.resolve()))
+    return "paperlist"
 
 
 def _mkdocs(*argv: str) -> int:
@@ -309,8 +321,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="remove the pages whose paragraph is no longer in the list (they are "
                         "listed first; without --prune they are kept and reported)")
     s.add_argument("--venue", default=None, metavar="TEXT", type=_venue_name,
-                   help="the venue of the list's new pages, e.g. 'NeurIPS 2026' (default: "
-                        "the one its header names)")
+                   help="the venue of the list's pages, e.g. 'NeurIPS 2026' (default: "
+                        "the one its header names); a page an editor gave another keeps it")
     _taxonomy_option(s)
     s.set_defaults(func=cmd_import)
 
@@ -329,6 +341,9 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--title", default=None, metavar="TEXT",
                    help="the site's name (default: '<venue> paper catalogue', the venue "
                         "from the list's header)")
+    s.add_argument("--venue", default=None, metavar="TEXT", type=_venue_name,
+                   help="the papers' venue, e.g. 'TinyML 2027' (default: the one the list's "
+                        "header names); later imports of the list keep it")
     s.set_defaults(func=cmd_init)
 
     s = command("build", "build the site (mkdocs build --strict with the paperlist plugin)")

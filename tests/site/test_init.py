@@ -88,6 +88,24 @@ def test_init_with_a_title_and_site_url(tmp_path):
     assert "site_url: 'https://papers.example.org'" in yml and "branch: trunk" in yml
 
 
+def test_init_with_a_venue_the_header_does_not_name(tmp_path):
+    """"TinyML Summit 2027 accepted papers" names no venue the header rule finds: --venue
+    gives the pages and the site theirs, and the catalogue's CI agrees with it."""
+    listing = tmp_path / "list.txt"
+    listing.write_text(NEURIPS.replace("NeurIPS 2026", "TinyML Summit 2027"),
+                       encoding="utf-8")
+    dest = tmp_path / "c"
+    assert main(["init", str(dest), "--list", str(listing), "--venue",
+                 "TinyML Summit 2027"]) == 0
+    pages = sorted((dest / "papers").glob("*.md"))
+    assert len(pages) == 3
+    assert all("\nvenue: TinyML Summit 2027\n" in p.read_text(encoding="utf-8") for p in pages)
+    yml = (dest / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "site_name: 'TinyML Summit 2027 paper catalogue'" in yml
+    assert main(["import", "--check", "--papers", str(dest / "papers"), "--taxonomy",
+                 str(dest / "taxonomy.yml")]) == 0
+
+
 def test_init_refuses_a_folder_that_holds_files(tmp_path, capsys):
     listing = tmp_path / "list.txt"
     listing.write_text(NEURIPS, encoding="utf-8")

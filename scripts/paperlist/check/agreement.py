@@ -167,6 +167,26 @@ def _lost_ties(results: list[PageResult], orphans: dict[str, Paragraph],
     return problems
 
 
+def still_inferred_problems(r: PageResult, old: dict[str, Any], new: dict[str, Any],
+                            ) -> list[Problem]:
+    """A title an editor changed (the importer's own, `old`, is still `new`'s) but left
+    marked `title_inferred: true`: the site would go on showing it, most likely the paper's
+    own, as the importer's guess: in italics, "(inferred title)" in the browser tab, and
+    without the citation tags scholarly indexers read. Told at the flag's line."""
+    meta = r.meta
+    assert meta is not None
+    told, title = old.get("title"), meta.get("title")
+    if meta.get("title_inferred") is not True or not isinstance(told, str) \
+            or told != new.get("title") or not isinstance(title, str) or title == told:
+        return []
+    return [Problem(
+        r.path, r.lines.get(("title_inferred",), r.lines.get(("title",), 1)),
+        "the title was changed but title_inferred is still true, so the site shows it as "
+        "the importer's guess",
+        "if it is the paper's own title, set title_inferred: false; to go back to the "
+        f"guess, write title: {flow(told)}")]
+
+
 def update_problems(r: PageResult, new: dict[str, Any], max_tags: int | None = None,
                     ) -> list[Problem]:
     """What an import would change in a page, given `new`, the importer's fresh inference
@@ -177,9 +197,9 @@ def update_problems(r: PageResult, new: dict[str, Any], max_tags: int | None = N
     assert meta is not None
     inferred = meta.get("inferred")
     old = inferred if isinstance(inferred, dict) else {}
+    problems = still_inferred_problems(r, old, new)
     if merge_fields(meta, old, new, max_tags) == meta:
-        return []
-    problems: list[Problem] = []
+        return problems
     if not isinstance(inferred, dict):
         top = {str(k[0]): v for k, v in r.lines.items() if len(k) == 1}
         problems.append(Problem(

@@ -159,12 +159,14 @@ def _links_as_mapping(urls: list[Any]) -> str:
 def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
                     closing_line: int = 1,
                     explained: set[tuple[Any, ...]] | frozenset = frozenset(),
-                    lines: dict[tuple[Any, ...], int] | None = None) -> list[Problem]:
+                    lines: dict[tuple[Any, ...], int] | None = None,
+                    meta: dict[str, Any] | None = None) -> list[Problem]:
     """One schema error in the words of the page: where, what, and the fix (the schema's
     x-hint, or the value rewritten as it should be when the mistake shows what was meant).
     `explained` holds missing keys a typo already accounts for ('autors' for authors).
     With `lines` (every key's line, check/keys.py), an error under `inferred:`, a block of
-    a dozen lines or more, is told at its own line rather than at `inferred:`."""
+    a dozen lines or more, is told at its own line rather than at `inferred:`. `meta`, the
+    whole page, lets a fix fit the rest of it (affiliations, one per author)."""
     top = err.absolute_path[0] if err.absolute_path else None
     line = key_lines.get(str(top), 1) if top is not None else 1
     if lines and top == "inferred":
@@ -185,7 +187,23 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
         expected = _TYPE_WORDS.get(str(err.validator_value), str(err.validator_value))
         what = f"'{where}' should be {expected}, not {_describe(value)}"
         if err.validator_value == "array" and isinstance(value, str) and value.strip():
-            hint = "write it as a list: " + _as_list(where.rsplit(".", 1)[-1], value)
+            key = where.rsplit(".", 1)[-1]
+            hint = "write it as a list: " + _as_list(key, value)
+            authors = (meta or {}).get("authors")
+            if key == "affiliations" and isinstance(authors, list):
+                given = _as_list(key, value)[len("affiliations: ["):-1]
+                gap = len(_names(authors)) - given.count(", ") - 1
+                if gap > 0:  # one entry per author, or the count check fails next
+                    padding = ", ''" * gap
+                    hint = (f"write it as a list, one entry per author in their order ('' "
+                            f"where unknown): affiliations: [{given}{padding}]")
+        elif err.validator_value == "string" and isinstance(value, dict) and len(value) == 1:
+            # "ETH Zürich: D-INFK" in a list: YAML reads a key and its value
+            key, val = next(iter(value.items()))
+            if isinstance(key, str) and (val is None or isinstance(val, str | int | float)):
+                written = key + ":" + ("" if val is None else f" {val}")
+                what = f"'{where}' holds ': ', which YAML reads as a key and its value"
+                hint = f"quote it: {quote(written)}"
         elif where == "links" and isinstance(value, list):
             hint = "put each link in its list: " + _links_as_mapping(value)
         elif err.validator_value == "boolean" and isinstance(value, str) \
@@ -312,10 +330,10 @@ def affiliation_problems(meta: dict[str, Any], path: str,
     length gives every author after the gap someone else's institution (the site pads or
     cuts it to the authors, so it would show that pairing), so it is reported at its line."""
     affiliations, authors = meta.get("affiliations"), meta.get("authors")
-    if not isinstance(affiliations, list):
-        return []  # absent (none known), or not a list: the schema's to report
+    if not isinstance(affiliations, list) or not isinstance(authors, list):
+        return []  # absent (none known), or not a list (`autors`, text): told as that
     # (counted as names: an item of two authors is told by author_problems, not here)
-    n = len(_names(authors)) if isinstance(authors, list) else 0
+    n = len(_names(authors))
     if len(affiliations) == n:
         return []
     entries = f"{len(affiliations)} entr{'y' if len(affiliations) == 1 else 'ies'}"

@@ -204,6 +204,29 @@ def list_items(value: Any) -> list | None:
     return list(value) if isinstance(value, list) else None
 
 
+def _listed_venue(cat_path: Path) -> str | None:
+    """The venue the catalogue's list named at its last import (catalogue.yml), or None."""
+    try:
+        recorded = yaml.safe_load(cat_path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError):
+        return None
+    venue = recorded.get("venue") if isinstance(recorded, dict) else None
+    return venue if isinstance(venue, str) else None
+
+
+def refreshed_venue(current: Any, listed: str, before: str | None) -> Any:
+    """A page's venue after an import of its list naming `listed`: the list's when the page
+    has none (its list named none, and its header has since been fixed or --venue given)
+    or still has the one the list named before (`before`, from catalogue.yml: "ICML 2025"
+    corrected to "ICML 2026"); any other venue is an editor's (a paper moved to a
+    workshop) and stays. A list naming none blanks no page."""
+    if not listed or current == listed:
+        return current
+    if current in (None, "") or (before and current == before):
+        return listed
+    return current
+
+
 def merge_fields(meta: dict[str, Any], old: dict[str, Any], new: dict[str, Any],
                  max_tags: int | None = None) -> dict[str, Any]:
     """Apply fresh inference to a page's frontmatter, keeping every editor change; a field
@@ -357,6 +380,8 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     writes: dict[Path, str] = {}
     seen: set[str] = {para.digest for para in parsed.paragraphs}
     max_tags = int(load_taxonomy(taxonomy).selection["max_tags"])
+    cat_path = papers_dir / CATALOGUE_FILE
+    before = _listed_venue(cat_path) if not others else None
     drafts = _map_all(partial(_infer_draft, venue=parsed.venue, taxonomy=taxonomy),
                       [(p.text, None if p.digest in by_digest else p.digest)
                        for p in parsed.paragraphs])
@@ -395,6 +420,8 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
         assert page.path is not None
         old = page.meta.get("inferred") if isinstance(page.meta.get("inferred"), dict) else {}
         meta = merge_fields(page.meta, old, fields, max_tags)
+        if "venue" in meta or parsed.venue:
+            meta["venue"] = refreshed_venue(meta.get("venue"), parsed.venue, before)
         if body is not None:
             meta["source"] = {**page.meta["source"], "digest": para.digest}
         # Nothing to refresh: leave the file exactly as its editor formatted it.
@@ -410,7 +437,6 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
                    and p.id not in claimed), key=lambda p: p.id)
     report.missing = [p.id for p in gone]
     report.missing_files = [p.path for p in gone if p.path is not None]
-    cat_path = papers_dir / CATALOGUE_FILE
     # The first list imported names the catalogue, and a catalogue's only list when its
     # header is corrected; once there are several, another list adds its pages and never
     # renames the site.
@@ -429,12 +455,17 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
     taxonomy file given (the one the site is built with), else the shipped one. With
     prune, pages whose paragraph is no longer in the list are removed (they are listed in
     the report either way); only this list's pages are ever candidates. `venue` replaces
-    the venue the header names (a header that names none, or names it otherwise)."""
+    the venue the header names (a header that names none, or names it otherwise). A
+    catalogue's only list whose header names none keeps the venue it was last given
+    (papers/catalogue.yml records it), so `paperlist import` with no LIST, as CI runs it,
+    agrees with an import or `init` given --venue."""
     parsed = parse_list(list_path)
+    others = other_lists(list_path, papers_dir)
     if venue is not None:
         parsed.venue = " ".join(venue.split())
-    writes, report = plan_import(parsed, papers_dir, taxonomy,
-                                 other_lists(list_path, papers_dir))
+    elif not parsed.venue and not others:
+        parsed.venue = _listed_venue(papers_dir / CATALOGUE_FILE) or ""
+    writes, report = plan_import(parsed, papers_dir, taxonomy, others)
     if not parsed.venue:
         first = (f"the header {parsed.header!r} names no venue" if parsed.header else
                  "the list has no header line (its first paragraph is an abstract), so it "

@@ -80,7 +80,19 @@ class Taxonomy:
 
     def closest(self, text: str) -> Tag:
         """Best guess for a tag string that is not in the taxonomy (a typo, an old name, a slug
-        written as a name), so callers can suggest a fix instead of silently dropping it."""
+        written as a name, an abbreviation: "LLMs"), so callers can suggest a fix instead of
+        silently dropping it. An abbreviation a tag's evidence holds is that tag (the one
+        it counts most for, then the one whose description names it: "RLHF" is alignment's
+        more than reinforcement learning's): spelt alike, "LLMs" is nearer "ML Systems" than
+        "Large Language Models"."""
+        word = text.strip().casefold()
+        weight, named, abbreviated = max(
+            ((points, f" {word} " in f" {_fold(tag.description)} ", -i)
+             for i, tag in enumerate(self.tags)
+             for abbr, points in self.evidence[tag.slug].abbreviations.items()
+             if abbr.casefold() == word), default=(0.0, False, 0))
+        if weight > 0:
+            return self.tags[-abbreviated]
         query = _fold(text)
         best, best_score = self.tags[0], -1.0
         for tag in self.tags:

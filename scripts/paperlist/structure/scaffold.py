@@ -95,15 +95,16 @@ def _mkdocs_yml(text: str, site_name: str, description: str, repo: str | None,
 
 def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
                    branch: str = DEFAULT_BRANCH, site_url: str | None = None,
-                   title: str | None = None) -> InitResult:
-    """Make dest a catalogue repository of the list's papers. The list is read first and
-    dest must be empty (or absent), so a failure leaves nothing half-made behind."""
+                   title: str | None = None, venue: str | None = None) -> InitResult:
+    """Make dest a catalogue repository of the list's papers, of the venue its header
+    names unless `venue` is given. The list is read first and dest must be empty (or
+    absent), so a failure leaves nothing half-made behind."""
     # a clone of a new, empty GitHub repository holds only .git: that is empty enough
     if dest.exists() and (not dest.is_dir() or any(p.name != ".git" for p in dest.iterdir())):
         raise InitError(f"{dest}: is not an empty folder; give a new or empty one "
                         "(init never overwrites a catalogue)")
     parsed = parse_list(list_path)  # a ListError here: nothing written yet
-    venue = parsed.venue
+    venue = " ".join(venue.split()) if venue is not None else parsed.venue
     site_name = title or (f"{venue} paper catalogue" if venue else "Paper catalogue")
     description = (f"Every {venue} abstract, browsable by topic and searchable in the browser."
                    if venue else "Every abstract, browsable by topic and searchable in the "
@@ -135,5 +136,6 @@ def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
     # as .txt: what the catalogue's imports and CI read from papers/source/
     copied = source / f"{list_path.stem}.txt"
     shutil.copy(list_path, copied)
-    report = run_import(copied, dest / "papers", taxonomy=dest / TAXONOMY)
+    report = run_import(copied, dest / "papers", taxonomy=dest / TAXONOMY,
+                        venue=venue if venue != parsed.venue else None)
     return InitResult(dest, site_name, report)

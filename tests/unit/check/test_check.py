@@ -341,7 +341,10 @@ def test_a_page_with_a_yaml_tag_is_still_checked_for_everything_else(papers):
 
 def test_cli_exit_codes(papers, capsys):
     (papers / "foonet.md").write_text(GOOD, encoding="utf-8")
+    capsys.readouterr()
     assert main(["check", "papers"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "" and err == "paperlist check: no problems\n"  # it ran: told so
     assert main(["check", "papers/foonet.md"]) == 0
     (papers / "bad.md").write_text(page(("id: foonet", "id: bad"), ("title_inferred: true", "")),
                                    encoding="utf-8")

@@ -88,6 +88,36 @@ def test_venue_option_replaces_the_headers(papers):
                  "--venue", "Beta Workshop 2027", "--check"]) == 0
 
 
+def test_a_venue_given_later_reaches_the_pages_that_had_none(tmp_path):
+    """A header that names no venue ("Accepted papers") left every page without one: giving
+    --venue, or fixing the header, must reach those pages, not only new ones; CI's import
+    with no LIST then agrees; a venue an editor set stays theirs."""
+    folder = tmp_path / "papers"
+    (folder / "source").mkdir(parents=True)
+    listing = folder / "source" / BETA.name
+    listing.write_text(BETA.read_text(encoding="utf-8").replace("BETA 2027 abstracts",
+                                                                 "Accepted papers"),
+                       encoding="utf-8")
+    assert run_import(listing, folder).ok
+    assert set(venues(folder).values()) == {""}
+    page = folder / "hushed.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("venue: ''",
+                                                             "venue: Beta 2027 Workshop"),
+                    encoding="utf-8")
+    report = run_import(listing, folder, venue="Beta Summit 2027")
+    assert set(report.updated) == BETA_IDS - {"hushed"}
+    assert venues(folder) == {"hushed": "Beta 2027 Workshop", "rivergnn": "Beta Summit 2027",
+                              "stridediff": "Beta Summit 2027"}
+    assert main(["import", "--check", "--papers", str(folder)]) == 0  # as CI runs it
+    # the header fixed: the pages that had the list's venue take the new one
+    listing.write_text(listing.read_text(encoding="utf-8").replace("Accepted papers",
+                                                                   "BETA 2027 papers"),
+                       encoding="utf-8")
+    assert run_import(listing, folder).ok
+    assert venues(folder) == {"hushed": "Beta 2027 Workshop", "rivergnn": "BETA 2027",
+                              "stridediff": "BETA 2027"}
+
+
 def test_an_empty_venue_is_refused(papers, capsys):
     with pytest.raises(SystemExit):
         main(["import", str(papers / "source" / BETA.name), "--papers", str(papers),
