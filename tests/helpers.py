@@ -81,6 +81,15 @@ class _PagesHandler(_QuietHandler):
         self.wfile.write(body)
 
 
+class _QuietServer(http.server.ThreadingHTTPServer):
+    """A browser that moves on (a new page, a closed tab) drops the connection mid-reply:
+    not an error of the test, so not a traceback in its output."""
+
+    def handle_error(self, request, client_address) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def serve(directory: Path, prefix: str | None = None):
     """Serve directory on a free port; with `prefix` ("/" or "/repo/"), like GitHub Pages:
     the site under that path, 404.html for anything missing."""
@@ -89,7 +98,7 @@ def serve(directory: Path, prefix: str | None = None):
     else:
         pages = type("Pages", (_PagesHandler,), {"prefix": prefix})
         handler = functools.partial(pages, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
