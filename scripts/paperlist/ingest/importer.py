@@ -91,6 +91,8 @@ class ImportReport:
     list_path: str = ""
     #: pages left alone because they are another list's (or another venue's)
     others: int = 0
+    #: the venue the list's pages get (its header's, --venue, or the catalogue's), '' if none
+    venue: str = ""
 
     @property
     def ok(self) -> bool:
@@ -365,7 +367,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     report = ImportReport(duplicates=list(parsed.duplicates), errors=list(parsed.errors),
                           warnings=list(parsed.warnings), paragraphs=len(parsed.paragraphs),
                           list_path=parsed.path if others else "",
-                          others=len(all_pages) - len(pages))
+                          others=len(all_pages) - len(pages), venue=parsed.venue)
     for para in parsed.paragraphs:
         if para.digest in elsewhere:
             other_path, other_line = elsewhere[para.digest]
@@ -580,7 +582,9 @@ def print_import_report(report: ImportReport, *, check: bool, prune: bool = Fals
     others = (f"; {report.others} page(s) of other lists left alone" if report.others
               else "")
     where = f"{report.list_path}: " if report.list_path else ""
-    print(f"{where}{report.paragraphs} abstracts: {len(report.created)} {verb}, "
+    # the venue as read: a header that says more ("ICLR 2026 Workshop on ...") shows here
+    venue = f" ({report.venue})" if report.venue else ""
+    print(f"{where}{report.paragraphs} abstracts{venue}: {len(report.created)} {verb}, "
           f"{len(report.updated)} {upd}{relinked}, {len(report.unchanged)} unchanged{others}",
           file=out)
     for ids, what in ((report.created, verb), (report.updated, upd)):

@@ -36,6 +36,7 @@ _INVISIBLE = re.compile(f"{CONTROL_RE.pattern}|{INVISIBLE_RE.pattern}")
 #: a soft hyphen), so that join_wrapped joins the word's two halves without a space.
 _GLUE = "\u00ad"
 _VENUE = re.compile(r"\b([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&\-]*)\s*[' ]?\s*((?:19|20)\d\d)\b")
+_VENUE_SHORT_YEAR = re.compile(r"\b([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&\-]*)\s?['\u2019](\d\d)\b")
 _SPACES = re.compile(r"[ \t\u00a0]+")
 _WRAP_HYPHEN = re.compile(r"[A-Za-z]-$")
 
@@ -90,9 +91,13 @@ def paragraph_digest(text: str) -> str:
 
 
 def find_venue(header: str) -> str:
-    """'ICML 2026 论文列表' -> 'ICML 2026'; '' when the header names no venue."""
+    """'ICML 2026 论文列表' -> 'ICML 2026', "ICLR'26 accepted papers" -> 'ICLR 2026'; ''
+    when the header names no venue (a year written '-26' is not read: 'COVID-19')."""
     m = _VENUE.search(header)
-    return f"{m.group(1)} {m.group(2)}" if m else ""
+    if m:
+        return f"{m.group(1)} {m.group(2)}"
+    m = _VENUE_SHORT_YEAR.search(header)
+    return f"{m.group(1)} 20{m.group(2)}" if m else ""
 
 
 def decode_list(data: bytes, path: str | Path) -> str:

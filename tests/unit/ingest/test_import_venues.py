@@ -88,7 +88,7 @@ def test_venue_option_replaces_the_headers(papers):
                  "--venue", "Beta Workshop 2027", "--check"]) == 0
 
 
-def test_a_venue_given_later_reaches_the_pages_that_had_none(tmp_path):
+def test_a_venue_given_later_reaches_the_pages_that_had_none(tmp_path, capsys):
     """A header that names no venue ("Accepted papers") left every page without one: giving
     --venue, or fixing the header, must reach those pages, not only new ones; CI's import
     with no LIST then agrees; a venue an editor set stays theirs."""
@@ -100,6 +100,9 @@ def test_a_venue_given_later_reaches_the_pages_that_had_none(tmp_path):
                        encoding="utf-8")
     assert run_import(listing, folder).ok
     assert set(venues(folder).values()) == {""}
+    capsys.readouterr()
+    assert main(["import", str(listing), "--papers", str(folder), "--check"]) == 0
+    assert "3 abstracts: 0 would create" in capsys.readouterr().err  # no venue to show
     page = folder / "hushed.md"
     page.write_text(page.read_text(encoding="utf-8").replace("venue: ''",
                                                              "venue: Beta 2027 Workshop"),
@@ -109,6 +112,8 @@ def test_a_venue_given_later_reaches_the_pages_that_had_none(tmp_path):
     assert venues(folder) == {"hushed": "Beta 2027 Workshop", "rivergnn": "Beta Summit 2027",
                               "stridediff": "Beta Summit 2027"}
     assert main(["import", "--check", "--papers", str(folder)]) == 0  # as CI runs it
+    # the venue as the import reads it, where a surprise shows
+    assert "3 abstracts (Beta Summit 2027): 0 would create" in capsys.readouterr().err
     # the header fixed: the pages that had the list's venue take the new one
     listing.write_text(listing.read_text(encoding="utf-8").replace("Accepted papers",
                                                                    "BETA 2027 papers"),

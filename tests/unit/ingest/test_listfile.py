@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import SHIPPED_LIST, not_short
-from paperlist.ingest.listfile import ListError, parse_list, parse_list_text
+from paperlist.ingest.listfile import ListError, find_venue, parse_list, parse_list_text
 
 ABS1 = "We propose FooNet, a method for detecting things in images. It works well."
 ABS2 = "We study the sample complexity of learning halfspaces. Our bounds are tight."
@@ -25,6 +25,19 @@ def test_shipped_list_has_header_and_19_abstracts():
     assert parsed.paragraphs[0].text.startswith("Proactive Recommender Systems (PRSs)")
     assert parsed.paragraphs[0].line == 3
     assert not parsed.duplicates and not parsed.errors
+
+
+@pytest.mark.parametrize("header, venue", [
+    ("ICML 2026 论文列表", "ICML 2026"),
+    ("Accepted papers of CoRL 2026", "CoRL 2026"),
+    ("ICLR'26 accepted papers", "ICLR 2026"),  # a year as lists often write it
+    ("NeurIPS \u201925 orals", "NeurIPS 2025"),
+    ("COVID-19 papers", ""),  # '-19' is no year
+    ("Conference on Robot Learning 2026", ""),  # no short name: --venue names it
+    ("Don't panic '26", ""),
+])
+def test_the_venue_a_header_names(header, venue):
+    assert find_venue(header) == venue
 
 
 def test_crlf_bom_tabs_trailing_spaces_and_blank_runs(tmp_path):

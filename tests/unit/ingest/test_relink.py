@@ -84,7 +84,7 @@ def test_an_editors_abstract_is_never_overwritten(papers, tmp_path, capsys):
     assert f"{corrected}:3: this paragraph is a corrected version of {prorl}'s abstract" in err
     assert "an editor has changed that page's abstract: nothing was overwritten" in err
     # the counts add up to the list's 19 (they said 0, 0 and 18)
-    assert "19 abstracts: 0 created, 0 updated, 1 in conflict, 18 unchanged" in err
+    assert "19 abstracts (ICML 2026): 0 created, 0 updated, 1 in conflict, 18 unchanged" in err
     assert prorl.read_bytes() == edited and "prorl-2" not in pages(papers)
 
 
