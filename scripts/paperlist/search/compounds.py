@@ -51,6 +51,8 @@ def hidden_parts(text: str) -> list[str]:
     ("LoRA", "QLoRA,") is indexed whole, punctuation aside, and has none."""
     out: dict[str, None] = {}
     for token in strip_urls(text).split():  # a link's address is no text Pagefind reads
+        if token.isalnum():
+            continue  # one piece (most words): nothing cut out of a compound
         pieces = _PIECE.findall(token)
         if len(pieces) > 1:
             out.update((p.lower(), None) for p in pieces if len(p) > 1 and _cut(p))
