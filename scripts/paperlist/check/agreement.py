@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from paperlist.check.fields import insertion_line, schema
 from paperlist.check.problem import Problem
 from paperlist.check.syntax import quote
-from paperlist.ingest.importer import catalogue_lists, infer_all, merge_fields
+from paperlist.ingest.importer import catalogue_lists, infer_all, list_venue, merge_fields
 from paperlist.ingest.listfile import ListError, Paragraph, parse_list
 from paperlist.model.page import TAG_SCORES
 from paperlist.model.taxonomy import load_taxonomy
@@ -82,6 +82,8 @@ def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder:
     #: digest -> the list it is in (the first, by name, when two lists share an abstract:
     #: the import of the second warns of it, naming both)
     where: dict[str, Path] = {}
+    #: each list's venue, and the one its pages had from it before (the import's own)
+    venues: dict[Path, tuple[str, str | None]] = {}
     for path in lists:
         try:
             parsed = parse_list(path)
@@ -89,6 +91,7 @@ def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder:
             problems.append(_list_problem(e))
             continue
         problems += [_list_problem(e) for e in parsed.errors]
+        venues[path] = list_venue(parsed, folder, len(lists) == 1)
         for para in parsed.paragraphs:
             if para.digest not in paragraphs:
                 paragraphs[para.digest] = para
@@ -120,11 +123,11 @@ def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder:
                 str(where[digest]), paragraph.line, f"this abstract has no page in {folder}",
                 "run paperlist import and commit the page it makes (if a page lost its "
                 "source.digest, restore that instead)"))
-    todo = [(r, paragraphs[d]) for d, r in owner.items() if d in paragraphs and not r.problems]
-    fresh = infer_all([p.text for _, p in todo], taxonomy)
+    todo = [(r, d) for d, r in owner.items() if d in paragraphs and not r.problems]
+    fresh = infer_all([paragraphs[d].text for _, d in todo], taxonomy)
     max_tags = int(load_taxonomy(taxonomy).selection["max_tags"])
-    for (r, _), new in zip(todo, fresh, strict=True):
-        problems += update_problems(r, new, max_tags)
+    for (r, d), new in zip(todo, fresh, strict=True):
+        problems += update_problems(r, new, max_tags, venues[where[d]])
     return problems
 
 
@@ -188,17 +191,17 @@ def still_inferred_problems(r: PageResult, old: dict[str, Any], new: dict[str, A
 
 
 def update_problems(r: PageResult, new: dict[str, Any], max_tags: int | None = None,
-                    ) -> list[Problem]:
+                    venue: tuple[str, str | None] | None = None) -> list[Problem]:
     """What an import would change in a page, given `new`, the importer's fresh inference
-    from its abstract (and the taxonomy's `max_tags`, as the import has it): first an
-    edited `inferred:`, then what the import would still change once `inferred` is back to
-    `new`."""
+    from its abstract (and the taxonomy's `max_tags`, and its list's `venue`, as the import
+    has them): first an edited `inferred:`, then what the import would still change once
+    `inferred` is back to `new`."""
     meta = r.meta
     assert meta is not None
     inferred = meta.get("inferred")
     old = inferred if isinstance(inferred, dict) else {}
     problems = still_inferred_problems(r, old, new)
-    if merge_fields(meta, old, new, max_tags) == meta:
+    if merge_fields(meta, old, new, max_tags, venue) == meta:
         return problems
     if not isinstance(inferred, dict):
         top = {str(k[0]): v for k, v in r.lines.items() if len(k) == 1}
@@ -242,7 +245,7 @@ def update_problems(r: PageResult, new: dict[str, Any], max_tags: int | None = N
                     f"edit the top-level {key} instead, and set this back to "
                     f"{key}: {flow(new[key])}"))
     restored = dict(meta, inferred=new)
-    merged = merge_fields(restored, new, new, max_tags)
+    merged = merge_fields(restored, new, new, max_tags, venue)
     for key, value in merged.items():
         if key == "inferred" or restored.get(key) == value:
             continue

@@ -191,19 +191,20 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
             hint = "write it as a list: " + _as_list(key, value)
             authors = (meta or {}).get("authors")
             if key == "affiliations" and isinstance(authors, list):
-                given = _as_list(key, value)[len("affiliations: ["):-1]
-                gap = len(_names(authors)) - given.count(", ") - 1
-                if gap > 0:  # one entry per author, or the count check fails next
-                    padding = ", ''" * gap
+                n = len(_names(authors))
+                if n and hint.count(", ") + 1 != n:
+                    # the commas do not part one affiliation per author: which are whose
+                    # is the editor's to say ("University of California, Berkeley")
+                    padding = ", ''" * (n - 1)
                     hint = (f"write it as a list, one entry per author in their order ('' "
-                            f"where unknown): affiliations: [{given}{padding}]")
+                            f"where unknown): affiliations: [{quote(value.strip())}{padding}]")
         elif err.validator_value == "string" and isinstance(value, dict) and len(value) == 1:
-            # "ETH Zürich: D-INFK" in a list: YAML reads a key and its value
+            # "ETH Zürich: D-INFK" in a list: YAML reads a key and its value (a value YAML
+            # read as a number or true is not rebuilt: '1.50' would come back as '1.5')
             key, val = next(iter(value.items()))
-            if isinstance(key, str) and (val is None or isinstance(val, str | int | float)):
-                written = key + ":" + ("" if val is None else f" {val}")
+            if isinstance(key, str) and isinstance(val, str):
                 what = f"'{where}' holds ': ', which YAML reads as a key and its value"
-                hint = f"quote it: {quote(written)}"
+                hint = f"quote it: {quote(f'{key}: {val}')}"
         elif where == "links" and isinstance(value, list):
             hint = "put each link in its list: " + _links_as_mapping(value)
         elif err.validator_value == "boolean" and isinstance(value, str) \

@@ -893,6 +893,8 @@ class _Said(NamedTuple):
 
     #: the first letters of its words and hyphen parts ("mixture-of-experts layers": "moel")
     initials: str
+    #: its words' hyphen parts, lower-cased, a plural "s" aside ("mixture", "of", "expert")
+    parts: tuple[str, ...]
     #: the abbreviations it writes, lower-cased, whole words or hyphen parts ("MoE-based")
     abbreviations: frozenset[str]
     #: of those written as a whole word: the word's place and whether it is plural
@@ -918,25 +920,58 @@ def _said(tokens: list[tuple[str, str, bool]]) -> _Said:
                 if len(parts) == 1:
                     words.setdefault(abbr, (k, len(part) > len(abbr)))
     last = lowers[-1] if lowers else ""
-    initials = "".join(_INITIAL.findall(" ".join(lowers)))
-    return _Said(initials, frozenset(abbreviations), words, fold_plural(last) != last)
+    joined = " ".join(lowers)
+    return _Said("".join(_INITIAL.findall(joined)),
+                 tuple(fold_plural(p) for p in _SUBWORD.findall(joined)),
+                 frozenset(abbreviations), words, fold_plural(last) != last)
 
 
-def _spelled_out(first: _Said, setting: _Said) -> int | None:
+def _definitions(text: str) -> dict[str, tuple[str, ...]]:
+    """The abstract's "Long Form (ABBR)" pairs: the abbreviation, lower-cased, a plural
+    "s" aside -> the long form's parts as :class:`_Said` keeps them."""
+    out: dict[str, tuple[str, ...]] = {}
+    for abbr, long in defined_abbreviations(text).items():
+        m = _ABBREVIATION.fullmatch(abbr)
+        out.setdefault((m.group(1) if m else abbr).lower(),
+                       tuple(fold_plural(p) for p in _SUBWORD.findall(long.lower())))
+    return out
+
+
+def _stands_for(abbr: str, spelled: _Said, defined: dict[str, tuple[str, ...]],
+                whole: bool = False) -> bool:
+    """Whether the phrase `spelled` spells out the abbreviation (all of it, with `whole`):
+    as the abstract defined it, if it did ("RL" is "reinforcement learning" there, not
+    "robot locomotion"); else by initials. A whole phrase that is to replace the
+    abbreviation must spell three letters or more ("LLM"): two spell out too much by
+    chance ("RL", "robot locomotion"), which only costs a join left out."""
+    long = defined.get(abbr)
+    if long:
+        n = len(long)
+        return spelled.parts == long if whole else any(
+            spelled.parts[i:i + n] == long for i in range(len(spelled.parts) - n + 1))
+    if whole:
+        return len(abbr) >= 3 and spelled.initials == abbr
+    return abbr in spelled.initials
+
+
+def _spelled_out(first: _Said, setting: _Said, defined: dict[str, tuple[str, ...]]
+                 ) -> int | None:
     """The place in the first phrase of a word that is an abbreviation the whole setting
     spells out, in the same number ("LLMs" of "critique ability of LLMs", the setting
     "large language models"; not "LLM" of "LLM coach", which would read "large language
     models coach"), or None."""
-    place, plural = first.words.get(setting.initials, (None, False))
-    return place if place is not None and plural == setting.plural else None
+    for abbr, (place, plural) in first.words.items():
+        if _stands_for(abbr, setting, defined, whole=True):
+            return place if plural == setting.plural else None
+    return None
 
 
-def _restates(first: _Said, setting: _Said) -> bool:
+def _restates(first: _Said, setting: _Said, defined: dict[str, tuple[str, ...]]) -> bool:
     """Whether one phrase writes as an abbreviation what the other spells out: "LLMs in
     theorem proving for large language models", "large language model quantization for
     extreme LLM compression" say one thing twice, as a shared word would."""
-    return (any(abbr in setting.initials for abbr in first.abbreviations)
-            or any(abbr in first.initials for abbr in setting.abbreviations))
+    return (any(_stands_for(abbr, setting, defined) for abbr in first.abbreviations)
+            or any(_stands_for(abbr, first, defined) for abbr in setting.abbreviations))
 
 
 def title_options(text: str, names: list[str], checked: bool = True
@@ -985,6 +1020,7 @@ def title_options(text: str, names: list[str], checked: bool = True
     options: list[tuple[str, list[float]]] = []
     parts: dict[int, set[str]] = {}
     saids: dict[int, _Said] = {}
+    defined = _definitions(text)
     for a, single in firsts:
         (tokens_a, start_a, end_a), score_a, info_a = rows[a]
         words_a = _parts(tokens_a[start_a:end_a], function)
@@ -1022,14 +1058,14 @@ def title_options(text: str, names: list[str], checked: bool = True
             said_k = saids.get(k)
             if said_k is None:
                 said_k = saids[k] = _said(tokens[start:end])
-            spelled = _spelled_out(said_a, said_k)
+            spelled = _spelled_out(said_a, said_k, defined)
             if spelled is not None:
                 # "critique ability of LLMs for large language models" says it once, as
                 # titles mostly do: "critique ability of large language models"
                 whole = _phrase([*phrase_a[:spelled], *tokens[start:end],
                                  *phrase_a[spelled + 1 :]])
                 title = f"{name}: {whole}" if name else _capitalise(whole)
-            elif _restates(said_a, said_k):
+            elif _restates(said_a, said_k, defined):
                 continue  # the same thing as an abbreviation and spelled out
             else:
                 join = prev if prev in _JOINS else "for"

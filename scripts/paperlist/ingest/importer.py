@@ -42,7 +42,13 @@ from paperlist.infer.links import extract_links
 from paperlist.infer.names import infer_names
 from paperlist.infer.tags import infer_tags
 from paperlist.infer.titles import infer_title
-from paperlist.ingest.listfile import ListError, ParsedList, paragraph_digest, parse_list
+from paperlist.ingest.listfile import (
+    ListError,
+    ParsedList,
+    find_venue,
+    paragraph_digest,
+    parse_list,
+)
 from paperlist.match.matcher import match_texts
 from paperlist.model.catalogue import CATALOGUE_FILE, read_pages
 from paperlist.model.page import (
@@ -206,14 +212,39 @@ def list_items(value: Any) -> list | None:
     return list(value) if isinstance(value, list) else None
 
 
-def _listed_venue(cat_path: Path) -> str | None:
-    """The venue the catalogue's list named at its last import (catalogue.yml), or None."""
+#: catalogue.yml's record of the venue its header named, when the list was given another
+HEADER_VENUE = "header_venue"
+
+
+def _recorded_venue(cat_path: Path) -> tuple[str, str] | None:
+    """(the venue the catalogue's list was imported with, the one its header named then)
+    from catalogue.yml, or None; the header's is the venue itself unless recorded apart."""
     try:
         recorded = yaml.safe_load(cat_path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError):
         return None
     venue = recorded.get("venue") if isinstance(recorded, dict) else None
-    return venue if isinstance(venue, str) else None
+    if not isinstance(venue, str):
+        return None
+    header = recorded.get(HEADER_VENUE, venue)
+    return venue, header if isinstance(header, str) else venue
+
+
+def list_venue(parsed: ParsedList, papers_dir: Path, single: bool,
+               given: str | None = None) -> tuple[str, str | None]:
+    """The venue a list's pages get, and the one its pages had from it before (None when
+    unknown), for `refreshed_venue`. `given` (--venue) first; else the header's, but a
+    catalogue's only list (`single`) whose header still names what it named when it was
+    last given a venue (papers/catalogue.yml) keeps that venue: `paperlist import` with no
+    LIST, as CI runs it, agrees with an import or `init` given --venue, and a header fixed
+    since moves its pages to the venue it names now."""
+    recorded = _recorded_venue(papers_dir / CATALOGUE_FILE) if single else None
+    before = recorded[0] if recorded else None
+    if given is not None:
+        return " ".join(given.split()), before
+    if recorded and parsed.venue == recorded[1]:
+        return recorded[0], before
+    return parsed.venue, before
 
 
 def refreshed_venue(current: Any, listed: str, before: str | None) -> Any:
@@ -230,11 +261,15 @@ def refreshed_venue(current: Any, listed: str, before: str | None) -> Any:
 
 
 def merge_fields(meta: dict[str, Any], old: dict[str, Any], new: dict[str, Any],
-                 max_tags: int | None = None) -> dict[str, Any]:
+                 max_tags: int | None = None,
+                 venue: tuple[str, str | None] | None = None) -> dict[str, Any]:
     """Apply fresh inference to a page's frontmatter, keeping every editor change; a field
     that is not of its kind (text where a list belongs) is left as written. `max_tags`: the
-    taxonomy's `selection.max_tags`, past which no inferred tag is added to an edited list."""
+    taxonomy's `selection.max_tags`, past which no inferred tag is added to an edited list.
+    `venue`: the page's list's venue and the one it named before (`list_venue`)."""
     meta = dict(meta)
+    if venue is not None and ("venue" in meta or venue[0]):
+        meta["venue"] = refreshed_venue(meta.get("venue"), *venue)
     if meta.get("title_inferred", True) and meta.get("title") == old.get("title"):
         meta["title"] = new["title"]
     if meta.get("name", "") == old.get("name", ""):
@@ -348,10 +383,11 @@ def own_pages(pages: list[Page], parsed: ParsedList, others: list[ParsedList],
 
 
 def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = None,
-                others: list[ParsedList] | None = None,
+                others: list[ParsedList] | None = None, before: str | None = None,
                 ) -> tuple[dict[Path, str], ImportReport]:
     """Work out every file an import would write, without writing any; `others` are the
-    catalogue's other lists, whose pages are left alone."""
+    catalogue's other lists, whose pages are left alone; `before`, the venue the list's
+    pages had from it before (`list_venue`)."""
     all_pages, page_errors = load_pages(papers_dir)
     if page_errors:
         raise PageError(page_errors[0].path, page_errors[0].line,
@@ -383,7 +419,6 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     seen: set[str] = {para.digest for para in parsed.paragraphs}
     max_tags = int(load_taxonomy(taxonomy).selection["max_tags"])
     cat_path = papers_dir / CATALOGUE_FILE
-    before = _listed_venue(cat_path) if not others else None
     drafts = _map_all(partial(_infer_draft, venue=parsed.venue, taxonomy=taxonomy),
                       [(p.text, None if p.digest in by_digest else p.digest)
                        for p in parsed.paragraphs])
@@ -421,9 +456,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
             continue
         assert page.path is not None
         old = page.meta.get("inferred") if isinstance(page.meta.get("inferred"), dict) else {}
-        meta = merge_fields(page.meta, old, fields, max_tags)
-        if "venue" in meta or parsed.venue:
-            meta["venue"] = refreshed_venue(meta.get("venue"), parsed.venue, before)
+        meta = merge_fields(page.meta, old, fields, max_tags, venue=(parsed.venue, before))
         if body is not None:
             meta["source"] = {**page.meta["source"], "digest": para.digest}
         # Nothing to refresh: leave the file exactly as its editor formatted it.
@@ -442,8 +475,10 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     # The first list imported names the catalogue, and a catalogue's only list when its
     # header is corrected; once there are several, another list adds its pages and never
     # renames the site.
-    if parsed.header and (not cat_path.exists() or not others):
+    if (parsed.header or parsed.venue) and (not cat_path.exists() or not others):
         catalogue = {"title": parsed.header, "venue": parsed.venue}
+        if find_venue(parsed.header) != parsed.venue:  # given: kept while the header stays
+            catalogue[HEADER_VENUE] = find_venue(parsed.header)
         cat_text = yaml.safe_dump(catalogue, allow_unicode=True, sort_keys=False)
         if not cat_path.exists() or cat_path.read_text(encoding="utf-8") != cat_text:
             writes[cat_path] = cat_text
@@ -463,11 +498,8 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
     agrees with an import or `init` given --venue."""
     parsed = parse_list(list_path)
     others = other_lists(list_path, papers_dir)
-    if venue is not None:
-        parsed.venue = " ".join(venue.split())
-    elif not parsed.venue and not others:
-        parsed.venue = _listed_venue(papers_dir / CATALOGUE_FILE) or ""
-    writes, report = plan_import(parsed, papers_dir, taxonomy, others)
+    parsed.venue, before = list_venue(parsed, papers_dir, not others, venue)
+    writes, report = plan_import(parsed, papers_dir, taxonomy, others, before)
     if not parsed.venue:
         first = (f"the header {parsed.header!r} names no venue" if parsed.header else
                  "the list has no header line (its first paragraph is an abstract), so it "

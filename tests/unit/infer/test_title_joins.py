@@ -114,6 +114,10 @@ ABBREVIATED = {
                  "environment. We propose offline model-based RL with pessimistic rollouts "
                  "for robotic manipulation. Pessimistic rollouts keep the policy close to "
                  "the logged data.", "RL", "reinforcement learning"),
+    "pruning": ("Vision transformers (ViTs) spend most of their compute on background "
+                "patches. We propose token pruning of ViTs guided by attention entropy. "
+                "Token pruning keeps accuracy on dense prediction while halving latency.",
+                "ViTs", "vision transformers"),
     "coach": ("Large language models (LLMs) play chess poorly. We present an LLM coach that "
               "explains each move to beginners in plain words. The LLM coach halves the "
               "blunders of club players.", "LLM", "large language models"),
@@ -145,6 +149,19 @@ def test_an_abbreviation_the_setting_spells_out_is_spelled_out_in_place() -> Non
     text = ABBREVIATED["coach"][0]
     options = [t for t, _ in title_options(text, infer_names(text))]
     assert not any("large language models coach" in t.lower() for t in options), options
+
+
+def test_an_abbreviation_the_abstract_does_not_define_is_not_guessed_from_initials() -> None:
+    """"RL" written but never defined, and "robot locomotion" elsewhere in the abstract:
+    the title must not say "The sample efficiency of robot locomotion" (two letters spell
+    out too much by chance; the abstract's own "Long Form (ABBR)" is what an abbreviation
+    stands for)."""
+    text = ("Agents need many samples. We study the sample efficiency of RL in simulation. "
+            "Experiments on robot locomotion show that replaying old episodes halves the "
+            "samples needed.")
+    options = [t for t, _ in title_options(text, infer_names(text))]
+    assert any("RL" in t.split() for t in options), options
+    assert not any("of robot locomotion" in t for t in options), options
 
 
 def test_a_name_spelled_out_after_it_is_the_title() -> None:

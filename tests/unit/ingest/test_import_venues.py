@@ -123,6 +123,50 @@ def test_a_venue_given_later_reaches_the_pages_that_had_none(tmp_path, capsys):
                               "stridediff": "BETA 2027"}
 
 
+def test_a_venue_given_over_the_headers_stays_until_the_header_changes(tmp_path, capsys):
+    """--venue over a header that names a venue ("BETA 2027" -> "BETA 2027 Datasets
+    Track"): CI's import with no LIST, and check, keep the given venue; a header changed
+    since moves the pages to the one it names now, and check says so as import --check
+    does."""
+    folder = tmp_path / "papers"
+    (folder / "source").mkdir(parents=True)
+    listing = folder / "source" / BETA.name
+    shutil.copy(BETA, listing)
+    assert run_import(listing, folder).ok
+    assert run_import(listing, folder, venue="BETA 2027 Datasets Track").ok
+    assert set(venues(folder).values()) == {"BETA 2027 Datasets Track"}
+    assert main(["import", "--check", "--papers", str(folder)]) == 0
+    assert main(["check", str(folder)]) == 0
+    listing.write_text(BETA.read_text(encoding="utf-8").replace("BETA 2027", "GAMMA 2028"),
+                       encoding="utf-8")
+    capsys.readouterr()
+    assert main(["check", str(folder)]) == 1
+    told = capsys.readouterr().out
+    assert told.count("the next import would change venue to GAMMA 2028") == 3, told
+    assert main(["import", "--check", "--papers", str(folder)]) == 1
+    assert run_import(listing, folder).ok
+    assert set(venues(folder).values()) == {"GAMMA 2028"}
+    assert main(["check", str(folder)]) == 0
+
+
+def test_a_list_without_a_header_keeps_the_venue_it_was_given(tmp_path):
+    """No header line at all: the venue given is recorded all the same, and a paper added
+    to the list later gets it."""
+    folder = tmp_path / "papers"
+    (folder / "source").mkdir(parents=True)
+    listing = folder / "source" / BETA.name
+    text = BETA.read_text(encoding="utf-8").split("\n\n", 1)[1]  # the abstracts only
+    listing.write_text(text, encoding="utf-8")
+    assert run_import(listing, folder, venue="Beta Summit 2027").ok
+    extra = ("We propose FooBar, a method for detecting rare birds in audio recordings with "
+             "a small convolutional network trained on public field recordings of forests.")
+    listing.write_text(text.rstrip("\n") + "\n\n" + extra + "\n", encoding="utf-8")
+    report = run_import(listing, folder)
+    assert len(report.created) == 1 and report.ok
+    assert set(venues(folder).values()) == {"Beta Summit 2027"}
+    assert not any("names no venue" in str(w) for w in report.warnings)
+
+
 def test_an_empty_venue_is_refused(papers, capsys):
     with pytest.raises(SystemExit):
         main(["import", str(papers / "source" / BETA.name), "--papers", str(papers),
