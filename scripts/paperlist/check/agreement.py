@@ -31,7 +31,7 @@ from paperlist.check.fields import insertion_line, schema
 from paperlist.check.problem import Problem
 from paperlist.check.syntax import quote
 from paperlist.ingest.importer import catalogue_lists, infer_all, list_venue, merge_fields
-from paperlist.ingest.listfile import ListError, Paragraph, parse_list
+from paperlist.ingest.listfile import ListError, Paragraph, ParsedList, parse_list
 from paperlist.model.page import TAG_SCORES
 from paperlist.model.taxonomy import load_taxonomy
 
@@ -82,16 +82,19 @@ def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder:
     #: digest -> the list it is in (the first, by name, when two lists share an abstract:
     #: the import of the second warns of it, naming both)
     where: dict[str, Path] = {}
-    #: each list's venue, and the one its pages had from it before (the import's own)
-    venues: dict[Path, tuple[str, str | None]] = {}
+    readable: dict[Path, ParsedList] = {}
     for path in lists:
         try:
-            parsed = parse_list(path)
+            readable[path] = parse_list(path)
         except ListError as e:
             problems.append(_list_problem(e))
-            continue
+    #: each list's venue, and the one its pages had from it before, as its import has
+    #: them: catalogue.yml speaks for a list when no other can be read (other_lists)
+    venues: dict[Path, tuple[str, str | None]] = {}
+    files = {path.resolve() for path in readable}
+    for path, parsed in readable.items():
         problems += [_list_problem(e) for e in parsed.errors]
-        venues[path] = list_venue(parsed, folder, len(lists) == 1)
+        venues[path] = list_venue(parsed, folder, files == {path.resolve()})
         for para in parsed.paragraphs:
             if para.digest not in paragraphs:
                 paragraphs[para.digest] = para

@@ -202,9 +202,10 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
             # "ETH Zürich: D-INFK" in a list: YAML reads a key and its value (a value YAML
             # read as a number or true is not rebuilt: '1.50' would come back as '1.5')
             key, val = next(iter(value.items()))
-            if isinstance(key, str) and isinstance(val, str):
+            if isinstance(key, str):
                 what = f"'{where}' holds ': ', which YAML reads as a key and its value"
-                hint = f"quote it: {quote(f'{key}: {val}')}"
+                hint = (f"quote it: {quote(f'{key}: {val}')}" if isinstance(val, str) else
+                        f"put the whole item in quotes, as you wrote it: '{key}: ...'")
         elif where == "links" and isinstance(value, list):
             hint = "put each link in its list: " + _links_as_mapping(value)
         elif err.validator_value == "boolean" and isinstance(value, str) \

@@ -233,16 +233,17 @@ def _recorded_venue(cat_path: Path) -> tuple[str, str] | None:
 def list_venue(parsed: ParsedList, papers_dir: Path, single: bool,
                given: str | None = None) -> tuple[str, str | None]:
     """The venue a list's pages get, and the one its pages had from it before (None when
-    unknown), for `refreshed_venue`. `given` (--venue) first; else the header's, but a
-    catalogue's only list (`single`) whose header still names what it named when it was
-    last given a venue (papers/catalogue.yml) keeps that venue: `paperlist import` with no
-    LIST, as CI runs it, agrees with an import or `init` given --venue, and a header fixed
-    since moves its pages to the venue it names now."""
+    unknown), for `refreshed_venue`. `given` (--venue) first: it also replaces the header's
+    on the pages that have it. Else the header's, but a catalogue's only list (`single`)
+    whose header names no venue, or still names what it named when the list was last
+    given one (papers/catalogue.yml), keeps that one: `paperlist import` with no LIST, as
+    CI runs it, agrees with an import or `init` given --venue, and a header fixed since
+    moves its pages to the venue it names now."""
     recorded = _recorded_venue(papers_dir / CATALOGUE_FILE) if single else None
     before = recorded[0] if recorded else None
     if given is not None:
-        return " ".join(given.split()), before
-    if recorded and parsed.venue == recorded[1]:
+        return " ".join(given.split()), before or parsed.venue or None
+    if recorded and (not parsed.venue or parsed.venue == recorded[1]):
         return recorded[0], before
     return parsed.venue, before
 

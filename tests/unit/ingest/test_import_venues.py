@@ -167,6 +167,46 @@ def test_a_list_without_a_header_keeps_the_venue_it_was_given(tmp_path):
     assert not any("names no venue" in str(w) for w in report.warnings)
 
 
+def test_a_header_edited_to_name_no_venue_keeps_the_catalogues(tmp_path):
+    """"ALPHA 2026 paper list" edited to "Accepted papers": the catalogue's only list
+    keeps the venue it had (nothing is dropped), and a paper added since gets it too."""
+    folder = tmp_path / "papers"
+    (folder / "source").mkdir(parents=True)
+    listing = folder / "source" / ALPHA.name
+    shutil.copy(ALPHA, listing)
+    assert run_import(listing, folder).ok
+    extra = ("We propose FooBar, a method for detecting rare birds in audio recordings with "
+             "a small convolutional network trained on public field recordings of forests.")
+    listing.write_text(ALPHA.read_text(encoding="utf-8").replace(
+        "ALPHA 2026 paper list", "Accepted papers").rstrip("\n") + "\n\n" + extra + "\n",
+        encoding="utf-8")
+    report = run_import(listing, folder)
+    assert len(report.created) == 1 and not any("no venue" in str(w) for w in report.warnings)
+    assert set(venues(folder).values()) == {"ALPHA 2026"}
+    assert "venue: ALPHA 2026" in (folder / "catalogue.yml").read_text(encoding="utf-8")
+    assert main(["check", str(folder)]) == 0
+    assert main(["import", "--check", "--papers", str(folder)]) == 0
+
+
+def test_venue_option_on_one_of_several_lists_moves_its_pages(papers):
+    """With several lists --venue gives the list's pages that have its header's venue the
+    one given (the others' pages, and a venue an editor set, stay); check and CI's import
+    then agree that nothing more is to change."""
+    assert run_import(papers / "source" / BETA.name, papers).ok
+    page = papers / "tiderl.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("venue: ALPHA 2026",
+                                                             "venue: ALPHA 2026 Workshop"),
+                    encoding="utf-8")
+    report = run_import(papers / "source" / ALPHA.name, papers, venue="Alpha Findings 2026")
+    assert set(report.updated) == ALPHA_IDS - {"tiderl"}
+    assert venues(papers) == {"glimmernet": "Alpha Findings 2026",
+                              "quillcheck": "Alpha Findings 2026",
+                              "tiderl": "ALPHA 2026 Workshop",
+                              **dict.fromkeys(BETA_IDS, "BETA 2027")}
+    assert main(["import", "--check", "--papers", str(papers)]) == 0
+    assert main(["check", str(papers)]) == 0
+
+
 def test_an_empty_venue_is_refused(papers, capsys):
     with pytest.raises(SystemExit):
         main(["import", str(papers / "source" / BETA.name), "--papers", str(papers),
