@@ -86,7 +86,7 @@ class Taxonomy:
         more than reinforcement learning's): spelt alike, "LLMs" is nearer "ML Systems" than
         "Large Language Models"."""
         word = text.strip().casefold()
-        weight, named, abbreviated = max(
+        weight, _, abbreviated = max(
             ((points, f" {word} " in f" {_fold(tag.description)} ", -i)
              for i, tag in enumerate(self.tags)
              for abbr, points in self.evidence[tag.slug].abbreviations.items()
