@@ -140,11 +140,15 @@ def insertion_line(key: str, key_lines: dict[str, int], closing_line: int) -> in
     return next((key_lines[k] for k in later if k in key_lines), closing_line)
 
 
+def _list_parts(key: str, text: str) -> list[str]:
+    """The items a value written as one text was meant to hold: 'A, B' -> [A, B]."""
+    separators = r"[;,]|\s+and\s+" if key == "authors" else r"[;,]"  # tags may say 'and'
+    return [p.strip() for p in re.split(separators, text) if p.strip()]
+
+
 def _as_list(key: str, text: str) -> str:
     """A value written as one text, as the list it was meant to be: 'A, B' -> [A, B]."""
-    separators = r"[;,]|\s+and\s+" if key == "authors" else r"[;,]"  # tags may say 'and'
-    parts = [p.strip() for p in re.split(separators, text) if p.strip()]
-    return f"{key}: [{', '.join(quote(p) for p in parts)}]"
+    return f"{key}: [{', '.join(quote(p) for p in _list_parts(key, text))}]"
 
 
 def _links_as_mapping(urls: list[Any]) -> str:
@@ -192,7 +196,7 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
             authors = (meta or {}).get("authors")
             if key == "affiliations" and isinstance(authors, list):
                 n = len(_names(authors))
-                if n and hint.count(", ") + 1 != n:
+                if n and len(_list_parts(key, value)) != n:
                     # the commas do not part one affiliation per author: which are whose
                     # is the editor's to say ("University of California, Berkeley")
                     padding = ", ''" * (n - 1)

@@ -478,8 +478,9 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     # renames the site.
     if (parsed.header or parsed.venue) and (not cat_path.exists() or not others):
         catalogue = {"title": parsed.header, "venue": parsed.venue}
-        if find_venue(parsed.header) != parsed.venue:  # given: kept while the header stays
-            catalogue[HEADER_VENUE] = find_venue(parsed.header)
+        header_venue = find_venue(parsed.header)
+        if header_venue != parsed.venue:  # given: kept while the header names this
+            catalogue[HEADER_VENUE] = header_venue
         cat_text = yaml.safe_dump(catalogue, allow_unicode=True, sort_keys=False)
         if not cat_path.exists() or cat_path.read_text(encoding="utf-8") != cat_text:
             writes[cat_path] = cat_text
