@@ -743,3 +743,53 @@ def test_a_skipped_common_word_still_ranks_the_best_papers(page, site_url, built
     assert order(query, ["generation"])[0] == "world-r1"
     marks = page.locator(".search-result-excerpt").first.locator("mark").all_inner_texts()
     assert "generation" in marks and "aligns" in marks, marks
+
+
+# ------------------------------------------------------- words written in other forms
+
+FOLDING_LIST = Path(__file__).parent.parent / "fixtures" / "search" / "folding-list.txt"
+
+
+@pytest.fixture(scope="module")
+def folding_site(tmp_path_factory):
+    """Abstracts writing a letter in a form a query is folded from: `$\\epsilon$` (which
+    MathML shows as the lunate "ϵ"), a name in mathematical sans-serif letters, PDF
+    ligatures; served, with the paper id by a word only its abstract has."""
+    from helpers import make_project, mkdocs_build, serve
+    from paperlist.ingest.importer import run_import
+    from paperlist.model.page import read_page
+
+    project = make_project(tmp_path_factory.mktemp("folding"))
+    assert run_import(FOLDING_LIST, project / "papers").ok
+    ids = {}
+    for path in sorted((project / "papers").glob("*.md")):
+        body = read_page(path).body
+        for mark in ("regret", "Tabular", "layer-wise", "speech", "Satellite"):
+            if mark in body:
+                ids[mark] = f"papers/{path.stem}/"
+    assert len(ids) == 5
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    server, url = serve(project / "site")
+    yield url, ids
+    server.shutdown()
+
+
+@pytest.mark.parametrize("query", ["ε-greedy", "ϵ-greedy"])
+def test_an_epsilon_is_one_letter_however_written(page, folding_site, query):
+    """A query is folded ("ϵ" is searched as "ε"), so the abstract that writes
+    `$\\epsilon$-greedy`, shown as "ϵ", was found by neither spelling."""
+    url, ids = folding_site
+    open_search(page, url)
+    assert set(ask(page, url, query)) == {ids["regret"], ids["Tabular"]}
+    assert not page.console_errors
+
+
+@pytest.mark.parametrize(("query", "mark"), [("gluon", "layer-wise"), ("Gluon", "layer-wise"),
+                                             ("efficient", "speech"), ("fine", "speech")])
+def test_a_word_in_styled_letters_or_ligatures_is_found_as_typed(page, folding_site, query,
+                                                                 mark):
+    url, ids = folding_site
+    open_search(page, url)
+    assert ask(page, url, query)[:1] == [ids[mark]]
+    assert not page.console_errors

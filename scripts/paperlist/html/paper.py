@@ -17,6 +17,7 @@ from paperlist.model.catalogue import Paper
 from paperlist.model.taxonomy import Tag
 from paperlist.search.compounds import PARTS, TITLE_PARTS, hidden_parts
 from paperlist.search.data import AUTHOR_SEPARATOR
+from paperlist.search.folding import folded_forms, html_text
 from paperlist.structure.paths import BROWSE_AUTHOR, Link, browse_view, tag_src, venue_src
 
 #: Pagefind's weights (a word's matches in an element count this many times; the title's
@@ -227,10 +228,16 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     if entry.title_inferred:
         hidden.append(("filter", INFERRED_CLASS, "1"))
     # The parts of compounds that Pagefind indexes only cut up ("LoRA" of "NTK-LoRA"),
-    # as words of the page: search/compounds.py
-    for key, text in ((TITLE_PARTS, " ".join([entry.title, entry.name, *entry.other_names])),
-                      (PARTS, entry.body)):
-        parts = hidden_parts(text)
+    # as words of the page: search/compounds.py; and the words it writes in forms a query
+    # is folded from ("ϵ", "𝖦𝗅𝗎𝗈𝗇"), folded: search/folding.py. The abstract's as shown
+    # (MathML writes `$\epsilon$` as "ϵ"), less what the title's already give.
+    titled = " ".join([entry.title, entry.name, *entry.other_names])
+    title_forms = folded_forms(titled)
+    # (an ASCII page writes no such form, unless as a character reference)
+    shown = html_text(body_html) if not body_html.isascii() or "&#" in body_html else ""
+    for key, parts in ((TITLE_PARTS, hidden_parts(titled) + title_forms),
+                       (PARTS, hidden_parts(entry.body) + [
+                           f for f in folded_forms(shown) if f not in title_forms])):
         if parts:
             hidden.append(("meta", key, " ".join(parts)))
     spans = "".join(f'<span data-pagefind-{what}="{key}" data-pagefind-ignore hidden>'
