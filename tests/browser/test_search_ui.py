@@ -578,3 +578,30 @@ def test_on_a_desktop_the_filters_show_unfolded(page, large_url):
     page.locator(PAGE_RESULT).first.wait_for(timeout=15_000)
     assert page.locator(".search-filters-toggle").is_hidden()
     assert page.locator('.search-facets input[name="code"]').is_visible()
+
+
+@pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800},
+                                      {"width": 390, "height": 844}])
+def test_a_long_query_does_not_run_under_the_boxs_buttons(browser, site_url, viewport):
+    """The header box holds two buttons at its end (share, clear); Material leaves room
+    for one, so a long query's last letters ran under the share button."""
+    context = browser.new_context(viewport=viewport)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}/")
+        page.keyboard.press("/")
+        page.keyboard.type("graph neural networks for molecular property prediction")
+        page.locator(".md-search__options > *").first.wait_for()
+        room = page.evaluate("""() => {
+            const input = document.querySelector('.md-search__input');
+            const box = input.getBoundingClientRect();
+            const textEnds = box.right - parseFloat(getComputedStyle(input).paddingRight);
+            const buttons = [...document.querySelectorAll('.md-search__options > *')]
+              .filter((b) => b.getBoundingClientRect().width > 0)
+              .map((b) => b.getBoundingClientRect().left);
+            return {textEnds, buttons};
+        }""")
+        assert len(room["buttons"]) == 2
+        assert room["textEnds"] <= min(room["buttons"])
+    finally:
+        context.close()
