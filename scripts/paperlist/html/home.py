@@ -62,12 +62,14 @@ def figures_html(cat: Catalogue, link: Link) -> str:
     data = sum(1 for e in cat.papers if e.links["data"])
 
     def share(k: int) -> str:
-        return f"{round(100 * k / n)}%" if n else "0%"
+        # never "19 with data (0%)", nor 100% of papers of which some lack it
+        pct = round(100 * k / n) if n else 0
+        return "<1%" if k and pct == 0 else ">99%" if k < n and pct == 100 else f"{pct}%"
 
     stats = (f'<ul class="paperlist-numbers">'
              f'<li><strong>{n:,}</strong> papers</li>'
-             f'<li><strong>{code:,}</strong> with code <span>({share(code)})</span></li>'
-             f'<li><strong>{data:,}</strong> with data <span>({share(data)})</span></li></ul>')
+             f'<li><strong>{code:,}</strong> with code <span>({esc(share(code))})</span></li>'
+             f'<li><strong>{data:,}</strong> with data <span>({esc(share(data))})</span></li></ul>')
     exports = " · ".join(f'<a href="{esc(link(path))}">{esc(label)}</a>'
                          for path, label in EXPORTS)
     downloads = (f'<p class="paperlist-exports">Download every paper: {exports} '

@@ -168,3 +168,18 @@ def test_a_page_explains_the_italics_of_the_papers_it_shows_only(tmp_path, monke
     first, second = (tag_page("reinforcement-learning", cat, link, k) for k in (1, 2))
     assert "Title of alpha" in first and "Title of gamma" in second
     assert LEGEND not in first and LEGEND in second
+
+
+def test_the_home_pages_shares_never_round_a_few_papers_away(tmp_path):
+    from paperlist.html.home import figures_html
+
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    for i in range(250):
+        code = ["https://github.com/a/b"] if i else []  # all but one
+        data = ["https://zenodo.org/records/1"] if i == 0 else []  # only one
+        write(folder, {"id": f"p{i}", "title": f"Title {i}", "tags": ["Reinforcement Learning"],
+                       "links": {"code": code, "data": data, "other": []}})
+    html = figures_html(load_catalogue(folder, load_taxonomy()), link)
+    assert "<strong>249</strong> with code <span>(&gt;99%)</span>" in html
+    assert "<strong>1</strong> with data <span>(&lt;1%)</span>" in html
