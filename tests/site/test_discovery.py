@@ -117,6 +117,24 @@ def test_citation_meta_tags_and_bibtex(built_site):
     assert "note = {Title inferred from the abstract; authors not yet known}" in html
 
 
+def test_a_paper_page_describes_itself_and_the_home_page_offers_its_feed(built_site):
+    """A link to a paper, pasted into a chat or found by a search engine, is previewed with
+    its description: the paper's own start, not the site's (which every paper shared)."""
+    descriptions = {}
+    for pid in ("prorl", "wildcat", "eqr"):
+        head = read(built_site, f"papers/{pid}/index.html").split("</head>", 1)[0]
+        found = re.findall(r'<meta name="description" content="([^"]*)"', head)
+        assert len(found) == 1, pid
+        descriptions[pid] = found[0]
+    assert descriptions["wildcat"].startswith("We introduce WildCat,")
+    assert len(set(descriptions.values())) == 3
+    assert all(len(d) <= 160 for d in descriptions.values())
+    home = read(built_site, "index.html").split("</head>", 1)[0]
+    feed = re.search(r'<link rel="alternate" type="application/atom\+xml" title="[^"]+" '
+                     r'href="([^"]+)">', home)
+    assert feed and (built_site / feed.group(1)).is_file()
+
+
 def test_citation_url_and_authors_when_known():
     cat = load_catalogue(ROOT / "papers")
     e = next(p for p in cat.papers if p.id == "prorl")

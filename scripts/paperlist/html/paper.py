@@ -19,6 +19,7 @@ from paperlist.search.compounds import PARTS, TITLE_PARTS, hidden_parts
 from paperlist.search.data import AUTHOR_SEPARATOR
 from paperlist.search.folding import folded_forms, html_text
 from paperlist.structure.paths import BROWSE_AUTHOR, Link, browse_view, tag_src, venue_src
+from paperlist.util.text import first_sentence
 
 #: Pagefind's weights (a word's matches in an element count this many times; the title's
 #: h1 counts 7): a paper's short name is as telling as its title, its authors nearly so.
@@ -140,6 +141,17 @@ def paper_body(entry: Paper, link: Link, editable: bool = True) -> str:
                         for u in other)
         parts.append(f'{LINKS_HEADING}<ul class="paper-other-links">{items}</ul>')
     return "\n".join(parts) + "\n"
+
+
+#: A link preview's or a search engine's snippet shows about this much
+DESCRIPTION_CHARS = 160
+
+
+def description(entry: Paper) -> str:
+    """What a paper page's <meta name="description"> says: its abstract's first sentence,
+    cut short. Not the site's description, which every paper shared, so that a link to
+    any paper previewed the same ("Every ICML 2026 abstract, ...")."""
+    return first_sentence(entry.body, DESCRIPTION_CHARS)
 
 
 def related_section(entry: Paper, related: Sequence[Paper], link: Link) -> str:

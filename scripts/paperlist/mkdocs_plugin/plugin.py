@@ -38,7 +38,7 @@ from paperlist.html.escape import esc
 from paperlist.html.icons import IconSheet
 from paperlist.html.inferred import INFERRED_LEGEND, INFERRED_SUFFIX
 from paperlist.html.notfound import MATERIAL_404, not_found
-from paperlist.html.paper import indexed_body, paper_body
+from paperlist.html.paper import description, indexed_body, paper_body
 from paperlist.html.problems import page_problems, problems_banner
 from paperlist.html.searchpage import search_hook
 from paperlist.html.squeeze import squeeze
@@ -60,6 +60,7 @@ from paperlist.structure.discovery import SCRIPT, STYLESHEET, Discovery
 from paperlist.structure.hosting import Hosting, expand_docs_page, resolve
 from paperlist.structure.paths import (
     BROWSE,
+    FEED,
     HOME,
     ICONS,
     SEARCH_HOOK,
@@ -460,13 +461,16 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         entry = self._paper(page)
         unreadable = self._unreadable(page)
         if entry is not None or unreadable is not None:
-            # Themes print meta.title unescaped; only our escaped copy reaches them, and
-            # no other key an editor wrote (description, author...) is passed through.
+            # Themes print meta.title unescaped; only our escaped copies reach them (the
+            # title, the abstract's start as description), and no other key an editor
+            # wrote (description, author...) is passed through.
             if entry is None:
                 title = f"{Path(page.file.src_uri).name}: cannot be read"
             else:  # a browser tab, a bookmark, a search engine's result show it alone
                 title = entry.title + (INFERRED_SUFFIX if entry.title_inferred else "")
             page.meta = {"title": esc(title)}
+            if entry is not None:
+                page.meta["description"] = esc(description(entry))
             if self._pagefind:
                 page.meta["search"] = {"exclude": True}  # in Pagefind, not in lunr
             if page.edit_url:
@@ -513,6 +517,10 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if self._broken:
             output = self._with_banner(output, page)
         url = page.file.url
+        if page.file.src_uri == HOME and self.discovery is not None:  # for feed readers
+            feed = (f'<link rel="alternate" type="application/atom+xml" '
+                    f'title="{esc(config.site_name)}" href="{esc(get_relative_url(FEED, url))}">')
+            output = output.replace("</head>", feed + "</head>", 1)
         if self._pagefind:
             hook = search_hook(get_relative_url(SEARCH_HOOK, url),
                                get_relative_url(search_index.WORKER_PATH, url),
