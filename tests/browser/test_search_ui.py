@@ -436,6 +436,20 @@ def test_keys_and_the_live_count(page, large_url):
     assert not page.console_errors
 
 
+def test_slash_in_the_empty_focused_box_is_the_key_not_a_letter(page, large_url):
+    """The empty search page has its box in focus already; a reader who presses "/", as
+    the help says, then types, searched "/graph"."""
+    page.goto(f"{large_url}/search/")
+    page.wait_for_function("document.activeElement.id === 'paperlist-search-q'")
+    page.keyboard.press("/")
+    page.keyboard.type("refinement")
+    wait_status(page, r"^\d+ papers")
+    assert page.locator("#paperlist-search-q").input_value() == "refinement"
+    assert "q=refinement" in page.url
+    page.keyboard.type(" a/b")  # a slash in a query is still a letter
+    assert page.locator("#paperlist-search-q").input_value() == "refinement a/b"
+
+
 def test_result_links_to_paper_and_tag_pages(page, large_url):
     page.goto(f"{large_url}/search/?q=refinement")
     wait_status(page, r"^\d+ papers")

@@ -303,7 +303,7 @@
         return false;  // Material's header box is open: its keys
       }
       const active = document.activeElement, links = this.links();
-      if (ev.key === "/" && !editable(active)) {
+      if (ev.key === "/" && (!editable(active) || (active === this.input && !this.input.value))) {
         this.input.focus();
         this.input.select();
         return true;
