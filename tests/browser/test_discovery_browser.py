@@ -70,6 +70,21 @@ def visible_ids(page) -> list[str]:
         .split('/').filter(Boolean).pop())""")
 
 
+def test_a_link_with_a_tag_the_catalogue_lacks_says_so(page, site_url):
+    """A stale link (a tag renamed since): its other filters hold, and the reader learns
+    that the tag was not applied rather than taking every paper for the tag's."""
+    page.goto(f"{site_url}/browse/?tag=no-such-tag&tag=safety")
+    page.locator("form.browse-filters").wait_for(state="visible")
+    status = page.locator(".browse-status").inner_text()
+    assert "no tag \u201cno-such-tag\u201d in this catalogue, so it is not applied" in status
+    assert "with all of: Safety" in status
+    page.locator(".browse-tag[data-tag='safety']").click()  # the reader moves on
+    assert "no-such-tag" not in page.locator(".browse-status").inner_text()
+    page.goto(f"{site_url}/browse/?tag=safety")
+    page.locator("form.browse-filters").wait_for(state="visible")
+    assert "no tag" not in page.locator(".browse-status").inner_text()
+
+
 def test_a_filter_url_reproduces_its_view(page, site_url, built_site):
     query = "?tag=reinforcement-learning&not=safety&code=1"
     page.goto(f"{site_url}/browse/{query}")
