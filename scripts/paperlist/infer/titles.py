@@ -51,6 +51,17 @@ _TITLE_WORD = re.compile(r"[^\W_](?:[\w'\u2019.+-]*[^\W_])?")
 _NAME_PREFIX = re.compile(r"^[^\s:]{1,40}:\s+")
 
 
+_FUNCTION_OF: list = [None, frozenset()]
+
+
+def _function_words(rules: dict[str, frozenset[str] | int]) -> frozenset[str]:
+    """The rules' function words and the articles: one union per rules, not one per
+    abstract for each of the three steps that ask."""
+    if _FUNCTION_OF[0] is not rules:
+        _FUNCTION_OF[:] = [rules, rules["function_words"] | _ARTICLES]
+    return _FUNCTION_OF[1]
+
+
 def title_problems(title: str) -> list[str]:
     """Why a title does not read as one, by the rules of data/titles.yml: ``start`` (a
     pronoun, determiner or counting word after any "Name:" prefix), ``end`` (a function
@@ -451,17 +462,25 @@ def _long_form(analysis: Analysis, name: str) -> str:
     return ""
 
 
-def word_features(text: str, names: list[str]) -> dict[str, list[float]]:
-    """Each content word of the abstract's first sentences (lower-cased, as the candidate
-    scan reads it), with what tells whether the paper's title uses it: the word's prior
-    (how often titles take it), how often and where this abstract uses it (the first
-    sentence, the paper's own "we ..." sentence, the background before it), and whether
-    it is written like a name or spells one out. A type prior alone scores "learning" the
-    same in every abstract; here the abstract's own emphasis counts
-    (scripts/tools/train_titles.py fits it)."""
+class _WordContext(NamedTuple):
+    """What the word model reads of one abstract as a whole (see :func:`word_features`)."""
+
+    #: word -> the sentence it first appears in (in the order word_features gives them)
+    first: dict[str, int]
+    counts: Counter[str]
+    #: the paper's own first sentence ("we ...", "this paper ..."), or the sentence count
+    own: int
+    #: sentences, at least 1
+    n: int
+    capitalised: set[str]
+    in_own: set[str]
+    #: words of a spelled-out abbreviation or of the name's long form
+    longs: set[str]
+    name: str
+
+
+def _word_context(text: str, names: list[str]) -> _WordContext:
     analysis = analyse(text)
-    rules = title_rules()
-    function = rules["function_words"] | _ARTICLES
     sentences = [_tokens(s) for s in analysis.sentences]
     own = next((k for k, tokens in enumerate(sentences)
                 if any(t[1] in _OWN_SUBJECT for t in tokens)), len(sentences))
@@ -475,37 +494,117 @@ def word_features(text: str, names: list[str]) -> dict[str, list[float]]:
     first: dict[str, int] = {}
     for index in range(len(lowers) - 1, -1, -1):
         first.update(dict.fromkeys(lowers[index], index))
+    # a capital after the first character; a word without one is its own lower case, and
+    # comparing the two is cheaper than the pattern (most words have none)
     capitalised = {t[1] for tokens in sentences for t in tokens
-                   if not t[0].islower() and _UPPER_AFTER_FIRST.match(t[0])}
+                   if t[0] != t[1] and _UPPER_AFTER_FIRST.match(t[0])}
     in_own = set(lowers[own]) if own < len(lowers) else set()
-    n = max(1, len(sentences))
+    return _WordContext(first, counts, own, max(1, len(sentences)), capitalised, in_own,
+                        longs, name)
+
+
+def word_features(text: str, names: list[str]) -> dict[str, list[float]]:
+    """Each content word of the abstract's first sentences (lower-cased, as the candidate
+    scan reads it), with what tells whether the paper's title uses it: the word's prior
+    (how often titles take it), how often and where this abstract uses it (the first
+    sentence, the paper's own "we ..." sentence, the background before it), and whether
+    it is written like a name or spells one out. A type prior alone scores "learning" the
+    same in every abstract; here the abstract's own emphasis counts
+    (scripts/tools/train_titles.py fits it)."""
+    c = _word_context(text, names)
+    function = _function_words(title_rules())
     out = {}
-    for lower, at in first.items():  # the candidates' words: those of the first sentences
+    for lower, at in c.first.items():  # the candidates' words: those of the first sentences
         if at >= _SCANNED or lower in function:
             continue
         share = _word_share(lower)[0]
-        count = counts[lower]
+        count = c.counts[lower]
         out[lower] = [math.log(share + 1e-3), share, math.log1p(count), float(at == 0),
-                      float(at == own), float(at < own), at / n, float(lower in capitalised),
-                      float(lower in in_own), float(lower in longs), float(lower == name),
+                      float(at == c.own), float(at < c.own), at / c.n,
+                      float(lower in c.capitalised), float(lower in c.in_own),
+                      float(lower in c.longs), float(lower == c.name),
                       float(not lower.isalpha() and _HAS_DIGIT.search(lower) is not None),
                       min(len(lower), 12) / 12]
     return out
 
 
+#: word -> the word model's products that depend on the word alone (:func:`_word_terms`),
+#: for the weights in _WORD_TERMS_OF (a test may swap the model).
+_WORD_TERMS: dict[str, tuple[float, float, bool]] = {}
+_WORD_TERMS_OF: list[object] = [None]
+
+
+def _word_terms(lower: str, weights: dict[str, float]) -> tuple[float, float, bool]:
+    """What the word model adds for the word itself, whatever the abstract: the sum its
+    first two products start with (the prior's), the last product (the length's), and
+    whether the word has a digit (its weight is added before the length's). Kept in
+    _WORD_TERMS: an abstract's words are mostly words every abstract uses, and these
+    cost a logarithm and a pattern each."""
+    if len(_WORD_TERMS) > 1 << 18:  # a long-running process reads many abstracts
+        _WORD_TERMS.clear()
+    share = _word_share(lower)[0]
+    # 0.0 + a + b: what sum() has added after the first two products
+    head = 0.0 + weights["log_prior"] * math.log(share + 1e-3) + weights["prior"] * share
+    digit = not lower.isalpha() and _HAS_DIGIT.search(lower) is not None
+    terms = _WORD_TERMS[lower] = (head, weights["length"] * (min(len(lower), 12) / 12),
+                                  digit)
+    return terms
+
+
 def word_probabilities(text: str, names: list[str]) -> dict[str, float]:
     """Each content word's chance of being in the paper's title, by the word model of
-    data/title_model.json (a logistic regression on :func:`word_features`)."""
+    data/title_model.json (a logistic regression on :func:`word_features`).
+
+    The products of weights and features are added in :data:`WORD_FEATURES` order, one
+    float after another, as ``sum(map(operator.mul, weights, features))`` adds them, but
+    without the products of the features that are 0 (most are flags that are off): adding
+    a zero leaves a sum as it is (a sum that starts at 0 is never -0.0), so each
+    probability is the same float, without a feature list per word (the model reads ~100
+    words an abstract, and this was a quarter of inferring a title)."""
     model = _model_file().get("word_model")
-    feats = word_features(text, names)
     if not model:
-        return dict.fromkeys(feats, 0.0)
-    w = [model["weights"][k] for k in WORD_FEATURES]
-    bias = model["bias"]
+        return dict.fromkeys(word_features(text, names), 0.0)
+    c = _word_context(text, names)
+    w = model["weights"]
+    w_count, w_first, w_own_first, w_background, w_at = (
+        w["log_count"], w["first_sentence"], w["own_sentence_first"], w["background_first"],
+        w["first_at"])
+    w_capitals, w_in_own, w_long, w_name, w_digit = (
+        w["capitals"], w["in_own_sentence"], w["in_long_form"], w["is_name"], w["has_digit"])
+    bias, own, n, name, counts = model["bias"], c.own, c.n, c.name, c.counts
+    capitalised, in_own, longs = c.capitalised, c.in_own, c.longs
+    function = _function_words(title_rules())
+    if _WORD_TERMS_OF[0] is not w:
+        _WORD_TERMS.clear()
+        _WORD_TERMS_OF[0] = w
+    cached = _WORD_TERMS
+    exp = math.exp
+    log1p = math.log1p
     out = {}
-    for lower, f in feats.items():
-        z = bias + sum(map(operator.mul, w, f))
-        out[lower] = 1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0
+    for lower, at in c.first.items():
+        if at >= _SCANNED or lower in function:
+            continue
+        terms = cached.get(lower) or _word_terms(lower, w)
+        r = terms[0] + w_count * log1p(counts[lower])
+        if at == 0:
+            r += w_first
+        if at == own:
+            r += w_own_first
+        if at < own:
+            r += w_background
+        r += w_at * (at / n)
+        if lower in capitalised:
+            r += w_capitals
+        if lower in in_own:
+            r += w_in_own
+        if lower in longs:
+            r += w_long
+        if lower == name:
+            r += w_name
+        if terms[2]:
+            r += w_digit
+        z = bias + (r + terms[1])
+        out[lower] = 1.0 / (1.0 + exp(-z)) if z > -30 else 0.0
     return out
 
 
@@ -610,7 +709,7 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
     analysis = analyse(text)
     rules = title_rules()
     q = word_probabilities(text, names)
-    function = rules["function_words"] | _ARTICLES
+    function = _function_words(rules)
     bad_start, bad_end, verb_next = rules["bad_start"], rules["bad_end"], rules["verb_next"]
     name = names[0] if names else ""
     name_lower = name.lower()
@@ -1012,7 +1111,7 @@ def title_options(text: str, names: list[str], checked: bool = True
             fallback = _tidy(fallback)
         return [(fallback, [1.0, 0.0, 0.0, *blank, 0.0])]
     rules = title_rules()
-    function = rules["function_words"] | _ARTICLES
+    function = _function_words(rules)
     vague = {fold_plural(w) for w in rules["vague_words"]}
     long_form = _long_form(analyse(text), name)
     named = _parts(_tokens(long_form), function) if long_form else set()
