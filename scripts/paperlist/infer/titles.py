@@ -770,6 +770,7 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
             wx["after_article"], wx["after_preposition"], wx["praise_before"])
         w_mark, w_long = wx["ends_at_mark"], wx["long_form"]
         w_cues = [wx[f"cue{tier}"] for tier in range(len(_TIER_WORDS))]
+        w_sentences = [wx[f"sentence{k}"] for k in range(5)]
         wq_sum, wq_mean, wq_max, wq_min, wq_ratio = (
             wx["q_sum"], wx["q_mean"], wx["q_max"], wx["q_min"], wx["q_ratio"])
 
@@ -844,6 +845,17 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
         # a cue counts after the paper's own subject ("we introduce", not "recent works
         # introduce")
         subject = next((k for k, b in enumerate(bits) if b & _OWN_W), n)
+        if weights is not None:
+            # what every start of this sentence adds (`extra`'s first terms, in its order;
+            # a term that is 0 is left out: it would change no sum, which never is -0.0)
+            pre = 0.0 + w_sentences[min(index, 4)]
+            pre_start = pre + w_start
+            if index < own:
+                pre += w_background
+                pre_start += w_background
+            if index == name_sentence:
+                pre += w_name_sentence
+                pre_start += w_name_sentence
         for i in range(n):
             core, lower, _ = tokens[i]
             if not core or bits[i] & no_start or FORMULA_PLACEHOLDER in core:
@@ -878,12 +890,18 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
             after_preposition = float(bool(prev_bits & _PREPOSITION_W))
             cues = _cue_tiers(verb) if verb and back > subject else ()
             if weights is not None:
-                extra = sum((wx[f"sentence{min(index, 4)}"] * 1.0, w_start * float(i == 0),
-                             w_background * float(index < own),
-                             w_name_sentence * float(index == name_sentence),
-                             w_article * after_article, w_preposition * after_preposition,
-                             w_praise * praise, *[w_cues[tier] * 1.0 for tier in cues]))
+                # the sum of `features`' extra terms, in their order, without the zeros
+                extra = pre_start if i == 0 else pre
+                if after_article:
+                    extra += w_article
+                if after_preposition:
+                    extra += w_preposition
+                if praise:
+                    extra += w_praise * praise
+                for tier in cues:
+                    extra += w_cues[tier]
                 at_mark = extra + w_mark
+                background = float(index < own)
             else:
                 extra_feats = {f"sentence{min(index, 4)}": 1.0, "sentence_start": float(i == 0),
                                "background": float(index < own),
@@ -898,20 +916,21 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
             p = spread = q_sum = q_max = 0.0
             q_min = 1.0
             first_prior = values[i][1]
+            w8_first = w8 * first_prior if weights is not None else 0.0
             for j in range(i, min(n, i + 14)):
                 if j > i and stops[j]:
                     break
                 mark = tokens[j][2]
-                v = values[j]
-                content += v[0]
-                p += v[1]
-                low += v[2]
-                spread += v[3]
-                repeated += v[4]
-                capitals += v[5]
-                has_name += v[6]
-                if v[0]:
-                    qv = v[8]
+                v_content, v_prior, v_low, v_spread, v_repeated, v_capitals, v_name, _, qv = \
+                    values[j]
+                content += v_content
+                p += v_prior
+                low += v_low
+                spread += v_spread
+                repeated += v_repeated
+                capitals += v_capitals
+                has_name += v_name
+                if v_content:
                     q_sum += qv
                     if qv > q_max:
                         q_max = qv
@@ -925,14 +944,17 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
                         ext = at_mark if ends_at_mark else extra
                         if named:
                             ext = ext + w_long
+                        # the same sum, in the same order, as q_score and features
                         yield (tokens, i, j + 1), (
                             w0 * p + w1 * content + (w2 * p / content if content else 0.0)
                             + w3 * low + w4 * spread + w5 * repeated + w6 * capitals
-                            + (w7 if has_name > 0 else 0.0) + w8 * first_prior
-                            + w9 * v[1] + ext + bins[j - i + 1]
-                            + q_score(content, q_sum, q_max, q_min)), (
+                            + (w7 if has_name > 0 else 0.0) + w8_first
+                            + w9 * v_prior + ext + bins[j - i + 1]
+                            + (wq_sum * q_sum + (wq_mean * q_sum / content if content else 0.0)
+                               + wq_max * q_max + wq_min * q_min
+                               + wq_ratio * q_sum / (content + 8))), (
                             content, p, q_sum, low, capitals, repeated, spread, index,
-                            after_preposition, float(index < own), prev_word)
+                            after_preposition, background, prev_word)
                     else:
                         feats = mark_feats if ends_at_mark else extra_feats
                         if named:
