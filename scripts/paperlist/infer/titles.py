@@ -1095,6 +1095,30 @@ def _restates(first: _Said, setting: _Said, defined: dict[str, tuple[str, ...]])
             or any(_stands_for(abbr, first, defined) for abbr in setting.abbreviations))
 
 
+def _setting_words(row: tuple, function: frozenset[str], vague: set[str], named: set[str],
+                   ) -> set[str] | None:
+    """The words of a candidate phrase (a row of :func:`_candidate_rows`) if it can follow
+    a title as its setting ("... in autonomous driving"), else None. It is the same for
+    each of the best phrases it might follow, so :func:`title_options` asks once."""
+    (tokens, start, end), _, info = row
+    content, low, index = info[0], info[3], info[7]
+    if index < 0:
+        return None  # the rule-made title: a whole description, not a setting
+    if not content or content > _PAIR_MAX_CONTENT or low:
+        return None  # a word titles never take ("possess", "valuable") ends no title
+    phrase = tokens[start:end]
+    if _dangles(phrase) or not _stands_alone(phrase):
+        return None
+    if any(t[1] in function and t[1] not in _INSIDE_SETTING for t in phrase):
+        return None  # a setting is one noun phrase, not "benchmark for X" or "Y to Z"
+    words = _parts(phrase, function)
+    if words <= vague:
+        return None  # "for pioneering task" says nothing
+    if not words or words & named:
+        return None  # nor the name spelled out as its own setting
+    return words
+
+
 def title_options(text: str, names: list[str], checked: bool = True
                   ) -> list[tuple[str, list[float]]]:
     """The ways to make the title, best single phrase first: each of the three
@@ -1139,7 +1163,9 @@ def title_options(text: str, names: list[str], checked: bool = True
     named = _parts(_tokens(long_form), function) if long_form else set()
     top = rows[firsts[0][0]][1]
     options: list[tuple[str, list[float]]] = []
-    parts: dict[int, set[str]] = {}
+    # what the pair loop finds of a phrase is the same whichever first phrase it follows
+    settings: dict[int, set[str] | None] = {}
+    phrases: dict[int, str] = {}
     saids: dict[int, _Said] = {}
     defined = _definitions(text)
     for a, single in firsts:
@@ -1154,25 +1180,15 @@ def title_options(text: str, names: list[str], checked: bool = True
         for k in order[: _PAIR_POOL + 1]:
             if k == a:
                 continue
+            if k in settings:
+                words = settings[k]
+            else:
+                words = settings[k] = _setting_words(rows[k], function, vague, named)
+            if words is None or words & words_a:
+                continue  # no setting, or a word twice
             (tokens, start, end), score, info = rows[k]
             content, p, q_sum, low, capitals, repeated, spread, index, after_prep, \
                 background, prev = info
-            if index < 0:
-                continue  # the rule-made title: a whole description, not a setting
-            if not content or content > _PAIR_MAX_CONTENT or low:
-                continue  # a word titles never take ("possess", "valuable") ends no title
-            if _dangles(tokens[start:end]) or not _stands_alone(tokens[start:end]):
-                continue
-            if any(t[1] in function and t[1] not in _INSIDE_SETTING
-                   for t in tokens[start:end]):
-                continue  # a setting is one noun phrase, not "benchmark for X" or "Y to Z"
-            words = parts.get(k)
-            if words is None:
-                words = parts[k] = _parts(tokens[start:end], function)
-            if words <= vague:
-                continue  # "for pioneering task" says nothing
-            if not words or words & words_a or words & named:
-                continue  # a word twice, or the name spelled out as its own setting
             phrase_a = tokens_a[start_a:end_a]
             if said_a is None:
                 said_a = _said(phrase_a)
@@ -1192,7 +1208,10 @@ def title_options(text: str, names: list[str], checked: bool = True
                 join = prev if prev in _JOINS else "for"
                 if join in said:
                     continue  # nor "X in Y" "X in Y in Z"
-                title = f"{single} {join} {_phrase(tokens[start:end])}"
+                phrase = phrases.get(k)
+                if phrase is None:
+                    phrase = phrases[k] = _phrase(tokens[start:end])
+                title = f"{single} {join} {phrase}"
             if len(title) > _MAX_TITLE or (checked and title_problems(title)):
                 continue
             options.append((title, [
