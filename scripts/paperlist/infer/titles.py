@@ -608,15 +608,33 @@ def word_probabilities(text: str, names: list[str]) -> dict[str, float]:
     return out
 
 
+#: word as split from a sentence -> its token (see :func:`_tokens`), shared by every abstract
+_TOKEN_OF: dict[str, tuple[str, str, bool]] = {}
+
+
+def _token(raw: str) -> tuple[str, str, bool]:
+    core = raw.strip(_TOKEN_EDGE)
+    # a clause mark or ")" ends the word as written (split() never gives an empty one)
+    token = _TOKEN_OF[raw] = (core, core.lower(), raw[-1] in _MARK_AFTER)
+    return token
+
+
 @lru_cache(maxsize=4096)
 def _tokens(sentence: str) -> list[tuple[str, str, bool]]:
     """(word as written, lower-cased, whether a clause mark follows it). Cached: lists
-    repeat sentences ("Code is available at ..."); callers never change the list."""
+    repeat sentences ("Code is available at ..."); callers never change the list. A
+    word's token depends on the word alone, and most words are words of every abstract:
+    each is made once (_TOKEN_OF), and a sentence is mostly dictionary probes."""
     raws = PARENTHESISED.sub("", sentence).split()
-    cores = [raw.strip(_TOKEN_EDGE) for raw in raws]
-    # a clause mark or ")" ends the word as written (split() never gives an empty one)
-    return [(core, core.lower(), raw[-1] in _MARK_AFTER)
-            for core, raw in zip(cores, raws, strict=True)]
+    if len(_TOKEN_OF) > 1 << 18:  # a long-running process reads many abstracts
+        _TOKEN_OF.clear()
+    known = _TOKEN_OF.get
+    tokens = [known(raw) for raw in raws]
+    if None in tokens:
+        for k, raw in enumerate(raws):
+            if tokens[k] is None:
+                tokens[k] = _TOKEN_OF.get(raw) or _token(raw)
+    return tokens
 
 
 def _phrase(words: list[tuple[str, str, bool]]) -> str:
