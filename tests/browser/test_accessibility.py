@@ -178,3 +178,16 @@ def test_toggle_buttons_say_whether_they_are_on(page, site_url):
     assert legend.get_attribute("aria-pressed") == "false"
     legend.click()
     assert legend.get_attribute("aria-pressed") == "true"
+
+
+def test_the_search_pages_two_search_landmarks_are_told_apart(browser, a11y_url, axe_js):
+    """The header box and the page's own form are both search landmarks; a screen reader
+    listing landmarks could not tell them apart while neither had a name."""
+    context = browser.new_context()
+    try:
+        pg = context.new_page()
+        pg.goto(a11y_url + "/search/?q=model")
+        pg.locator(".search-results a.search-result-title").first.wait_for(timeout=15_000)
+        assert [v for v in axe_violations(pg, axe_js) if v["id"] == "landmark-unique"] == []
+    finally:
+        context.close()

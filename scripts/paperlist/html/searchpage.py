@@ -73,7 +73,7 @@ def search_page(cat: Catalogue, link: Link) -> str:
         f'<a href="{esc(link(BROWSE))}">browse every paper</a> by title or open a topic '
         f'from the <a href="{esc(link(TAGS_INDEX))}">tag index</a>.</p></noscript>\n'
         f'<div class="paperlist-search" data-config="{data}" hidden>'
-        '<form class="search-form" role="search">'
+        '<form class="search-form" role="search" aria-label="The papers">'
         '<label class="search-label" for="paperlist-search-q">Search the '
         f"{len(cat.papers):,} papers</label>"
         '<input class="search-input" id="paperlist-search-q" type="search" name="q" '
