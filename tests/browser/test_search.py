@@ -475,31 +475,36 @@ def test_marks_only_where_a_word_begins(page, site_url):
 RANKING_LIST = Path(__file__).parent.parent / "fixtures" / "search" / "ranking-list.txt"
 
 
-@pytest.fixture(scope="module")
-def ranking_site(tmp_path_factory):
-    """19 made-up abstracts built to tell the ranking's rules apart (fixtures/search/),
-    served; yields (url, paper id by a word only its abstract has)."""
+def served_by_mark(tmp_path_factory, name: str, list_path: Path, marks: tuple[str, ...]):
+    """The list imported and built in a project of its own, served; yields (url, paper
+    path by each mark, a text only that paper's abstract has)."""
     from helpers import make_project, mkdocs_build, serve
     from paperlist.ingest.importer import run_import
     from paperlist.model.page import read_page
 
-    project = make_project(tmp_path_factory.mktemp("ranking"))
-    assert run_import(RANKING_LIST, project / "papers").ok
+    project = make_project(tmp_path_factory.mktemp(name))
+    assert run_import(list_path, project / "papers").ok
     ids = {}
     for path in sorted((project / "papers").glob("*.md")):
         body = read_page(path).body
-        for mark in ("Zorbulator", "centralized", "excess work", "graph diffusion",
-                     "heat flow", "citation networks", "point clouds", "coastlines",
-                     "prototypes", "edited videos", "proxy reward", "proximal term",
-                     "built on LLMs", "an LLM that reads", "Fast-MoE", "(MoE) layers"):
-            if mark in body:
-                ids[mark] = f"papers/{path.stem}/"
-    assert len(ids) == 16
+        ids.update((mark, f"papers/{path.stem}/") for mark in marks if mark in body)
+    assert len(ids) == len(marks)
     result = mkdocs_build(project)
     assert result.returncode == 0, result.stderr
     server, url = serve(project / "site")
     yield url, ids
     server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def ranking_site(tmp_path_factory):
+    """19 made-up abstracts built to tell the ranking's rules apart (fixtures/search/),
+    served; yields (url, paper id by a word only its abstract has)."""
+    yield from served_by_mark(tmp_path_factory, "ranking", RANKING_LIST, (
+        "Zorbulator", "centralized", "excess work", "graph diffusion", "heat flow",
+        "citation networks", "point clouds", "coastlines", "prototypes", "edited videos",
+        "proxy reward", "proximal term", "built on LLMs", "an LLM that reads", "Fast-MoE",
+        "(MoE) layers"))
 
 
 def test_a_rare_name_is_enough_when_the_other_title_words_are_common(page, ranking_site):
@@ -755,24 +760,8 @@ def folding_site(tmp_path_factory):
     """Abstracts writing a letter in a form a query is folded from: `$\\epsilon$` (which
     MathML shows as the lunate "ϵ"), a name in mathematical sans-serif letters, PDF
     ligatures; served, with the paper id by a word only its abstract has."""
-    from helpers import make_project, mkdocs_build, serve
-    from paperlist.ingest.importer import run_import
-    from paperlist.model.page import read_page
-
-    project = make_project(tmp_path_factory.mktemp("folding"))
-    assert run_import(FOLDING_LIST, project / "papers").ok
-    ids = {}
-    for path in sorted((project / "papers").glob("*.md")):
-        body = read_page(path).body
-        for mark in ("regret", "Tabular", "layer-wise", "speech", "Satellite"):
-            if mark in body:
-                ids[mark] = f"papers/{path.stem}/"
-    assert len(ids) == 5
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
-    server, url = serve(project / "site")
-    yield url, ids
-    server.shutdown()
+    yield from served_by_mark(tmp_path_factory, "folding", FOLDING_LIST,
+                              ("regret", "Tabular", "layer-wise", "speech", "Satellite"))
 
 
 @pytest.mark.parametrize("query", ["ε-greedy", "ϵ-greedy"])
