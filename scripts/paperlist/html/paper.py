@@ -7,6 +7,7 @@ markup is here; every value from the page goes through `esc` or `render_abstract
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from paperlist.discover.citation import bibtex, venue_name, venue_year
@@ -69,6 +70,9 @@ def author_links(entry: Paper, link: Link) -> str:
         out.append(f'<a href="{href}">{esc(name)}</a>{where}')
     return ", ".join(out)
 
+
+#: A character reference that may stand for a letter written in another form
+_REFERENCE = re.compile(r"&#(?!x27;)")
 
 #: The headings of a paper page's sections. Linked to on the page (#abstract), left out of
 #: what the search index reads (indexed_body): Pagefind would store each as an anchor in
@@ -245,8 +249,10 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     # (MathML writes `$\epsilon$` as "ϵ"), less what the title's already give.
     titled = " ".join([entry.title, entry.name, *entry.other_names])
     title_forms = folded_forms(titled)
-    # (an ASCII page writes no such form, unless as a character reference)
-    shown = html_text(body_html) if not body_html.isascii() or "&#" in body_html else ""
+    # (an ASCII page writes no such form, unless as a character reference other than
+    # esc's apostrophe: a formula's MathML)
+    shown = (html_text(body_html) if not body_html.isascii() or _REFERENCE.search(body_html)
+             else "")
     for key, parts in ((TITLE_PARTS, hidden_parts(titled) + title_forms),
                        (PARTS, hidden_parts(entry.body) + [
                            f for f in folded_forms(shown) if f not in title_forms])):

@@ -529,7 +529,7 @@ def word_features(text: str, names: list[str]) -> dict[str, list[float]]:
 
 
 #: word -> the word model's products that depend on the word alone (:func:`_word_terms`),
-#: for the weights in _WORD_TERMS_OF (a test may swap the model).
+#: for the model file in _WORD_TERMS_OF (its weights and its prior; a test may swap it).
 _WORD_TERMS: dict[str, tuple[float, float, bool]] = {}
 _WORD_TERMS_OF: list[object] = [None]
 
@@ -561,7 +561,8 @@ def word_probabilities(text: str, names: list[str]) -> dict[str, float]:
     a zero leaves a sum as it is (a sum that starts at 0 is never -0.0), so each
     probability is the same float, without a feature list per word (the model reads ~100
     words an abstract, and this was a quarter of inferring a title)."""
-    model = _model_file().get("word_model")
+    whole = _model_file()
+    model = whole.get("word_model")
     if not model:
         return dict.fromkeys(word_features(text, names), 0.0)
     c = _word_context(text, names)
@@ -574,9 +575,9 @@ def word_probabilities(text: str, names: list[str]) -> dict[str, float]:
     bias, own, n, name, counts = model["bias"], c.own, c.n, c.name, c.counts
     capitalised, in_own, longs = c.capitalised, c.in_own, c.longs
     function = _function_words(title_rules())
-    if _WORD_TERMS_OF[0] is not w:
+    if _WORD_TERMS_OF[0] is not whole:  # the terms read the prior too, not only the weights
         _WORD_TERMS.clear()
-        _WORD_TERMS_OF[0] = w
+        _WORD_TERMS_OF[0] = whole
     cached = _WORD_TERMS
     exp = math.exp
     log1p = math.log1p

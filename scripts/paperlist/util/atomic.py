@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import unicodedata
 from pathlib import Path
 
 
@@ -34,8 +35,8 @@ def _temp_for(path: Path, data: bytes) -> str:
 
 def _unchanged(path: Path, data: bytes, listed: set[str] | None = None) -> bool:
     """Whether path holds data already. `listed`, when given, names every file of path's
-    folder: a path not in it is new, and is not opened to find that out."""
-    if listed is not None and path.name not in listed:
+    folder (_folded): a path not in it is new, and is not opened to find that out."""
+    if listed is not None and _folded(path.name) not in listed:
         return False
     try:
         return path.read_bytes() == data
@@ -48,6 +49,13 @@ def _unchanged(path: Path, data: bytes, listed: set[str] | None = None) -> bool:
 _LIST_FROM = 64
 
 
+def _folded(name: str) -> str:
+    """A file name as a case- or normalization-insensitive file system (macOS, Windows)
+    matches it: a name listed otherwise ("Foo.md" for "foo.md") is then still found, and
+    its file compared rather than rewritten. A false match only opens the file."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
 def _listings(paths: list[Path]) -> dict[Path, set[str] | None]:
     """Each folder of paths -> the names in it (None: a folder with few of the paths, each
     opened instead), made once, with the folder itself when missing."""
@@ -57,7 +65,8 @@ def _listings(paths: list[Path]) -> dict[Path, set[str] | None]:
     out: dict[Path, set[str] | None] = {}
     for folder, count in per_folder.items():
         folder.mkdir(parents=True, exist_ok=True)
-        out[folder] = set(os.listdir(folder)) if count >= _LIST_FROM else None
+        out[folder] = ({_folded(n) for n in os.listdir(folder)} if count >= _LIST_FROM
+                       else None)
     return out
 
 
@@ -71,6 +80,7 @@ def write_files(files: dict[Path, str]) -> list[Path]:
     are not touched. Returns the paths written.
     """
     pending: list[tuple[str, Path]] = []
+    done = 0
     try:
         paths = sorted(files)
         listings = _listings(paths)
@@ -82,8 +92,11 @@ def write_files(files: dict[Path, str]) -> list[Path]:
             os.sync()
         for tmp, path in pending:
             os.replace(tmp, path)
+            done += 1
     except BaseException:
-        for tmp, _ in pending:
+        # only this run's temporary files not yet renamed: a renamed one's name (this
+        # process's id) may be another writer's file by now
+        for tmp, _ in pending[done:]:
             if os.path.exists(tmp):
                 os.unlink(tmp)
         raise

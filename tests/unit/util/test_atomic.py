@@ -23,3 +23,27 @@ def test_write_files_reports_only_what_changed(tmp_path):
     assert sorted(written) == sorted([changed, new])
     assert changed.read_text() == "new\n" and new.read_text() == "created\n"
     assert same.stat().st_mtime_ns == before
+
+
+def test_a_folder_of_many_files_is_written_and_compared_as_one_of_few(tmp_path):
+    # from 64 files into a folder, it is listed once rather than each file opened
+    folder = tmp_path / "papers"
+    files = {folder / f"p{i}.md": f"page {i}\n" for i in range(70)}
+    assert len(write_files(files)) == 70
+    assert write_files(files) == []  # unchanged: nothing touched
+    files[folder / "p3.md"] = "edited\n"
+    files[folder / "new.md"] = "new\n"
+    assert write_files(files) == [folder / "new.md", folder / "p3.md"]
+    assert (folder / "p3.md").read_text() == "edited\n"
+    assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in files)
+
+
+def test_a_leftover_temporary_file_of_the_same_name_is_not_overwritten(tmp_path):
+    import os
+
+    target = tmp_path / "p.md"
+    leftover = tmp_path / f".p.md.{os.getpid()}.tmp"  # a killed run's, with this id
+    leftover.write_text("someone else's\n")
+    assert write_files({target: "mine\n"}) == [target]
+    assert target.read_text() == "mine\n"
+    assert leftover.read_text() == "someone else's\n"
