@@ -215,3 +215,24 @@ def test_a_name_as_long_as_a_title_neither_hangs_nor_overflows() -> None:
             "        title = infer_title(t, names)\n"
             "        assert title and len(title) <= 110, (n, title)\n")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+def test_the_word_models_fast_sum_is_the_models_own_formula():
+    """word_probabilities adds the model's products inline, without the zero ones, for
+    speed; it must give the very floats of the logistic model over word_features (which
+    train_titles.py fits), or the titles would drift from the trained model."""
+    import math
+    import operator
+
+    from helpers import SHIPPED_LIST
+    from paperlist.ingest.listfile import parse_list
+
+    model = titles._model_file()["word_model"]
+    weights = [model["weights"][k] for k in titles.WORD_FEATURES]
+    for text in (p.text for p in parse_list(SHIPPED_LIST).paragraphs):
+        names = infer_names(text)
+        expected = {}
+        for word, feats in titles.word_features(text, names).items():
+            z = model["bias"] + sum(map(operator.mul, weights, feats))
+            expected[word] = 1.0 / (1.0 + math.exp(-z)) if z > -30 else 0.0
+        assert word_probabilities(text, names) == expected
