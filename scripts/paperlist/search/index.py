@@ -99,13 +99,24 @@ def pagefind_executable() -> Path:
 
 #: What Pagefind's npm launcher reads to find its binary, before its own.
 _LAUNCHER_VARIABLES = ("PAGEFIND_EXTENDED_BINARY_PATH", BINARY_VARIABLE)
+#: Where Pagefind's allocator (jemalloc, linked into its npm and pip binaries alike) reads
+#: its settings from, and ours: memory Pagefind frees goes back to the system after a
+#: second instead of ten. Its peak is building the word map just after parsing every
+#: page, while what parsing freed is still held: at 30,000 papers 2,475 MiB instead of
+#: 2,605-2,620 in a build (run alone, 2,500 instead of 2,740-2,840), for about a second
+#: more of its CPU time. A setting the environment already gives is kept.
+ALLOCATOR_VARIABLE = "_RJEM_MALLOC_CONF"
+ALLOCATOR_SETTINGS = "dirty_decay_ms:1000"
 
 
 def pagefind_env() -> dict[str, str]:
-    """The environment Pagefind runs in: ours without the variables that name a binary.
-    Pagefind's npm launcher reads them too: pointed at the launcher itself, it would start
-    itself until memory ran out; without them, the launcher runs its own binary."""
-    return {k: v for k, v in os.environ.items() if k not in _LAUNCHER_VARIABLES}
+    """The environment Pagefind runs in: ours without the variables that name a binary,
+    with its allocator's settings (ALLOCATOR_SETTINGS). Pagefind's npm launcher reads
+    those variables too: pointed at the launcher itself, it would start itself until
+    memory ran out; without them, the launcher runs its own binary."""
+    env = {k: v for k, v in os.environ.items() if k not in _LAUNCHER_VARIABLES}
+    env.setdefault(ALLOCATOR_VARIABLE, ALLOCATOR_SETTINGS)
+    return env
 
 
 class BackgroundIndex:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -84,3 +85,29 @@ def test_memory_is_used_only_with_room_and_without_tmpdir(tmp_path, monkeypatch)
 
     monkeypatch.setattr(search_index.os, "statvfs", lambda path: Small)
     assert search_index.pages_scratch(PAGES, tmp_path) is None
+
+
+def test_pagefind_runs_with_its_allocator_settings_and_accepts_them(tmp_path, monkeypatch):
+    """The allocator's settings reach Pagefind (they cap its peak memory at 30,000
+    papers) and are valid: jemalloc ignores a setting it does not know, saying so only on
+    stderr, which a build discards when Pagefind succeeds."""
+    monkeypatch.delenv(search_index.ALLOCATOR_VARIABLE, raising=False)
+    env = search_index.pagefind_env()
+    assert env[search_index.ALLOCATOR_VARIABLE] == search_index.ALLOCATOR_SETTINGS
+    site = tmp_path / "site" / "papers" / "a"
+    site.mkdir(parents=True)
+    (site / "index.html").write_text(
+        '<html lang="en"><body><div data-pagefind-body><p>Perlin noise for exploration'
+        "</p></div></body></html>", encoding="utf-8")
+    done = subprocess.run(
+        [str(search_index.pagefind_executable()), "--site", str(tmp_path / "site"),
+         "--output-path", str(tmp_path / "out"), "--quiet"],
+        capture_output=True, text=True, env=env, timeout=120, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "jemalloc" not in done.stdout + done.stderr, done.stderr
+    assert (tmp_path / "out" / "pagefind-entry.json").is_file()
+
+
+def test_an_allocator_setting_given_by_the_environment_is_kept(monkeypatch):
+    monkeypatch.setenv(search_index.ALLOCATOR_VARIABLE, "narenas:1")
+    assert search_index.pagefind_env()[search_index.ALLOCATOR_VARIABLE] == "narenas:1"
