@@ -102,13 +102,11 @@
     /** Papers holding a word: Map(id -> {locs, inTitle, exact}: where on the page Pagefind
      * matched it, whether in the title or short name (or a compound's part there: engine.json
      * `title_fields`), and whether the page holds the word's stem itself). Pagefind matches
-     * the stem as the start of any indexed word ("proxy" finds "proximal", "down" finds
-     * "downstream"); the word searched again in quotes finds
-     * the pages holding the stem itself (or, for a word without a vowel, its plural: "llm",
-     * "llms"), which the ranking prefers (`extension_weight`) and counts as its papers
-     * (`df`). Not for a word on more than `exact_max_papers` papers: that search would cost
-     * as much as the word's own, and the word weighs little. The map's `top` is Pagefind's
-     * best paper, for `holds`. */
+     * the stem as the start of any indexed word ("proxy" finds "proximal"); the word searched
+     * again in quotes finds the pages holding the stem itself (or, for a word without a
+     * vowel, its plural: "llm", "llms"), which the ranking prefers (`extension_weight`) and
+     * counts as its papers (`df`). Not for a word on more than `exact_max_papers` papers: as
+     * costly as the word's own search, for a word that weighs little. `top`: Pagefind's best. */
     function searchWord(word) {
       return once(`word:${word}`, () => loadPagefind().then(async (pf) => {
         const d = await engine();
@@ -129,18 +127,19 @@
 
     /** Whether Pagefind's papers for a word really hold it (or a form of it): with no
      * indexed word beginning with its stem, Pagefind falls back to the longest the stem
-     * begins with ("trapsformers" finds "traps"). A paper's matched word that is a form of
-     * it (search-text.js `formAt`) is a match: on the
-     * best-ranked paper of `ranking` that has the word (the query's results before the
-     * page's facets, so the answer is the query's whatever page or facet is shown; its
-     * fragment is most often being fetched already), else on Pagefind's best paper; else
-     * it is held if the vocabulary has it ("centralized", where the paper has "central":
-     * 3-word fragments' MRR@10 at 12,000 papers 0.372 without that look, 0.386 with). */
+     * begins with ("trapsformers" finds "traps"), and a misspelling may stem as a word does
+     * ("reinforcment", "reinforcement": "reinforc"). A match is a form of it (search-text.js
+     * `formAt`) on the best paper of `ranking` that has it (the query's results before the
+     * page's facets, so the answer is the same on every page and facet; its fragment is
+     * most often being fetched already), else on Pagefind's best; else the vocabulary has
+     * it ("centralized", where the paper has "central": 3-word fragments' MRR@10 at 12,000
+     * papers 0.372 without that look, 0.386 with). A word whose stem some paper holds
+     * (searchWord's `df`) matched outside the text (an author's name) is held. */
     async function holds(d, word, hits, ranking = []) {
       if (!hits.top) return false;
-      if (hits.df) return true;  // some paper holds the stem itself (searchWord)
-      const best = ranking.find((id) => hits.has(id));
-      if (best !== undefined && await matchedOn(d, word, hits, best)) return true;
+      const best = ranking.find((id) => hits.has(id)) ?? hits.top;
+      if (hits.df && !(hits.get(best).locs || []).length) return true;
+      if (await matchedOn(d, word, hits, best)) return true;
       if (best !== hits.top && await matchedOn(d, word, hits, hits.top)) return true;
       return (await loadVocab(d, word.length)).includes(word);
     }
@@ -157,17 +156,16 @@
         : Promise.resolve([])));
     }
 
-    /** The most frequent vocabulary word within two edits of a word, or null (also when
+    /** The most frequent vocabulary word within `max` edits of a word, or null (also when
      * the word is in the vocabulary itself). */
-    async function correct(d, word) {
-      const lengths = [0, -1, 1, -2, 2].map((k) => word.length + k).filter((n) => n > 0);
-      const lists = await Promise.all(lengths.map((n) => loadVocab(d, n)));
+    async function correct(d, word, max) {
+      const lists = await Promise.all([0, -1, 1, -2, 2].map((k) => word.length + k)
+        .filter((n, i) => n > 0 && i <= 2 * max).map((n) => loadVocab(d, n)));
       let best = null;
       if (lists[0].includes(word)) return null;
       lists.forEach((list) => list.forEach((cand, rank) => {
-        if (!cand) return;
-        const dist = distance(word, cand, 2);
-        if (dist > 2) return;
+        const dist = cand ? distance(word, cand, max) : max + 1;
+        if (dist > max) return;
         if (!best || dist < best.dist || (dist === best.dist && rank < best.rank)) {
           best = { word: cand, dist, rank };
         }
@@ -337,9 +335,11 @@
       const found = await Promise.all(terms.map(async (word, i) => {
         const hits = raw[i];
         if (await holds(d, word, hits, order.matched)) return hits;
+        const max = hits.df ? d.correct_stemmed_max_edits : d.correct_max_edits;
         const better = word.length >= d.correct_min_letters && /^\p{L}+$/u.test(word)
-          ? await correct(d, word) : null;
-        if (!better) return NONE;  // held nowhere: Pagefind's fallback papers do not count
+          ? await correct(d, word, max) : null;
+        // held nowhere: Pagefind's fallback papers do not count (those of its stem do)
+        if (!better) return hits.df ? hits : NONE;
         corrected.push({ from: word, to: better });
         terms[i] = better;
         return searchWord(better);
