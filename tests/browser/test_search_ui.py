@@ -275,20 +275,22 @@ def test_a_misspelling_that_stems_as_a_word_does_is_corrected_and_a_word_is_not(
         page, site_url, built_site):
     """"reinforcment" stems as "reinforcement" does ("reinforc"), so Pagefind answers it
     with that word's papers, and without the notice the reader would never learn it was
-    misspelt. "reinforcing", of the same stem but in no abstract and one edit from no word,
-    is a word: it keeps the stem's papers and is not "corrected"."""
+    misspelt; "reinforcemenz" is all of "reinforcement" but its last two letters, which no
+    word ends with. "reinforcing", of the same stem but in no abstract and one edit from
+    no word, is a word: it keeps the stem's papers and is not "corrected"."""
     page.goto(f"{site_url}/")
     header_search(page, "reinforcment")
     notice = page.locator(".md-search-result__meta .paperlist-corrected")
     notice.wait_for(timeout=15_000)
     assert notice.inner_text() == "Showing results for reinforcement"
     found = {}
-    for query in ("reinforcement", "reinforcment", "reinforcing"):
+    for query in ("reinforcement", "reinforcment", "reinforcemenz", "reinforcing"):
         page.goto(f"{site_url}/search/?q={query}")
         status = wait_status(page, r"^\d+ papers?\.")
         found[query] = (sorted(shown_paths(page, PAGE_RESULT)), "Showing results" in status)
     assert found["reinforcement"][0], "the shipped list has papers on reinforcement learning"
     assert found["reinforcment"] == (found["reinforcement"][0], True)
+    assert found["reinforcemenz"] == (found["reinforcement"][0], True)
     assert found["reinforcing"] == (found["reinforcement"][0], False)
     assert not page.console_errors
 

@@ -133,20 +133,19 @@
      * page's facets, so the answer is the same on every page and facet; its fragment is
      * most often being fetched already), else on Pagefind's best; else the vocabulary has
      * it ("centralized", where the paper has "central": 3-word fragments' MRR@10 at 12,000
-     * papers 0.372 without that look, 0.386 with). A word whose stem some paper holds
-     * (searchWord's `df`) matched outside the text (an author's name) is held. */
-    async function holds(d, word, hits, ranking = []) {
+     * papers 0.372 without that look, 0.386 with); or its stem is held (`df`) outside the text. */
+    async function holds(d, word, hits, ranking = [], endings = d.form_endings) {
       if (!hits.top) return false;
       const best = ranking.find((id) => hits.has(id)) ?? hits.top;
       if (hits.df && !(hits.get(best).locs || []).length) return true;
-      if (await matchedOn(d, word, hits, best)) return true;
-      if (best !== hits.top && await matchedOn(d, word, hits, hits.top)) return true;
+      if (await matchedOn(d, word, hits, best, endings)) return true;
+      if (best !== hits.top && await matchedOn(d, word, hits, hits.top, endings)) return true;
       return (await loadVocab(d, word.length)).includes(word);
     }
 
     /** Whether Pagefind's match for the word on paper `id` is a form of it. */
-    async function matchedOn(d, word, hits, id) {
-      return formAt((await fragment(d, id)).content, hits.get(id).locs, word);
+    async function matchedOn(d, word, hits, id, endings) {
+      return formAt((await fragment(d, id)).content, hits.get(id).locs, word, endings);
     }
 
     function loadVocab(d, length) {
@@ -156,8 +155,7 @@
         : Promise.resolve([])));
     }
 
-    /** The most frequent vocabulary word within `max` edits of a word, or null (also when
-     * the word is in the vocabulary itself). */
+    /** Null for a vocabulary word, else the most frequent one within `max` edits, or null. */
     async function correct(d, word, max) {
       const lists = await Promise.all([0, -1, 1, -2, 2].map((k) => word.length + k)
         .filter((n, i) => n > 0 && i <= 2 * max).map((n) => loadVocab(d, n)));
@@ -335,11 +333,13 @@
       const found = await Promise.all(terms.map(async (word, i) => {
         const hits = raw[i];
         if (await holds(d, word, hits, order.matched)) return hits;
-        const max = hits.df ? d.correct_stemmed_max_edits : d.correct_max_edits;
         const better = word.length >= d.correct_min_letters && /^\p{L}+$/u.test(word)
-          ? await correct(d, word, max) : null;
-        // held nowhere: Pagefind's fallback papers do not count (those of its stem do)
-        if (!better) return hits.df ? hits : NONE;
+          ? await correct(d, word, hits.df ? d.correct_stemmed_max_edits : d.correct_max_edits)
+          : null;
+        // Uncorrected, Pagefind's fallback papers do not count, but its stem's do, and those
+        // holding all of the word but its last two letters do ("branchgrgo": "BranchGRPO")
+        const near = !better && (hits.df || await holds(d, word, hits, order.matched, null));
+        if (!better) return near ? hits : NONE;
         corrected.push({ from: word, to: better });
         terms[i] = better;
         return searchWord(better);

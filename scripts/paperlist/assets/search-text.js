@@ -122,25 +122,26 @@
   }
 
   /** Whether Pagefind's match for a word at these places of a page's text is a form of
-   * it: the matched word (or a compound part of it) begins with the word but for its last
-   * two letters ("transformat" in "transformation", "louder" in "loud"). With no indexed
-   * word beginning with a word's stem, Pagefind matches the longest stem that the word
-   * begins with among the index chunks it has loaded, so what it gives depends on the
-   * queries before: "modles" typed letter by letter found the pages of "MODS" (after
-   * "mod"), pasted none. Sharing all but the last three letters was taken for a form, and
-   * the typed query went uncorrected. (All but the last letter: "louder", in no abstract,
-   * was corrected to "lower".) */
-  function formAt(content, locs, word) {
+   * it: the matched word (or a compound part of it) begins with the word ("transformat" in
+   * "transformation"), or with all of it but a last letter or two that are an ending
+   * (engine.json `form_endings`: "louder" in "loud", "transformer" in "transformation").
+   * With no indexed word beginning with a word's stem, Pagefind matches the longest stem
+   * that the word begins with among the index chunks it has loaded, so what it gives
+   * depends on the queries before: "modles" typed letter by letter found the pages of
+   * "MODS" (after "mod"), pasted none. Sharing all but the last three letters was taken for
+   * a form, and the typed query went uncorrected; so were "hackng" ("hacking") and
+   * "attentiozn" ("attention") when any last two letters were (`endings` null: they are). */
+  function formAt(content, locs, word, endings = []) {
     const tokens = content.split(/\s+/);
-    const need = word.length - 2;
-    const shared = (w) => {
+    const formOf = (w) => {
       let n = 0;
       while (n < w.length && w[n] === word[n]) n++;
-      return n;
+      const tail = word.slice(n);
+      return !tail || (tail.length <= 2 && (!endings || endings.includes(tail)));
     };
     return locs.some((i) => {
       const token = tokens[i] || "";
-      return [...words(token), ...terms(token)].some((w) => shared(w) >= need);
+      return [...words(token), ...terms(token)].some(formOf);
     });
   }
 

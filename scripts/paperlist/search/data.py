@@ -262,7 +262,7 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
                                       "proximity_window", "extension_weight",
                                       "exact_max_papers")},
         **{key: conf[key] for key in ("correct_min_letters", "correct_max_edits",
-                                      "correct_stemmed_max_edits")},
+                                      "correct_stemmed_max_edits", "form_endings")},
         "common": common,
         "common_family": {w: [family(w), families[family(w)]] for w in common},
         "common_rescore": conf["common_rescore"],

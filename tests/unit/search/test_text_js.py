@@ -10,6 +10,7 @@ import subprocess
 import pytest
 
 from paperlist import ASSETS_DIR
+from paperlist.search.data import settings
 
 pytestmark = pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js")
 
@@ -198,15 +199,23 @@ def test_papers_holding_the_words_as_written_come_first():
     assert plural == ["e", "a", "b", "c", "d", "gone"]  # "queries" is "query"'s plural
 
 
-@pytest.mark.parametrize(("token", "word", "held"), [
-    ("transformations", "transformat", True),  # a word still being typed
-    ("coastlines", "coastlinez", True),
-    ("loud", "louder", True),  # a word no abstract has, found by its stem
-    ("models", "models", True),
-    ("Fit-LoRA", "lora", True),  # a compound's part
+@pytest.mark.parametrize(("token", "word", "held", "near"), [
+    ("transformations", "transformat", True, True),  # a word still being typed
+    ("loud", "louder", True, True),  # a word no abstract has, found by its stem
+    ("transformation", "transformer", True, True),  # the same stem, "transform"
+    ("models", "models", True, True),
+    ("Fit-LoRA", "lora", True, True),  # a compound's part
+    # misspelt in the last two letters: corrected if it can be, else still matched
+    ("coastlines", "coastlinez", False, True),
+    ("hacking", "hackng", False, True),
+    ("attention", "attentiozn", False, True),
     # Pagefind's fallback to a shorter stem it has loaded: "modles" after "mod" was typed
-    ("MODS", "modles", False),
-    ("traps", "trapsformers", False),
+    ("MODS", "modles", False, False),
+    ("traps", "trapsformers", False, False),
 ])
-def test_a_match_is_a_form_of_the_word_only_if_it_begins_with_it(token, word, held):
-    assert call("formAt", f"We study {token} here", [2], word) is held
+def test_a_match_is_a_form_of_the_word_only_if_it_begins_with_it(token, word, held, near):
+    """A form begins with the word, or with all of it but an ending (data/search.yml
+    `form_endings`); with no endings given (null), but any last two letters."""
+    endings = settings()["form_endings"]
+    assert call("formAt", f"We study {token} here", [2], word, endings) is held
+    assert call("formAt", f"We study {token} here", [2], word, None) is near
