@@ -156,7 +156,7 @@
     }
 
     /** Null for a vocabulary word, else the most frequent one within `max` edits, or null. */
-    async function correct(d, word, max) {
+    async function correct(d, word, max = 2) {
       const lists = await Promise.all([0, -1, 1, -2, 2].map((k) => word.length + k)
         .filter((n, i) => n > 0 && i <= 2 * max).map((n) => loadVocab(d, n)));
       let best = null;
