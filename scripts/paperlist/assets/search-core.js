@@ -134,16 +134,16 @@
      * most often being fetched already), else on Pagefind's best; else the vocabulary has
      * it ("centralized", where the paper has "central": 3-word fragments' MRR@10 at 12,000
      * papers 0.372 without that look, 0.386 with); or its stem is held (`df`) outside the text. */
-    async function holds(d, word, hits, ranking = [], endings = d.form_endings) {
+    async function holds(d, word, hits, ranking = [], endings = d.form_endings ?? null) {
       if (!hits.top) return false;
-      const best = ranking.find((id) => hits.has(id)) ?? hits.top;
-      if (hits.df && !(hits.get(best).locs || []).length) return true;
+      const top = hits.has(hits.top) ? hits.top : undefined;  // (a compound's is not always)
+      const best = ranking.find((id) => hits.has(id)) ?? top;
+      if (best === undefined || (hits.df && !(hits.get(best).locs || []).length)) return true;
       if (await matchedOn(d, word, hits, best, endings)) return true;
-      if (best !== hits.top && await matchedOn(d, word, hits, hits.top, endings)) return true;
+      if (top && best !== top && await matchedOn(d, word, hits, top, endings)) return true;
       return (await loadVocab(d, word.length)).includes(word);
     }
 
-    /** Whether Pagefind's match for the word on paper `id` is a form of it. */
     async function matchedOn(d, word, hits, id, endings) {
       return formAt((await fragment(d, id)).content, hits.get(id).locs, word, endings);
     }
@@ -334,10 +334,9 @@
         const hits = raw[i];
         if (await holds(d, word, hits, order.matched)) return hits;
         const better = word.length >= d.correct_min_letters && /^\p{L}+$/u.test(word)
-          ? await correct(d, word, hits.df ? d.correct_stemmed_max_edits : d.correct_max_edits)
+          ? await correct(d, word, hits.df ? d.correct_stemmed_max_edits ?? 1 : d.correct_max_edits)
           : null;
-        // Uncorrected, Pagefind's fallback papers do not count, but its stem's do, and those
-        // holding all of the word but its last two letters do ("branchgrgo": "BranchGRPO")
+        // Uncorrected: its stem's papers count, and those holding all of it but 2 last letters
         const near = !better && (hits.df || await holds(d, word, hits, order.matched, null));
         if (!better) return near ? hits : NONE;
         corrected.push({ from: word, to: better });
