@@ -144,6 +144,7 @@
       return (await loadVocab(d, word.length)).includes(word);
     }
 
+    /** Whether Pagefind's match for the word on paper `id` is a form of it. */
     async function matchedOn(d, word, hits, id, endings) {
       return formAt((await fragment(d, id)).content, hits.get(id).locs, word, endings);
     }
