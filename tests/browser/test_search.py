@@ -761,7 +761,8 @@ def folding_site(tmp_path_factory):
     MathML shows as the lunate "ϵ"), a name in mathematical sans-serif letters, PDF
     ligatures; served, with the paper id by a word only its abstract has."""
     yield from served_by_mark(tmp_path_factory, "folding", FOLDING_LIST,
-                              ("regret", "Tabular", "layer-wise", "speech", "Satellite"))
+                              ("regret", "Tabular", "layer-wise", "speech", "Satellite",
+                               "household"))
 
 
 @pytest.mark.parametrize("query", ["ε-greedy", "ϵ-greedy"])
@@ -771,6 +772,16 @@ def test_an_epsilon_is_one_letter_however_written(page, folding_site, query):
     url, ids = folding_site
     open_search(page, url)
     assert set(ask(page, url, query)) == {ids["regret"], ids["Tabular"]}
+    assert not page.console_errors
+
+
+@pytest.mark.parametrize("query", ["pi0", "tau-bench", "lambda-returns", "π0", "τ-bench"])
+def test_a_greek_letter_is_found_spelled_out(page, folding_site, query):
+    """A reader without a Greek keyboard types `$\\pi_0$` (shown as "π0") as "pi0", and
+    "τ-bench" as "tau-bench"; those found nothing."""
+    url, ids = folding_site
+    open_search(page, url)
+    assert ask(page, url, query)[:1] == [ids["household"]]
     assert not page.console_errors
 
 
