@@ -24,7 +24,7 @@ def map_page(cat: Catalogue, link: Link) -> str:
     legend = "".join(
         f'<li><button type="button" class="map-legend-item" data-area="{i}" '
         f'aria-pressed="false"><span class="map-swatch" style="background:{area_colour(i)}">'
-        f"</span>{esc(a)} <span class=\"map-legend-count\">{counts[i]}</span>"
+        f"</span>{esc(a)} <span class=\"map-legend-count\">{counts[i]:,}</span>"
         f"</button></li>" for i, a in enumerate(areas))
     browse = esc(link(BROWSE))
     data_url, root_url = link(MAP_DATA), link(HOME)

@@ -20,6 +20,7 @@ from paperlist.html.listings import (
     tag_page,
     tags_index_page,
 )
+from paperlist.html.mappage import map_page
 from paperlist.html.paper import indexed_body, paper_body, related_section
 from paperlist.html.searchpage import search_page
 from paperlist.model.catalogue import load_catalogue, paper_from_page
@@ -150,6 +151,7 @@ def test_counts_of_thousands_are_written_with_commas(tmp_path):
     assert '<span class="browse-tag-count">1,205</span>' in browse_page(cat, link)
     assert "<subtitle>500 of 1,205 papers (all of them in papers.json)" in atom_feed(
         cat, lambda e: e.src_uri, "Site", None)
+    assert '<span class="map-legend-count">1,205</span>' in map_page(cat, link)
 
 
 def test_a_feed_reader_sees_which_titles_are_inferred(tmp_path):
