@@ -83,6 +83,13 @@ def test_a_link_with_a_tag_the_catalogue_lacks_says_so(page, site_url):
     page.goto(f"{site_url}/browse/?tag=safety")
     page.locator("form.browse-filters").wait_for(state="visible")
     assert "no tag" not in page.locator(".browse-status").inner_text()
+    # required and excluded at once, or a name every object has: named once, not applied
+    page.goto(f"{site_url}/browse/?tag=gone&not=gone&tag=constructor&tag=safety")
+    page.locator("form.browse-filters").wait_for(state="visible")
+    status = page.locator(".browse-status").inner_text()
+    assert "no tag \u201cgone\u201d or \u201cconstructor\u201d in this catalogue" in status
+    assert "with all of: Safety;" in status
+    assert not page.console_errors
 
 
 def test_a_filter_url_reproduces_its_view(page, site_url, built_site):

@@ -126,7 +126,7 @@
       for (const b of this.buttons) this.setState(b, "");
       this.unknown = [];  // a stale link's tags, which the status names, not drops unsaid
       for (const [key, state] of [["tag", "include"], ["not", "exclude"]]) {
-        for (const t of q.getAll(key)) this.byTag[t] ? this.setState(this.byTag[t], state) : this.unknown.push(t);
+        for (const t of q.getAll(key)) Object.hasOwn(this.byTag, t) ? this.setState(this.byTag[t], state) : this.unknown.push(t);
       }
       els.code.checked = q.get("code") === "1";
       els.data.checked = q.get("data") === "1";
@@ -300,10 +300,10 @@
       if (pages > 1) {
         parts[0] += ` (${fmt(from + 1)}\u2013${fmt(to)}, page ${this.page} of ${pages})`;
       }
-      const names = (slugs) => slugs.map((t) => (this.byTag[t] ? tagText(this.byTag[t]) : t)).join(", ");
+      const names = (slugs) => slugs.map((t) => tagText(this.byTag[t])).join(", ");
       const summary = this.form.querySelector(".browse-tags-summary");
       if (summary) summary.textContent = s.tag.length || s.not.length ? `(${s.tag.length} required, ${s.not.length} excluded)` : "";
-      if (this.unknown?.length) parts.push(`no tag ${this.unknown.map((t) => `\u201c${t}\u201d`).join(" or ")} in this catalogue, so it is not applied`);
+      if (this.unknown?.length) parts.push(`no tag ${[...new Set(this.unknown)].map((t) => `\u201c${t}\u201d`).join(" or ")} in this catalogue, so it is not applied`);
       if (s.tag.length) parts.push(`with all of: ${names(s.tag)}`);
       if (s.not.length) parts.push(`without: ${names(s.not)}`);
       if (s.code) parts.push("with code");
