@@ -129,6 +129,10 @@ def test_a_paper_page_describes_itself_and_the_home_page_offers_its_feed(built_s
     assert descriptions["wildcat"].startswith("We introduce WildCat,")
     assert len(set(descriptions.values())) == 3
     assert all(len(d) <= 160 for d in descriptions.values())
+    # a preview shows no MathML: "$k$-means" as the page shows it
+    head = read(built_site, "papers/qkmeans/index.html").split("</head>", 1)[0]
+    assert '<meta name="description" content="We study beyond worst case analysis for the ' \
+        'k-means problem' in head
     home = read(built_site, "index.html").split("</head>", 1)[0]
     feed = re.search(r'<link rel="alternate" type="application/atom\+xml" title="[^"]+" '
                      r'href="([^"]+)">', home)
@@ -387,13 +391,13 @@ def _browse(cat: Catalogue) -> tuple[dict[str, str], dict]:
     """Every browse page's body (source path -> HTML) and the browse data, built the way
     the plugin builds them (links: site-root-relative source paths)."""
     from paperlist.discover import browse
+    from paperlist.html.abstract import teaser
     from paperlist.structure import pages
-    from paperlist.util.text import first_sentence
 
     made = {src: pages.page_html(src, cat, lambda s: s)
             for src in pages.generated_pages(cat) if src.startswith("browse")}
     data = json.loads(browse.browse_data(
-        cat, lambda e: f"papers/{e.id}/", lambda e: first_sentence(e.body)))
+        cat, lambda e: f"papers/{e.id}/", lambda e: teaser(e.body)))
     return made, data
 
 

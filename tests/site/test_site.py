@@ -61,6 +61,10 @@ def test_browse_lists_every_paper_with_its_first_sentence(built_site):
     page = html(built_site, "browse/index.html")
     assert page.count('class="paper-item"') == 19
     assert "Proactive Recommender Systems (PRSs) aim to guide user preference shift" in page
+    # a formula as its page shows it, not as LaTeX: "$k$-means"
+    assert "We study beyond worst case analysis for the k-means problem" in page
+    data = (built_site / "assets/paperlist/browse.json").read_text(encoding="utf-8")
+    assert "for the k-means problem" in data and "$k$" not in data
 
 
 def test_tag_pages_list_titles_and_tags_not_the_abstracts_first_sentences(built_site):

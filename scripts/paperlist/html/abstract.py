@@ -11,17 +11,20 @@ site needs no CDN and works offline; Chromium and Firefox render MathML natively
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 import markdown
 from latex2mathml.converter import convert as latex_to_mathml
 
 from paperlist.html.escape import esc
+from paperlist.search.folding import html_text
 from paperlist.util.text import (
     FORMULA_RE,
     OLD_STYLES,
     TEXT_STYLES,
     find_urls,
+    first_sentence,
     has_scheme,
     trim_url,
     unstyle,
@@ -145,3 +148,76 @@ def render_abstract(text: str) -> str:
     text = esc(text, quote=False)
     out = _linkify(markdown_html(text))
     return _PLACEHOLDER.sub(lambda m: formulas[int(m.group(1))], out)
+
+
+#: MathML that a line of plain text cannot show: scripts, fractions, roots, stacks, tables
+_LAID_OUT = re.compile(r"<(?:msub|msup|msubsup|mmultiscripts|mfrac|msqrt|mroot|munder|mover|"
+                       r"munderover|mtable)\b")
+
+
+#: a sub- or superscript of letters, digits and signs: `^2`, `_{t+1}`
+_SCRIPT = re.compile(r"([_^])(?:\{([0-9a-z()+=\-]+)\}|([0-9a-z]))")
+
+
+@lru_cache(maxsize=1)
+def _script_letters() -> dict[str, dict[str, str]]:
+    """"^" and "_" -> character -> its superscript or subscript form, where Unicode has one
+    for a lower-case letter, digit or sign ("²", "ₖ", "⁺"): from the characters' names and
+    compatibility forms, so no table to keep."""
+    out: dict[str, dict[str, str]] = {"^": {}, "_": {}}
+    for code in [*range(0x00B2, 0x00BA), *range(0x1D2C, 0x1D6B), *range(0x2070, 0x20A0),
+                 0x2C7C]:
+        char = chr(code)
+        name, plain = unicodedata.name(char, ""), unicodedata.normalize("NFKC", char)
+        plain = "-" if plain == "\u2212" else plain
+        if len(plain) != 1 or not (plain.isdigit() or plain.islower() or plain in "()+=-"):
+            continue
+        if "SUPERSCRIPT" in name or name.startswith("MODIFIER LETTER SMALL"):
+            out["^"].setdefault(plain, char)
+        elif "SUBSCRIPT" in name:
+            out["_"].setdefault(plain, char)
+    return out
+
+
+def _scripts_as_letters(tex: str) -> str:
+    """`n^2`, `x_{t+1}` as "n²", "xₜ₊₁" where each character has such a form."""
+    forms = _script_letters()
+
+    def one(m: re.Match[str]) -> str:
+        chars = forms[m.group(1)]
+        script = m.group(2) or m.group(3)
+        return "".join(chars[c] for c in script) if all(c in chars for c in script) \
+            else m.group(0)
+
+    return _SCRIPT.sub(one, tex) if "^" in tex or "_" in tex else tex
+
+
+@lru_cache(maxsize=4096)
+def formula_text(tex: str) -> str | None:
+    """A formula as the text the paper page shows for it, when that is one plain line
+    ("$k$" -> "k", "$\\epsilon$" -> "ϵ", "$O(n^2)$" -> "O(n²)", "$10\\times$" -> "10×");
+    None for one laid out in two dimensions (a sum's limits, a fraction, a script Unicode
+    has no letters for), whose letters run together as text ("∑k=1K"), or one the
+    converter cannot read."""
+    mathml = math_to_mathml(_scripts_as_letters(tex))
+    if not mathml.startswith("<math") or _LAID_OUT.search(mathml):
+        return None
+    return html_text(mathml).strip() or None
+
+
+@lru_cache(maxsize=65536)  # each paper is listed on its tags' pages and more
+def teaser(text: str, limit: int = 240) -> str:
+    """An abstract's first sentence as plain text, for listings, the browse data and link
+    previews, which show no MathML: each formula as the text the page shows for it
+    (`formula_text`), else as written. "$k$-means" read as LaTeX source on the browse
+    page, in every listing and in the preview of a pasted link."""
+    sentence = first_sentence(text, limit)
+    if "$" not in sentence:
+        return sentence
+
+    def plain(m: re.Match[str]) -> str:
+        if m.group(1) is not None:  # $$display$$: a formula of its own, kept as written
+            return m.group(0)
+        return formula_text(m.group(2)) or m.group(0)
+
+    return FORMULA_RE.sub(plain, sentence)

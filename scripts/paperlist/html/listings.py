@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from paperlist.discover.browse import AUTHORS_SHOWN
+from paperlist.html.abstract import teaser
 from paperlist.html.escape import esc
 from paperlist.html.inferred import inferred_legend, title_class
 from paperlist.html.paper import status_badge, tag_chips
@@ -27,7 +28,6 @@ from paperlist.structure.paths import (
     tag_src,
     venue_src,
 )
-from paperlist.util.text import first_sentence
 
 #: Papers shown under each tag on the tags index.
 TAG_INDEX_SHOWN = 5
@@ -62,7 +62,7 @@ def paper_item(entry: Paper, link: Link, attrs: str = "", first: bool = False) -
     return (f'<li class="paper-item"{attrs}><a class="{title_class(entry, "paper-item-title")}" '
             f'href="{esc(link(entry.src_uri))}">{esc(entry.title)}</a>{name}{status}{authors}'
             f'<span class="paper-item-tags">{tag_chips(entry.tags, link)}</span>'
-            + (f'<span class="paper-item-first">{esc(first_sentence(entry.body))}</span>'
+            + (f'<span class="paper-item-first">{esc(teaser(entry.body))}</span>'
                if first else "") + "</li>")
 
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from paperlist.discover.citation import bibtex, venue_name, venue_year
-from paperlist.html.abstract import render_abstract
+from paperlist.html.abstract import render_abstract, teaser
 from paperlist.html.escape import esc
 from paperlist.html.inferred import INFERRED_CLASS, inferred_legend, title_class
 from paperlist.model.catalogue import Paper
@@ -20,7 +20,6 @@ from paperlist.search.compounds import PARTS, TITLE_PARTS, hidden_parts
 from paperlist.search.data import AUTHOR_SEPARATOR
 from paperlist.search.folding import folded_forms, html_text
 from paperlist.structure.paths import BROWSE_AUTHOR, Link, browse_view, tag_src, venue_src
-from paperlist.util.text import first_sentence
 
 #: Pagefind's weights (a word's matches in an element count this many times; the title's
 #: h1 counts 7): a paper's short name is as telling as its title, its authors nearly so.
@@ -155,7 +154,7 @@ def description(entry: Paper) -> str:
     """What a paper page's <meta name="description"> says: its abstract's first sentence,
     cut short. Not the site's description, which every paper shared, so that a link to
     any paper previewed the same ("Every ICML 2026 abstract, ...")."""
-    return first_sentence(entry.body, DESCRIPTION_CHARS)
+    return teaser(entry.body, DESCRIPTION_CHARS)
 
 
 def related_section(entry: Paper, related: Sequence[Paper], link: Link) -> str:

@@ -23,12 +23,12 @@ from urllib.parse import urljoin
 from paperlist import ASSETS_DIR
 from paperlist.discover import browse, exports, related, topicmap
 from paperlist.html import feed
+from paperlist.html.abstract import teaser
 from paperlist.html.paper import citation_meta, cite_section, related_section
 from paperlist.model.catalogue import Catalogue, Paper
 from paperlist.structure import paths
 from paperlist.structure.paths import Link
 from paperlist.util.background import Background, BackgroundError
-from paperlist.util.text import first_sentence
 
 #: static files shipped with the package -> where they go in the site. Every page loads
 #: SCRIPT, which loads a widget's script (map, browse, cite, the header box's count, the
@@ -176,7 +176,7 @@ class Discovery:
             paths.MAP_DATA: timed(
                 "map data", lambda: topicmap.map_data(cat, coords, self.page_path)),
             paths.BROWSE_DATA: timed("browse data", lambda: browse.browse_data(
-                cat, self.page_path, lambda e: first_sentence(e.body))),
+                cat, self.page_path, lambda e: teaser(e.body))),
         }
 
     def export_files(self, timed: Callable[[str, Callable[[], str]], str] | None = None

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from helpers import SHIPPED_LIST, shipped_abstracts
-from paperlist.html.abstract import render_abstract
+from paperlist.html.abstract import render_abstract, teaser
 from paperlist.ingest.listfile import parse_list
 from paperlist.util.text import first_sentence
 
@@ -127,6 +127,21 @@ def test_first_sentence():
     # Markdown's marks go, a formula's mathematics stays (listings showed "$\sum{k=1}^K wk$")
     assert first_sentence(r"We bound $\sum_{k=1}^K w_k$ *tightly*. Then Z.") == (
         r"We bound $\sum_{k=1}^K w_k$ tightly.")
+
+
+def test_a_teaser_shows_a_formula_as_the_text_the_page_shows_where_that_is_one_line():
+    """Listings, the browse data and link previews show no MathML: "$k$-means" read as
+    LaTeX there (the browse page of the shipped list, qkmeans' link preview)."""
+    assert teaser(r"We study $k$-means at $O(n^2)$ cost, $\epsilon$ error. Then Z.") == (
+        "We study k-means at O(n²) cost, ϵ error.")
+    assert teaser(r"D$^{2}$-LoRA on ABH$_3$ with $x_{t+1}$, a $10\times$ gain. Then Z.") == (
+        "D²-LoRA on ABH₃ with xₜ₊₁, a 10× gain.")
+    # laid out in two dimensions, or a script Unicode has no letters for: as written,
+    # not run together ("∑k=1K")
+    for kept in (r"$\sum_{k=1}^K w_k$", r"$\frac{1}{2}$", r"$Y_{pred}$", r"$x^\top$",
+                 r"$\notacommand{$", r"$$x^2$$"):
+        assert teaser(f"We bound {kept} here. Then Z.") == f"We bound {kept} here."
+    assert teaser("No formula. Then Z.") == first_sentence("No formula. Then Z.")
 
 
 def test_a_formula_of_styled_words_is_the_words_styled_a_brace_too_many_aside():
