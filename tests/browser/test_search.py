@@ -750,6 +750,19 @@ def test_a_skipped_common_word_still_ranks_the_best_papers(page, site_url, built
     assert "generation" in marks and "aligns" in marks, marks
 
 
+def test_a_letter_alone_is_held_only_as_itself(page, site_url, built_site):
+    """"k" of "k-means" began every word of a page ("knowledge"), so MES-RET, with
+    "knowledge" and "mean", was a match (and "O(1/sqrt T)" found all 19 papers)."""
+    open_search(page, site_url)
+    assert ask(page, site_url, "k-means") == ["papers/qkmeans/"]
+    records = json.loads((built_site / "papers.json").read_text(encoding="utf-8"))["papers"]
+    holding = {f"papers/{p['id']}/" for p in records
+               if "k" in re.split(r"[^0-9a-z]+", p["abstract"].lower())}
+    found = ask(page, site_url, "k clustering")  # (Material asks nothing of one letter)
+    assert found and set(found) <= holding
+    assert not page.console_errors
+
+
 # ------------------------------------------------------- words written in other forms
 
 FOLDING_LIST = Path(__file__).parent.parent / "fixtures" / "search" / "folding-list.txt"

@@ -36,7 +36,7 @@
   /** Words of a query searched at most (a pasted abstract is hundreds). */
   const MAX_TERMS = 32;
   const NONE = Object.assign(new Map(), { top: null });  // the papers of a word none holds
-  const { escapeHTML, norm, fold, parse, unquote, distance, phraseAt, formAt, afterTitle,
+  const { escapeHTML, norm, fold, parse, unquote, closest, phraseAt, formAt, afterTitle,
     excerpt, resolveTag, resolveVenue, anyOf, passes, rowOf, facetCounts,
   } = root.paperlistSearchText;  // search-text.js, loaded first
   const { ranked, rankAgain, asWritten, withCompound } = root.paperlistSearchRank;
@@ -106,20 +106,24 @@
      * again in quotes finds the pages holding the stem itself (or, for a word without a
      * vowel, its plural: "llm", "llms"), which the ranking prefers (`extension_weight`) and
      * counts as its papers (`df`). Not for a word on more than `exact_max_papers` papers: as
-     * costly as the word's own search, for a word that weighs little. `top`: Pagefind's best. */
+     * costly as the word's own search, for a word that weighs little. A letter or digit
+     * alone is held only as itself: "k" of "k-means" began every "knowledge". `top`:
+     * Pagefind's best. */
     function searchWord(word) {
       return once(`word:${word}`, () => loadPagefind().then(async (pf) => {
         const d = await engine();
         const found = await pf.search(word);
         const forms = /[aeiouy]/.test(word) ? [word] : [word, `${word}s`];
-        const own = new Set(found.results.length > d.exact_max_papers ? [] : (await Promise.all(
-          forms.map((f) => pf.search(`"${f}"`)))).flatMap((e) => e.results.map((r) => r.id)));
+        const single = [...word].length === 1;
+        const own = new Set(found.results.length > d.exact_max_papers && !single ? [] : (
+          await Promise.all(forms.map((f) => pf.search(`"${f}"`)))).flatMap((e) => e.results.map((r) => r.id)));
+        const kept = single ? found.results.filter((r) => own.has(r.id)) : found.results;
         const hits = new Map();
-        for (const r of found.results) {
+        for (const r of kept) {
           const inTitle = (r.matchedMetaFields || []).some((f) => d.title_fields.includes(f));
           hits.set(r.id, { locs: r.words, inTitle, exact: !own.size || own.has(r.id) });
         }
-        hits.top = found.results.length ? found.results[0].id : null;
+        hits.top = kept.length ? kept[0].id : null;
         if (own.size) hits.df = own.size;
         return hits;
       }));
@@ -160,16 +164,7 @@
     async function correct(d, word, max = 2) {
       const lists = await Promise.all([0, -1, 1, -2, 2].map((k) => word.length + k)
         .filter((n, i) => n > 0 && i <= 2 * max).map((n) => loadVocab(d, n)));
-      let best = null;
-      if (lists[0].includes(word)) return null;
-      lists.forEach((list) => list.forEach((cand, rank) => {
-        const dist = cand ? distance(word, cand, max) : max + 1;
-        if (dist > max) return;
-        if (!best || dist < best.dist || (dist === best.dist && rank < best.rank)) {
-          best = { word: cand, dist, rank };
-        }
-      }));
-      return best && best.word;
+      return lists[0].includes(word) ? null : closest(word, lists, max);
     }
 
     /** Every page's fragment by page id, where the build wrote them in one file (a small

@@ -90,6 +90,20 @@
     return out.join(" ").replace(/\s+/g, " ").trim();
   }
 
+  /** The word of `lists` (vocabulary files, each most frequent first) within `max` edits
+   * of `word`: the nearest, then the most frequent; or null. */
+  function closest(word, lists, max) {
+    let best = null;
+    lists.forEach((list) => list.forEach((cand, rank) => {
+      const dist = cand ? distance(word, cand, max) : max + 1;
+      if (dist > max) return;
+      if (!best || dist < best.dist || (dist === best.dist && rank < best.rank)) {
+        best = { word: cand, dist, rank };
+      }
+    }));
+    return best && best.word;
+  }
+
   /** Optimal string alignment distance, stopping early once it exceeds max. */
   function distance(a, b, max) {
     if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -329,7 +343,7 @@
   }
 
   root.paperlistSearchText = {
-    escapeHTML, norm, words, terms, fold, parse, unquote, distance, phraseAt, formAt,
+    escapeHTML, norm, words, terms, fold, parse, unquote, distance, closest, phraseAt, formAt,
     afterTitle, excerpt, resolveTag, resolveVenue, sitePages, notice,
     nameShown, anyOf, passes, rowOf, facetCounts,
   };
