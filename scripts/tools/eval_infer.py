@@ -34,7 +34,7 @@ from pathlib import Path
 from paperlist.infer.names import infer_names
 from paperlist.infer.titles import infer_title, title_problems, title_rules
 
-_RULES = ("start", "end", "verb", "long", "short", "latex")
+_RULES = ("start", "end", "verb", "refers", "long", "short", "latex")
 _WORD = re.compile(r"[a-z0-9]+")
 
 

@@ -41,10 +41,13 @@ _DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "titles.yml"
 
 
 @lru_cache(maxsize=1)
-def title_rules() -> dict[str, frozenset[str] | int]:
-    """data/titles.yml: the word lists that tell a broken title (shared: read only)."""
+def title_rules() -> dict[str, frozenset[str] | int | dict[str, str]]:
+    """data/titles.yml: the word lists that tell a broken title (shared: read only); a
+    mapping as word -> word, lower-cased."""
     raw = yaml.safe_load(_DATA_FILE.read_text(encoding="utf-8"))
-    return {k: v if isinstance(v, int) else frozenset(v.lower().split()) for k, v in raw.items()}
+    return {k: v if isinstance(v, int) else
+            {a.lower(): (b or "").lower() for a, b in v.items()} if isinstance(v, dict) else
+            frozenset(v.lower().split()) for k, v in raw.items()}
 
 
 _TITLE_WORD = re.compile(r"[^\W_](?:[\w'\u2019.+-]*[^\W_])?")
@@ -65,8 +68,9 @@ def _function_words(rules: dict[str, frozenset[str] | int]) -> frozenset[str]:
 def title_problems(title: str) -> list[str]:
     """Why a title does not read as one, by the rules of data/titles.yml: ``start`` (a
     pronoun, determiner or counting word after any "Name:" prefix), ``end`` (a function
-    word), ``verb`` (a finite verb), ``long``, ``short``, ``latex`` (a backslash: LaTeX
-    source, which no reader wants in a listing). Empty for a good title."""
+    word), ``verb`` (a finite verb), ``refers`` (to what the title leaves out: "such
+    prompt guards"), ``long``, ``short``, ``latex`` (a backslash: LaTeX source, which no
+    reader wants in a listing). Empty for a good title."""
     rules = title_rules()
     problems = []
     desc = _NAME_PREFIX.sub("", title, count=1)
@@ -77,6 +81,10 @@ def title_problems(title: str) -> list[str]:
         problems.append("end")
     if any(w in rules["finite_verbs"] for w in words):
         problems.append("verb")
+    refers = rules["refers_back"]
+    if any(w in refers and (not refers[w] or refers[w] not in words[i + 1:])
+           for i, w in enumerate(words)):
+        problems.append("refers")
     if len(title) > rules["max_chars"]:
         problems.append("long")
     if len(words) < rules["min_words"]:
