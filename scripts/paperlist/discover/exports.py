@@ -60,9 +60,21 @@ def papers_json(cat: Catalogue, url_of: UrlOf) -> str:
     return opening + ', "papers": [\n' + ",\n".join(lines) + "\n]}\n"
 
 
+#: where the site's papers.schema.json carries page.schema.json (`schema_files`)
+BUNDLED_PAGE_SCHEMA = "page"
+
+
 def schema_files() -> dict[str, str]:
-    """The JSON Schemas that describe papers.json, as shipped in the repository."""
-    return {name: (DATA_DIR / name).read_text(encoding="utf-8") for name in SCHEMA_FILES}
+    """The JSON Schemas that describe papers.json, as shipped in the repository; the
+    site's papers.schema.json with page.schema.json inside it (under `$defs`, keeping its
+    `$id`, as JSON Schema bundles a schema), so that a validator given papers.schema.json
+    alone resolves its `$ref` to page.schema.json: resolved against the `$id`, it named a
+    GitHub page, not a schema, and a validator fetching nothing could not resolve it."""
+    files = {name: (DATA_DIR / name).read_text(encoding="utf-8") for name in SCHEMA_FILES}
+    papers = json.loads(files["papers.schema.json"])
+    papers.setdefault("$defs", {})[BUNDLED_PAGE_SCHEMA] = json.loads(files["page.schema.json"])
+    files["papers.schema.json"] = json.dumps(papers, ensure_ascii=False, indent=2) + "\n"
+    return files
 
 
 def _cell(value: str) -> str:
