@@ -84,7 +84,8 @@ class Taxonomy:
         silently dropping it. An abbreviation a tag's evidence holds is that tag (the one
         it counts most for, then the one whose description names it: "RLHF" is alignment's
         more than reinforcement learning's): spelt alike, "LLMs" is nearer "ML Systems" than
-        "Large Language Models"."""
+        "Large Language Models". A word no tag is spelt like but one's evidence holds is
+        that tag's ("Manipulation" is Robotics', not "Optimization", spelt half alike)."""
         word = text.strip().casefold()
         weight, _, abbreviated = max(
             ((points, f" {word} " in f" {_fold(tag.description)} ", -i)
@@ -102,7 +103,17 @@ class Taxonomy:
                     score = max(score, 0.9)
                 if score > best_score:
                     best, best_score = tag, score
-        return best
+        if best_score >= _SPELT_ALIKE:
+            return best
+        points, evidenced = max(((pts, -i) for i, tag in enumerate(self.tags)
+                                 for phrase, pts in self.evidence[tag.slug].phrases.items()
+                                 if pts > 0 and _fold(phrase) == query), default=(0.0, 0))
+        return self.tags[-evidenced] if points > 0 else best
+
+
+#: a tag name or slug this much alike (difflib's ratio) is the one meant, whatever the
+#: evidence says (a typo: "Reinforcment Learning")
+_SPELT_ALIKE = 0.8
 
 
 def _fold(text: str) -> str:

@@ -44,6 +44,8 @@ def test_packaged_taxonomy_has_the_agreed_tags():
         ("graph-learnings", "graph-learning"),
         ("Diffusion", "generative-models"),
         ("computer vision", "computer-vision"),
+        # spelt like no tag ("Optimization" half alike), but one's evidence
+        ("Manipulation", "robotics-and-embodied"),
     ],
 )
 def test_closest(text, slug):
