@@ -144,20 +144,24 @@ def tags_index_page(cat: Catalogue, link: Link) -> str:
                              for p in cat.by_tag.get(t.slug, [])[:TAG_INDEX_SHOWN])
            + "</p>\n"]
     for area in cat.taxonomy.areas:
-        rows = []
+        rows, empty = [], []
         for tag in (t for t in cat.taxonomy.tags if t.area == area):
             papers = cat.by_tag.get(tag.slug, [])
             href = esc(link(tag_src(tag.slug)))
+            if not papers:  # named on one line after the others: a small catalogue's
+                empty.append(f'<a class="paper-tag" href="{href}">{esc(tag.name)}</a>')
+                continue  # index was a page of "no papers yet"
             items = "".join(f'<li><a{_class(title_class(e, ""))} href="{esc(link(e.src_uri))}">'
                             f"{esc(e.title)}</a></li>" for e in papers[:TAG_INDEX_SHOWN])
             more = (f'<li class="tag-more"><a href="{href}">all {len(papers):,} papers'
                     "…</a></li>" if len(papers) > TAG_INDEX_SHOWN else "")
-            listing = (f'<ul class="tag-papers">{items}{more}</ul>' if papers
-                       else '<span class="tag-empty">no papers yet</span>')
             rows.append(f'<li class="tag-row"><a class="paper-tag" href="{href}">'
                         f'{esc(tag.name)}</a> <span class="tag-count">{len(papers):,}</span> '
                         f'<span class="tag-description">{esc(tag.description)}</span>'
-                        f"{listing}</li>")
+                        f'<ul class="tag-papers">{items}{more}</ul></li>')
+        if empty:
+            rows.append(f'<li class="tag-row"><span class="tag-empty">No papers yet: '
+                        f'{" ".join(empty)}</span></li>')
         out.append(f'<h2>{esc(area)}</h2>\n\n<ul class="tag-index">{"".join(rows)}</ul>\n')
     return "\n".join(out)
 

@@ -154,6 +154,20 @@ def test_counts_of_thousands_are_written_with_commas(tmp_path):
     assert '<span class="map-legend-count">1,205</span>' in map_page(cat, link)
 
 
+def test_the_tags_index_names_the_tags_without_papers_on_one_line_an_area(tmp_path):
+    """A small catalogue's index was mostly rows of "no papers yet", each with its
+    description: the tags it has read as few among them."""
+    cat = catalogue(tmp_path, confirmed=set())  # three papers, all Reinforcement Learning
+    index = tags_index_page(cat, link)
+    empty_areas = [a for a in cat.taxonomy.areas
+                   if any(not cat.by_tag.get(t.slug) for t in cat.taxonomy.tags if t.area == a)]
+    assert index.count("No papers yet: ") == len(empty_areas) > 0
+    assert '<span class="tag-count">0</span>' not in index
+    assert '<span class="tag-count">3</span>' in index
+    for tag in cat.taxonomy.tags:  # every tag still linked, once
+        assert index.count(f'href="{link(paths.tag_src(tag.slug))}"') == 1, tag.slug
+
+
 def test_a_feed_reader_sees_which_titles_are_inferred(tmp_path):
     cat = catalogue(tmp_path, confirmed={"beta"})
     feed = atom_feed(cat, lambda e: e.src_uri, "Site", None)
