@@ -46,8 +46,9 @@ def tag_chart(cat: Catalogue, link: Link) -> str:
             f'<span class="tag-chart-bar"><span style="--share:{share:g};background:{colour}">'
             f'</span>{n:,}<span class="tag-chart-sr"> paper{"s" if n != 1 else ""}, '
             f"{esc(tag.area)}</span></span></a></li>")
+    shown = {tag.area for _, tag in rows}  # an area no bar has names no colour here
     legend = "".join(f'<li><span class="map-swatch" style="background:{area_colour(i)}">'
-                     f"</span>{esc(a)}</li>" for i, a in enumerate(areas))
+                     f"</span>{esc(a)}</li>" for i, a in enumerate(areas) if a in shown)
     return ('<figure class="paperlist-figure">'
             # role="list": Safari drops a list's semantics when CSS removes its markers
             f'<ol class="tag-chart" role="list">{"".join(items)}</ol>'

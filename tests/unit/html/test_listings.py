@@ -13,6 +13,7 @@ from pathlib import Path
 from paperlist.discover import columns as col
 from paperlist.discover.browse import browse_data
 from paperlist.html.feed import atom_feed
+from paperlist.html.home import tag_chart
 from paperlist.html.listings import (
     browse_page,
     browse_static_page,
@@ -166,6 +167,14 @@ def test_the_tags_index_names_the_tags_without_papers_on_one_line_an_area(tmp_pa
     assert '<span class="tag-count">3</span>' in index
     for tag in cat.taxonomy.tags:  # every tag still linked, once
         assert index.count(f'href="{link(paths.tag_src(tag.slug))}"') == 1, tag.slug
+
+
+def test_the_home_charts_legend_names_only_the_areas_of_its_bars(tmp_path):
+    cat = catalogue(tmp_path, confirmed=set())  # every paper: Reinforcement Learning only
+    legend = re.search(r'<ul class="map-legend chart-legend">(.*?)</ul>',
+                       tag_chart(cat, link)).group(1)
+    area = cat.taxonomy.by_slug("reinforcement-learning").area
+    assert re.findall(r"</span>([^<]+)</li>", legend) == [area]
 
 
 def test_a_feed_reader_sees_which_titles_are_inferred(tmp_path):
