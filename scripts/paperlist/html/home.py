@@ -98,13 +98,13 @@ def stats_html(cat: Catalogue, link: Link) -> str:
         venue = f" from <strong>{len(venues)}</strong> venues"
     else:
         venue = f" from <strong>{esc(cat.venue)}</strong>" if cat.venue else ""
-    # "of the 43": the Topics page lists every tag, those no paper has too
+    # "of the 43": the Tags page lists every tag, those no paper has too
     return (f'<p class="catalogue-stats"><strong>{n:,}</strong> papers{venue}, under '
             f"<strong>{used}</strong> of the {len(cat.taxonomy.tags)} topic tags.</p>\n"
             f"{venues_html(venues, link)}"
             f'<p class="catalogue-actions"><a class="md-button md-button--primary" '
             f'href="{esc(link(BROWSE))}">Browse papers</a> '
-            f'<a class="md-button" href="{esc(link(TAGS_INDEX))}">Topics</a></p>')
+            f'<a class="md-button" href="{esc(link(TAGS_INDEX))}">Tags</a></p>')
 
 
 def venues_html(venues: list[tuple[str, str, int]], link: Link) -> str:
