@@ -293,11 +293,12 @@ def filter_form(cat: Catalogue, tag_href: Callable[[str], str] | None = None,
         '<details class="browse-tags-details"><summary>Filter by tag '
         '<span class="browse-tags-summary"></span></summary>'
         '<fieldset class="browse-tags"><legend>Click a tag once to require it (papers must '
-        "have all required tags), twice to exclude it, a third time to clear</legend>"
+        "have all required tags), twice to exclude it, a third time to clear; each number "
+        "counts the catalogue's papers with it, whatever the filters</legend>"
         f"{''.join(groups)}</fieldset></details>"
         '<div class="browse-options">'
-        f'<label><input type="checkbox" name="code"> Has code ({code})</label> '
-        f'<label><input type="checkbox" name="data"> Has data ({data})</label> '
+        f'<label><input type="checkbox" name="code"> Has code ({code:,})</label> '
+        f'<label><input type="checkbox" name="data"> Has data ({data:,})</label> '
         f"{decision}{venue}"
         '<label>Sort by <select name="sort"><option value="title">title</option>'
         '<option value="name">short name</option></select></label> '

@@ -140,7 +140,8 @@ def test_counts_of_thousands_are_written_with_commas(tmp_path):
     folder.mkdir()
     for k in range(1205):
         write(folder, {"id": f"p{k:04d}", "title": f"Title {k:04d}",
-                       "tags": ["Reinforcement Learning"]})
+                       "tags": ["Reinforcement Learning"],
+                       "links": {"code": ["https://github.com/o/r"], "data": [], "other": []}})
     cat = load_catalogue(folder, load_taxonomy())
     assert "1,205 papers, by title; the first 50 below." in browse_page(cat, link)
     assert "Papers 101\u2013150 of 1,205, by title." in browse_static_page(3, cat, link)
@@ -150,6 +151,7 @@ def test_counts_of_thousands_are_written_with_commas(tmp_path):
     assert "across 1,205 papers" in index and ">all 1,205 papers" in index
     assert '<span class="tag-count">1,205</span>' in index
     assert '<span class="browse-tag-count">1,205</span>' in browse_page(cat, link)
+    assert "Has code (1,205)" in browse_page(cat, link)
     assert "<subtitle>500 of 1,205 papers (all of them in papers.json)" in atom_feed(
         cat, lambda e: e.src_uri, "Site", None)
     assert '<span class="map-legend-count">1,205</span>' in map_page(cat, link)
