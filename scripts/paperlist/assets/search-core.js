@@ -107,14 +107,14 @@
      * vowel, its plural: "llm", "llms"), which the ranking prefers (`extension_weight`) and
      * counts as its papers (`df`). Not for a word on more than `exact_max_papers` papers: as
      * costly as the word's own search, for a word that weighs little. A letter or digit
-     * alone is held only as itself: "k" of "k-means" began every "knowledge". `top`:
-     * Pagefind's best. */
+     * alone is held only as itself (or as its stem): "k" of "k-means" began every
+     * "knowledge". `top`: Pagefind's best. */
     function searchWord(word) {
       return once(`word:${word}`, () => loadPagefind().then(async (pf) => {
         const d = await engine();
         const found = await pf.search(word);
-        const forms = /[aeiouy]/.test(word) ? [word] : [word, `${word}s`];
-        const single = [...word].length === 1;
+        const single = [...word].length === 1;  // (Pagefind stems "ks" as "k" even so)
+        const forms = single || /[aeiouy]/.test(word) ? [word] : [word, `${word}s`];
         const own = new Set(found.results.length > d.exact_max_papers && !single ? [] : (
           await Promise.all(forms.map((f) => pf.search(`"${f}"`)))).flatMap((e) => e.results.map((r) => r.id)));
         const kept = single ? found.results.filter((r) => own.has(r.id)) : found.results;

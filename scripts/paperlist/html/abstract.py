@@ -153,29 +153,33 @@ def render_abstract(text: str) -> str:
 #: MathML that a line of plain text cannot show: scripts, fractions, roots, stacks, tables
 _LAID_OUT = re.compile(r"<(?:msub|msup|msubsup|mmultiscripts|mfrac|msqrt|mroot|munder|mover|"
                        r"munderover|mtable)\b")
-
-
-#: a sub- or superscript of letters, digits and signs: `^2`, `_{t+1}`
-_SCRIPT = re.compile(r"([_^])(?:\{([0-9a-z()+=\-]+)\}|([0-9a-z]))")
+#: a name of several letters (`\log`, `\max`), which text would run into its neighbours
+#: ("nlogn")
+_NAMED = re.compile(r"<m[io]\b[^>]*>[A-Za-z]{2,}</m[io]>")
+#: a sub- or superscript of letters, digits and signs (`^2`, `_{t+1}`, `^T`); not `\_`
+_SCRIPT = re.compile(r"(?<!\\)([_^])(?:\{([0-9A-Za-z()+=\-]+)\}|([0-9A-Za-z]))")
 
 
 @lru_cache(maxsize=1)
 def _script_letters() -> dict[str, dict[str, str]]:
     """"^" and "_" -> character -> its superscript or subscript form, where Unicode has one
-    for a lower-case letter, digit or sign ("²", "ₖ", "⁺"): from the characters' names and
-    compatibility forms, so no table to keep."""
+    for a letter, digit or sign ("²", "ₖ", "⁺", "ᵀ"): every character whose name says it is
+    one, read through its compatibility form, so no table to keep (the first of two forms
+    of a character, by code point)."""
     out: dict[str, dict[str, str]] = {"^": {}, "_": {}}
-    for code in [*range(0x00B2, 0x00BA), *range(0x1D2C, 0x1D6B), *range(0x2070, 0x20A0),
-                 0x2C7C]:
+    for code in range(0xA0, 0x2E00):
         char = chr(code)
-        name, plain = unicodedata.name(char, ""), unicodedata.normalize("NFKC", char)
-        plain = "-" if plain == "\u2212" else plain
-        if len(plain) != 1 or not (plain.isdigit() or plain.islower() or plain in "()+=-"):
-            continue
-        if "SUPERSCRIPT" in name or name.startswith("MODIFIER LETTER SMALL"):
-            out["^"].setdefault(plain, char)
+        name = unicodedata.name(char, "")
+        if "SUPERSCRIPT" in name or name.startswith("MODIFIER LETTER"):
+            side = "^"
         elif "SUBSCRIPT" in name:
-            out["_"].setdefault(plain, char)
+            side = "_"
+        else:
+            continue
+        plain = unicodedata.normalize("NFKC", char)
+        plain = "-" if plain == "\u2212" else plain
+        if len(plain) == 1 and plain.isascii() and (plain.isalnum() or plain in "()+=-"):
+            out[side].setdefault(plain, char)
     return out
 
 
@@ -196,9 +200,22 @@ def _scripts_as_letters(tex: str) -> str:
 def formula_text(tex: str) -> str | None:
     """A formula as the text the paper page shows for it, when that is one plain line
     ("$k$" -> "k", "$\\epsilon$" -> "ϵ", "$O(n^2)$" -> "O(n²)", "$10\\times$" -> "10×");
-    None for one laid out in two dimensions (a sum's limits, a fraction, a script Unicode
-    has no letters for), whose letters run together as text ("∑k=1K"), or one the
-    converter cannot read."""
+    None, to be shown as written, for one laid out in two dimensions (a sum's limits, an
+    integral's bounds, a fraction, a script Unicode has no letters for), whose characters
+    run together as text ("∑k=1K"), for one written with spaces or with a name of several
+    letters (`a \\le b`, `n\\log n`), which text would run together too ("a≤b",
+    "nlogn"), or one the converter cannot read."""
+    tex = tex.strip()
+    if not tex or any(c.isspace() for c in tex):
+        return None
+    styled = _styled_words(tex)  # `$\\textbf{Name}$`, as render_abstract reads it
+    if styled:
+        return html_text(styled)
+    as_written = math_to_mathml(tex)
+    if not as_written.startswith("<math") or _NAMED.search(as_written) or re.search(
+            r"<(?:munder|mover|munderover|mfrac|msqrt|mroot|mtable|mmultiscripts)\b"
+            r"|<msu[bp](?:sup)?><mo", as_written):
+        return None  # (a script on an operator: `\\int_0^1`, `\\max_x`)
     mathml = math_to_mathml(_scripts_as_letters(tex))
     if not mathml.startswith("<math") or _LAID_OUT.search(mathml):
         return None

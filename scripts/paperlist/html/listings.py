@@ -133,8 +133,9 @@ def browse_static_page(page: int, cat: Catalogue, link: Link) -> str | None:
 
 
 def tags_index_page(cat: Catalogue, link: Link) -> str:
-    """Every tag by area with its count, description and most confident papers (as its
-    tag page lists them first)."""
+    """Every tag in use by area with its count, description and most confident papers
+    (as its tag page lists them first); after them, the area's tags without papers, on
+    one line."""
     used = sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))
     out = ["<h1>Tags</h1>\n",
            f'<p class="paper-count">{used} tags in use across {len(cat.papers):,} papers. '

@@ -227,6 +227,7 @@ def unstyle(text: str, wrap: Callable[[str, str], str] = lambda tag, words: word
 
 
 _MARKS = re.compile(r"[*_`]+")
+_ASIDE = re.compile("\ue000(\\d+)\ue001")
 
 
 @lru_cache(maxsize=65536)  # each paper is listed on its tags' pages and more
@@ -235,14 +236,19 @@ def first_sentence(text: str, limit: int = 240) -> str:
     but for LaTeX's text styles: `\textbf{x}` reads "x")."""
     # Only the start can hold the sentence shown (limit chars); searching a whole 10 MB
     # body without a full stop is quadratic and stalled the build.
-    head = unstyle(text[: 4 * limit])
-    # Markdown's marks go, but not from formulas, whose _ and * are the mathematics
-    # (`$\sum_{k=1}^K w_k$` read "$\sum{k=1}^K wk$")
-    pieces, last = [], 0
-    for m in FORMULA_RE.finditer(head):
-        pieces += [_MARKS.sub("", head[last:m.start()]), m.group(0)]
-        last = m.end()
-    plain = "".join(pieces) + _MARKS.sub("", head[last:])
+    # Markdown's marks and LaTeX's text styles go, but not from formulas, whose _ and *
+    # are the mathematics (`$\sum_{k=1}^K w_k$` read "$\sum{k=1}^K wk$") and whose
+    # `\text{...}` is the formula's (set aside meanwhile, as html/abstract.py does)
+    formulas: list[str] = []
+
+    def aside(m: re.Match[str]) -> str:
+        formulas.append(m.group(0))
+        return f"\ue000{len(formulas) - 1}\ue001"
+
+    head = FORMULA_RE.sub(aside, text[: 4 * limit].replace("\ue000", "").replace("\ue001", ""))
+    plain = _MARKS.sub("", unstyle(head))
+    if formulas:
+        plain = _ASIDE.sub(lambda m: formulas[int(m.group(1))], plain)
     m = re.search(r"(.+?[.!?])(\s+[A-Z(]|$)", plain)
     sentence = m.group(1) if m else plain
     if len(sentence) > limit:

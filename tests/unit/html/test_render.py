@@ -127,6 +127,9 @@ def test_first_sentence():
     # Markdown's marks go, a formula's mathematics stays (listings showed "$\sum{k=1}^K wk$")
     assert first_sentence(r"We bound $\sum_{k=1}^K w_k$ *tightly*. Then Z.") == (
         r"We bound $\sum_{k=1}^K w_k$ tightly.")
+    # nor a formula's text styles, which are its own (`\text{CE}` read "CE" in the formula)
+    assert first_sentence(r"A $\mathcal{L}_{\text{CE}}$ loss \textbf{for $x$ all}. Then Z.") == (
+        r"A $\mathcal{L}_{\text{CE}}$ loss for $x$ all.")
 
 
 def test_a_teaser_shows_a_formula_as_the_text_the_page_shows_where_that_is_one_line():
@@ -134,13 +137,18 @@ def test_a_teaser_shows_a_formula_as_the_text_the_page_shows_where_that_is_one_l
     LaTeX there (the browse page of the shipped list, qkmeans' link preview)."""
     assert teaser(r"We study $k$-means at $O(n^2)$ cost, $\epsilon$ error. Then Z.") == (
         "We study k-means at O(n²) cost, ϵ error.")
-    assert teaser(r"D$^{2}$-LoRA on ABH$_3$ with $x_{t+1}$, a $10\times$ gain. Then Z.") == (
-        "D²-LoRA on ABH₃ with xₜ₊₁, a 10× gain.")
-    # laid out in two dimensions, or a script Unicode has no letters for: as written,
-    # not run together ("∑k=1K")
-    for kept in (r"$\sum_{k=1}^K w_k$", r"$\frac{1}{2}$", r"$Y_{pred}$", r"$x^\top$",
-                 r"$\notacommand{$", r"$$x^2$$"):
-        assert teaser(f"We bound {kept} here. Then Z.") == f"We bound {kept} here."
+    assert teaser(r"D$^{2}$-LoRA on ABH$_3$ with $x_{t+1}$, $A^T$, a $10\times$ gain. Then Z.") == (
+        "D²-LoRA on ABH₃ with xₜ₊₁, Aᵀ, a 10× gain.")
+    assert teaser(r"We set $\mathtt{top\_k}$ for $\textbf{FooNet}$. Then Z.") == (
+        "We set top_k for FooNet.")
+    # laid out in two dimensions (limits, bounds, a fraction, a root), a script Unicode
+    # has no letters for, a name of letters or spaces, which text runs together ("∑ᵢ₌₁ⁿxᵢ",
+    # "nlogn", "a≤b", "helloworld"): as written
+    for kept in (r"$\sum_{i=1}^n x_i$", r"$\int_0^1 f$", r"$\max_{x} f(x)$", r"$\frac{1}{2}$",
+                 r"$\sqrt{T}$", r"$Y_{pred}$", r"$x^\top$", r"$O(n\log n)$", r"$a \le b$",
+                 r"$\text{hello world}$", r"$\mathcal{L}_{\text{CE}}$", r"$\notacommand{$",
+                 r"$$x^2$$"):
+        assert teaser(f"We bound {kept} here. Then Z.") == f"We bound {kept} here.", kept
     assert teaser("No formula. Then Z.") == first_sentence("No formula. Then Z.")
 
 

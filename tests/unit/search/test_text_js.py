@@ -219,3 +219,13 @@ def test_a_match_is_a_form_of_the_word_only_if_it_begins_with_it(token, word, he
     endings = settings()["form_endings"]
     assert call("formAt", f"We study {token} here", [2], word, endings) is held
     assert call("formAt", f"We study {token} here", [2], word, None) is near
+
+
+def test_closest_is_the_nearest_vocabulary_word_then_the_most_frequent():
+    """The typo correction's pick (lists: the vocabulary files searched, each most
+    frequent first; "" is no word)."""
+    lists = [["", "transformer", "transformed"], ["transformers"]]
+    assert call("closest", "transformr", lists, 2) == "transformer"  # one edit, not two
+    assert call("closest", "transformex", lists, 2) == "transformer"  # a tie: more frequent
+    assert call("closest", "xyzzyq", lists, 2) is None
+    assert call("closest", "transfxrmxr", lists, 1) is None  # two edits, one allowed
