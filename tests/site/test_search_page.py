@@ -7,7 +7,7 @@ import html
 import json
 import re
 from pathlib import Path
-from urllib.parse import urljoin
+from urllib.parse import parse_qs, urljoin, urlsplit
 
 from helpers import ROOT, make_project, mkdocs_build
 from paperlist.html.searchpage import FACETS
@@ -25,7 +25,7 @@ def config_of(site: Path) -> dict:
 
 def target(site: Path, page: str, href: str) -> Path:
     """The file a relative link of the page `page` (site path) leads to."""
-    path = urljoin(f"http://x/{page}", href)[len("http://x/"):]
+    path = urlsplit(urljoin(f"http://x/{page}", href)).path[1:]
     return site / path / "index.html" if path.endswith("/") or not path else site / path
 
 
@@ -74,6 +74,10 @@ def test_search_page_config_links_resolve(built_site):
     assert [target(built_site, "search/", c).name for c in config["core"]] == [
         "search-text.js", "search-rank.js", "search-core.js"]
     assert all(target(built_site, "search/", c).is_file() for c in config["core"])
+    # one version on all three, the digest of what they hold: a deploy that changes any
+    # of them changes every URL, so no browser pairs a cached one with the new others
+    versions = {parse_qs(urlsplit(c).query)["v"][0] for c in config["core"]}
+    assert len(versions) == 1 and re.fullmatch(r"[0-9a-f]{12}", versions.pop())
     assert len(config["tags"]) == 43
     assert all(target(built_site, "search/", h).is_file() for h in config["tags"].values())
     assert config["facets"] == [{"key": f.key, "label": f.label, "kind": f.kind} for f in FACETS]
