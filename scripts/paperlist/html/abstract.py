@@ -22,15 +22,18 @@ from paperlist.search.folding import html_text
 from paperlist.util.text import (
     FORMULA_RE,
     OLD_STYLES,
+    STASH_OPEN,
     TEXT_STYLES,
     find_urls,
     first_sentence,
     has_scheme,
+    stash,
     trim_url,
+    unmarked,
+    unstash,
     unstyle,
 )
 
-_PLACEHOLDER = re.compile("\ue000(\\d+)\ue001")
 # `<` and `>` reach the linkifier escaped; no URL contains them, so "<url>" ends there.
 _ESCAPED_BRACKET = re.compile("&[lg]t")
 _LATEX_ESCAPES = re.compile(r"\\([%&#_$])")
@@ -88,7 +91,7 @@ def _link_urls(text: str) -> str:
     pieces, last = [], 0
     for start, found in find_urls(text):
         # a stashed formula or element (`\url{...}` in \textbf) ends a URL too
-        url = trim_url(_ESCAPED_BRACKET.split(found.split("\ue000", 1)[0], 1)[0])
+        url = trim_url(_ESCAPED_BRACKET.split(found.split(STASH_OPEN, 1)[0], 1)[0])
         if has_scheme(url):
             pieces += [text[last:start], f'<a href="{url}" rel="nofollow noopener">{url}</a>']
             last = start + len(url)
@@ -125,34 +128,36 @@ def _styled_words(tex: str) -> str:
 
 def render_abstract(text: str) -> str:
     """Abstract Markdown (emphasis, `$math$`) to an HTML fragment that runs no script."""
-    text = text.replace("\ue000", "").replace("\ue001", "")
+    text = unmarked(text)
     formulas: list[str] = []
 
-    def stash(m: re.Match[str]) -> str:
+    def formula(m: re.Match[str]) -> str:
         display = m.group(1) is not None
         tex = m.group(1) if display else m.group(2)
-        formulas.append((not display and _styled_words(tex)) or math_to_mathml(tex, display))
-        return f"\ue000{len(formulas) - 1}\ue001"
+        return stash(formulas,
+                     (not display and _styled_words(tex)) or math_to_mathml(tex, display))
 
     def element(tag: str, words: str) -> str:  # its tags stashed like a formula
         if not tag:
             return words
-        formulas.extend((f"<{tag}>", f"</{tag}>"))
-        return f"\ue000{len(formulas) - 2}\ue001{words}\ue000{len(formulas) - 1}\ue001"
+        return stash(formulas, f"<{tag}>") + words + stash(formulas, f"</{tag}>")
 
-    text = FORMULA_RE.sub(stash, text)
+    text = FORMULA_RE.sub(formula, text)
     text = unstyle(text, element)  # \textbf{x} outside math, as <strong>x</strong>
     text = _LATEX_ESCAPES.sub(r"\1", text)
     for tex, uni in _QUOTES:
         text = text.replace(tex, uni)
     text = esc(text, quote=False)
     out = _linkify(markdown_html(text))
-    return _PLACEHOLDER.sub(lambda m: formulas[int(m.group(1))], out)
+    return unstash(out, formulas)
 
 
-#: MathML that a line of plain text cannot show: scripts, fractions, roots, stacks, tables
-_LAID_OUT = re.compile(r"<(?:msub|msup|msubsup|mmultiscripts|mfrac|msqrt|mroot|munder|mover|"
-                       r"munderover|mtable)\b")
+#: MathML that a line of plain text cannot show: fractions, roots, limits, tables, and a
+#: script on an operator (`\int_0^1`, `\max_x`)
+_STACKED = re.compile(r"<(?:mfrac|msqrt|mroot|munder|mover|munderover|mtable|mmultiscripts)\b"
+                      r"|<msu[bp](?:sup)?><mo")
+#: a script left (one Unicode has no letters for)
+_SCRIPTED = re.compile(r"<msu[bp]")
 #: a name of several letters (`\log`, `\max`), which text would run into its neighbours
 #: ("nlogn")
 _NAMED = re.compile(r"<m[io]\b[^>]*>[A-Za-z]{2,}</m[io]>")
@@ -212,12 +217,11 @@ def formula_text(tex: str) -> str | None:
     if styled:
         return html_text(styled)
     as_written = math_to_mathml(tex)
-    if not as_written.startswith("<math") or _NAMED.search(as_written) or re.search(
-            r"<(?:munder|mover|munderover|mfrac|msqrt|mroot|mtable|mmultiscripts)\b"
-            r"|<msu[bp](?:sup)?><mo", as_written):
-        return None  # (a script on an operator: `\\int_0^1`, `\\max_x`)
+    if not as_written.startswith("<math") or _NAMED.search(as_written) or \
+            _STACKED.search(as_written):
+        return None
     mathml = math_to_mathml(_scripts_as_letters(tex))
-    if not mathml.startswith("<math") or _LAID_OUT.search(mathml):
+    if not mathml.startswith("<math") or _SCRIPTED.search(mathml):
         return None
     return html_text(mathml).strip() or None
 

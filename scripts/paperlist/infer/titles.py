@@ -57,7 +57,7 @@ _NAME_PREFIX = re.compile(r"^[^\s:]{1,40}:\s+")
 _FUNCTION_OF: list = [None, frozenset()]
 
 
-def _function_words(rules: dict[str, frozenset[str] | int]) -> frozenset[str]:
+def _function_words(rules: dict[str, frozenset[str] | int | dict[str, str]]) -> frozenset[str]:
     """The rules' function words and the articles: one union per rules, not one per
     abstract for each of the three steps that ask."""
     if _FUNCTION_OF[0] is not rules:

@@ -227,7 +227,26 @@ def unstyle(text: str, wrap: Callable[[str, str], str] = lambda tag, words: word
 
 
 _MARKS = re.compile(r"[*_`]+")
-_ASIDE = re.compile("\ue000(\\d+)\ue001")
+#: STASH_OPEN n STASH_CLOSE: the nth piece set aside while the text around it is rewritten
+#: (private-use characters, taken out of the text first: `unmarked`)
+STASH_OPEN, STASH_CLOSE = "\ue000", "\ue001"
+_STASHED = re.compile(f"{STASH_OPEN}(\\d+){STASH_CLOSE}")
+
+
+def unmarked(text: str) -> str:
+    """The text without the characters that mark a stashed piece (none is its own)."""
+    return text.replace(STASH_OPEN, "").replace(STASH_CLOSE, "")
+
+
+def stash(pieces: list[str], piece: str) -> str:
+    """Set `piece` aside in `pieces`; its mark, for `unstash` to put it back."""
+    pieces.append(piece)
+    return f"{STASH_OPEN}{len(pieces) - 1}{STASH_CLOSE}"
+
+
+def unstash(text: str, pieces: list[str]) -> str:
+    """The text with each stashed piece back where its mark is."""
+    return _STASHED.sub(lambda m: pieces[int(m.group(1))], text) if pieces else text
 
 
 @lru_cache(maxsize=65536)  # each paper is listed on its tags' pages and more
@@ -240,15 +259,8 @@ def first_sentence(text: str, limit: int = 240) -> str:
     # are the mathematics (`$\sum_{k=1}^K w_k$` read "$\sum{k=1}^K wk$") and whose
     # `\text{...}` is the formula's (set aside meanwhile, as html/abstract.py does)
     formulas: list[str] = []
-
-    def aside(m: re.Match[str]) -> str:
-        formulas.append(m.group(0))
-        return f"\ue000{len(formulas) - 1}\ue001"
-
-    head = FORMULA_RE.sub(aside, text[: 4 * limit].replace("\ue000", "").replace("\ue001", ""))
-    plain = _MARKS.sub("", unstyle(head))
-    if formulas:
-        plain = _ASIDE.sub(lambda m: formulas[int(m.group(1))], plain)
+    head = FORMULA_RE.sub(lambda m: stash(formulas, m.group(0)), unmarked(text[: 4 * limit]))
+    plain = unstash(_MARKS.sub("", unstyle(head)), formulas)
     m = re.search(r"(.+?[.!?])(\s+[A-Z(]|$)", plain)
     sentence = m.group(1) if m else plain
     if len(sentence) > limit:
