@@ -40,6 +40,7 @@
     excerpt, resolveTag, resolveVenue, anyOf, passes, rowOf, facetCounts,
   } = root.paperlistSearchText;  // search-text.js, loaded first
   const { ranked, rankAgain, asWritten, withCompound } = root.paperlistSearchRank;
+  const { chunkTerms } = root.paperlistSearchStem;  // search-stem.js
 
   /** An engine for the site at siteRoot; `engineData`, when given, is engine.json's content
    * (the site's worker carries it, search/index.py worker_script), saving its fetch. */
@@ -106,18 +107,22 @@
      * again in quotes finds the pages holding the stem itself (or, for a word without a
      * vowel, its plural: "llm", "llms"), which the ranking prefers (`extension_weight`) and
      * counts as its papers (`df`). Not for a word on more than `exact_max_papers` papers: as
-     * costly as the word's own search, for a word that weighs little. A letter or digit
-     * alone is held only as itself (or as its stem): "k" of "k-means" began every
-     * "knowledge". `top`: Pagefind's best. */
+     * costly as the word's own search, for a word that weighs little. A word of one or
+     * two letters or digits, or the start of a stop word, is held only as itself (or as
+     * its stem): "k" of "k-means" began every "knowledge", "wit" every "with". Pagefind matches the stem among the
+     * index chunks it holds, and fetches only the word's own: every chunk beginning with
+     * the stem (engine.json `chunks`) is fetched first, so that a word's papers do not
+     * depend on what was searched before. `top`: Pagefind's best. */
     function searchWord(word) {
       return once(`word:${word}`, () => loadPagefind().then(async (pf) => {
         const d = await engine();
+        const short = [...word].length <= 2 || d.stopwords.some((s) => s.length > word.length && s.startsWith(word));
+        if (!short) await pf.preload(chunkTerms(word, d.chunks || [], d.stem_chunks_max).join(" "));
         const found = await pf.search(word);
-        const single = [...word].length === 1;  // (Pagefind stems "ks" as "k" even so)
-        const forms = single || /[aeiouy]/.test(word) ? [word] : [word, `${word}s`];
-        const own = new Set(found.results.length > d.exact_max_papers && !single ? [] : (
+        const forms = short || /[aeiouy]/.test(word) ? [word] : [word, `${word}s`];
+        const own = new Set(found.results.length > d.exact_max_papers && !short ? [] : (
           await Promise.all(forms.map((f) => pf.search(`"${f}"`)))).flatMap((e) => e.results.map((r) => r.id)));
-        const kept = single ? found.results.filter((r) => own.has(r.id)) : found.results;
+        const kept = short ? found.results.filter((r) => own.has(r.id)) : found.results;
         const hits = new Map();
         for (const r of kept) {
           const inTitle = (r.matchedMetaFields || []).some((f) => d.title_fields.includes(f));

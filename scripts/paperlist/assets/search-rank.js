@@ -128,16 +128,20 @@
     return out;
   }
 
-  /** `top` with the papers whose text `frags` holds more of the query's `asked` words in
-   * a form of their own (`forms`) first, else in their order: Pagefind matches a word's
-   * stem, so "transformer" found every "transformation" too, and ranked those first. */
+  /** `top` with the papers whose short name is the query's `asked` words ("TRACE", of
+   * eight papers so named, came 11th after "traces") first, then those whose text
+   * `frags` holds more of the words in a form of their own (`forms`), else in their
+   * order: Pagefind matches a word's stem, so "transformer" found every "transformation"
+   * too, and ranked those first. */
   function asWritten(top, asked, frags) {
     const want = [...new Set(asked)].map(forms);
+    const typed = asked.join(" ");
     const held = new Map(top.map((id) => {
       const f = frags.get(id);
       const have = new Set(f ? f.content.split(/\s+/).flatMap((t) => [...words(t), ...terms(t)])
         : []);
-      return [id, want.filter((ws) => ws.some((w) => have.has(w))).length];
+      const named = Boolean(f && f.meta && f.meta.name) && terms(f.meta.name).join(" ") === typed;
+      return [id, (named ? want.length + 1 : 0) + want.filter((ws) => ws.some((w) => have.has(w))).length];
     }));
     return [...top].sort((a, b) => held.get(b) - held.get(a));  // stable: ties keep order
   }

@@ -54,18 +54,15 @@ def _directory(href: str) -> str:
     return f"{folder}/" if folder else "./"
 
 
-#: the engine's scripts, in the order the search page loads them (each needs the last)
-ENGINE_SCRIPTS = (paths.SEARCH_TEXT, paths.SEARCH_RANK, paths.SEARCH_CORE)
-
 
 @lru_cache(maxsize=1)
 def engine_version() -> str:
     """A digest of the engine's scripts, put on their URLs (`?v=`). The search page loads
     them one by one, and a browser that kept one from the deploy before (GitHub Pages lets
     them be cached ten minutes) beside the others of this one would call what the old one
-    lacks. (The site's worker carries all three inline.)"""
+    lacks. (The site's worker carries them all inline.)"""
     digest = hashlib.blake2b(digest_size=6)
-    for path in ENGINE_SCRIPTS:
+    for path in paths.ENGINE_SCRIPTS:
         digest.update((ASSETS_DIR / posixpath.basename(path)).read_bytes())
     return digest.hexdigest()
 
@@ -75,7 +72,7 @@ def search_page(cat: Catalogue, link: Link) -> str:
     home = link(HOME)
     config = {
         "root": home if home.endswith("/") else _directory(home),
-        "core": [f"{link(p)}?v={engine_version()}" for p in ENGINE_SCRIPTS],
+        "core": [f"{link(p)}?v={engine_version()}" for p in paths.ENGINE_SCRIPTS],
         "tags": {t.slug: link(tag_src(t.slug)) for t in cat.taxonomy.tags},
         "facets": [asdict(f) for f in FACETS],
         "pageSize": paths.SEARCH_PAGE_SIZE,

@@ -44,6 +44,7 @@ import yaml
 
 from paperlist import DATA_DIR
 from paperlist.model.catalogue import Paper
+from paperlist.search.chunks import MAGIC, chunk_starts
 from paperlist.search.compounds import TITLE_FIELDS
 from paperlist.structure import paths
 
@@ -57,8 +58,6 @@ TAGS_DIR = f"{SEARCH_DATA}/tags/"
 FRAGMENTS_FILE = f"{SEARCH_DATA}/fragments.json"
 #: Authors are one meta value on a page (search/index.py), joined by this.
 AUTHOR_SEPARATOR = "; "
-#: Pagefind's fragment files start with this before their JSON (pagefind 1.5).
-_FRAGMENT_MAGIC = b"pagefind_dcd"
 #: Words shorter than this are never corrected to (nor, by the settings, from).
 _MIN_VOCABULARY_LETTERS = 3
 
@@ -95,10 +94,10 @@ def read_fragments(pagefind_dir: Path) -> dict[str, dict[str, Any]]:
     out = {}
     for path in sorted((pagefind_dir / "fragment").glob("*.pf_fragment")):
         raw = gzip.decompress(path.read_bytes())
-        if not raw.startswith(_FRAGMENT_MAGIC):
+        if not raw.startswith(MAGIC):
             raise ValueError(f"{path.name}: not a Pagefind 1.5 fragment; the search engine "
                              "reads them, so check the pinned pagefind version")
-        out[path.name.removesuffix(".pf_fragment")] = json.loads(raw[len(_FRAGMENT_MAGIC):])
+        out[path.name.removesuffix(".pf_fragment")] = json.loads(raw[len(MAGIC):])
     return out
 
 
@@ -261,6 +260,8 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
                                       "saturation", "title_weight", "proximity",
                                       "proximity_window", "extension_weight",
                                       "exact_max_papers")},
+        "chunks": chunk_starts(pagefind_dir),
+        "stem_chunks_max": conf["stem_chunks_max"],
         **{key: conf[key] for key in ("correct_min_letters", "correct_max_edits",
                                       "correct_stemmed_max_edits", "form_endings")},
         "common": common,

@@ -32,8 +32,6 @@ BINARY_VARIABLE = "PAGEFIND_BINARY_PATH"
 PAGEFIND_DIR = "pagefind"
 #: Our worker, relative to the site; every page's Material config is pointed at it.
 WORKER_PATH = f"{paths.ASSETS}/search-worker.js"
-#: The engine it runs (and the search page loads), beside it.
-ENGINE_PATHS = (paths.SEARCH_TEXT, paths.SEARCH_RANK, paths.SEARCH_CORE)
 #: Not indexed: boilerplate every page carries (the venue, the inferred-title note, link
 #: buttons, the decision and track; the section headings are not even given to it,
 #: html/paper.py indexed_body) would match every paper and
@@ -276,7 +274,7 @@ def _install(site_dir: Path, files: dict[str, str]) -> None:
                    "pagefind-component-ui.css", "pagefind-highlight.js", "pagefind-worker.js",
                    "wasm.unknown.pagefind"):
         (out / unused).unlink(missing_ok=True)  # keep the site lean
-    for script in (paths.SEARCH_HOOK, *ENGINE_PATHS):
+    for script in (paths.SEARCH_HOOK, *paths.ENGINE_SCRIPTS):
         dest = site_dir / script
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(ASSETS_DIR / Path(script).name, dest)
@@ -290,7 +288,7 @@ def _install(site_dir: Path, files: dict[str, str]) -> None:
 
 def worker_script(engine_json: str | None = None) -> str:
     """The header box's worker as the site serves it: assets/search-worker.js with the
-    engine's scripts (ENGINE_PATHS, in its importScripts order) in place of that line,
+    engine's scripts (paths.ENGINE_SCRIPTS, in its importScripts order) in place of that line,
     then engine.json's content (search/data.py ENGINE_FILE) when given, all without their
     comment lines (`without_comments`). A worker fetches the scripts it imports one
     after the other, and the engine fetched engine.json before Pagefind's script (it
@@ -298,13 +296,13 @@ def worker_script(engine_json: str | None = None) -> str:
     Pagefind's own began; this is one. The search page still loads the scripts (as
     written) and engine.json itself."""
     worker = (ASSETS_DIR / Path(WORKER_PATH).name).read_text(encoding="utf-8")
-    names = ", ".join(f'"{Path(p).name}"' for p in ENGINE_PATHS)
+    names = ", ".join(f'"{Path(p).name}"' for p in paths.ENGINE_SCRIPTS)
     line = f"importScripts({names});\n"
     if worker.count(line) != 1:
         raise SearchIndexError(f"{WORKER_PATH} must load the engine with one line "
                                f"{line.strip()!r}")
     engine = "".join(without_comments((ASSETS_DIR / Path(p).name).read_text(encoding="utf-8"))
-                     for p in ENGINE_PATHS)
+                     for p in paths.ENGINE_SCRIPTS)
     if engine_json is not None:  # JSON is a JavaScript expression
         engine += f"self.paperlistEngineData = {engine_json.strip()};\n"
     return without_comments(worker).replace(line, engine, 1)

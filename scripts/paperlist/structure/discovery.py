@@ -36,7 +36,7 @@ from paperlist.util.background import Background, BackgroundError
 #: (a file of the build so that pages can link it; search/index.py installs it too).
 ASSETS = {name: f"{paths.ASSETS}/{name}"
           for name in ("loader.js", "map.js", "browse.js", "cite.js", "search-box.js",
-                       "search-page.js", "search-text.js", "search-rank.js",
+                       "search-page.js", "search-stem.js", "search-text.js", "search-rank.js",
                        "search-core.js",
                        "discovery.css")}
 SCRIPT = ASSETS["loader.js"]

@@ -31,8 +31,12 @@ MAP_DATA = f"{ASSETS}/map-data.js"
 #: the search engine (a classic script, used by the search page and the search worker)
 SEARCH_CORE = f"{ASSETS}/search-core.js"
 #: what the engine needs loaded before it, in this order
+SEARCH_STEM = f"{ASSETS}/search-stem.js"
 SEARCH_TEXT = f"{ASSETS}/search-text.js"
 SEARCH_RANK = f"{ASSETS}/search-rank.js"
+#: the engine's scripts, in the order they load (each needs those before it): the search
+#: page loads them one by one, the header box's worker carries them inline
+ENGINE_SCRIPTS = (SEARCH_STEM, SEARCH_TEXT, SEARCH_RANK, SEARCH_CORE)
 #: the script every page runs before Material's bundle, so the header box gets true totals
 SEARCH_HOOK = f"{ASSETS}/search-hook.js"
 #: the stylesheet that draws the theme's icons (html/icons.py)

@@ -44,6 +44,10 @@ def _pagefind(tmp_path, pages: dict[str, str]):
         body = json.dumps({"url": url, "content": content, "meta": {}, "filters": {}})
         (folder / f"en_{i:07x}.pf_fragment").write_bytes(
             gzip.compress(b"pagefind_dcd" + body.encode()))
+    # its meta file: version, no pages, one index chunk ["a", "z", file], no filters...
+    meta = b"\x86\x65" + b"1.6.0" + b"\x80\x81\x83\x61a\x61z\x65en_c1\x80\x80\x80"
+    (tmp_path / "pagefind" / "pagefind.en_1.pf_meta").write_bytes(
+        gzip.compress(b"pagefind_dcd" + meta))
     return tmp_path / "pagefind"
 
 
@@ -61,6 +65,7 @@ def test_engine_files_rows_ids_and_settings(tmp_path):
     engine = json.loads(files[data.ENGINE_FILE])
     assert engine["tags"] == [["gnn", "Graph Neural Networks"]] and engine["papers"] == 2
     assert "the" in engine["stopwords"] and all(isinstance(w, str) for w in engine["stopwords"])
+    assert engine["chunks"] == ["a"]  # where the index's chunks begin (search/chunks.py)
     # a small catalogue corrects to any word it holds
     assert files[f"{data.VOCABULARY_DIR}5.txt"] == "graph\nflows\n"
 

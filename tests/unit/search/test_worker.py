@@ -8,7 +8,8 @@ import subprocess
 import pytest
 
 from paperlist import ASSETS_DIR
-from paperlist.search.index import ENGINE_PATHS, WORKER_PATH, without_comments, worker_script
+from paperlist.search.index import WORKER_PATH, without_comments, worker_script
+from paperlist.structure.paths import ENGINE_SCRIPTS
 
 
 def test_comment_lines_go_and_code_stays():
@@ -45,7 +46,7 @@ def test_a_script_with_text_over_lines_is_left_whole(script):
 
 def test_the_served_worker_is_the_engine_and_worker_without_their_comments():
     sources = [(ASSETS_DIR / p.rsplit("/", 1)[1]).read_text(encoding="utf-8")
-               for p in (*ENGINE_PATHS, WORKER_PATH)]
+               for p in (*ENGINE_SCRIPTS, WORKER_PATH)]
     served = worker_script('{"papers": 1}')
     lines = served.split("\n")
     assert not [line for line in lines if line.strip().startswith(("//", "/*", "* "))]
