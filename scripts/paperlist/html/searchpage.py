@@ -54,7 +54,6 @@ def _directory(href: str) -> str:
     return f"{folder}/" if folder else "./"
 
 
-
 @lru_cache(maxsize=1)
 def engine_version() -> str:
     """A digest of the engine's scripts, put on their URLs (`?v=`). The search page loads

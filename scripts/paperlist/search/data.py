@@ -4,8 +4,9 @@ Pagefind answers "which papers hold this word, how well"; everything else the en
 is made here, once Pagefind has run, from its output and the catalogue:
 
 * engine.json — the settings in data/search.yml, the tags (slug, name, page URL), where
-  the other files are, and `texts` the header box shows as the pages do (the legend of
-  italic titles). Small: every query fetches it.
+  the other files are, where Pagefind's index chunks begin (search/chunks.py), and
+  `texts` the header box shows as the pages do (the legend of italic titles). Small:
+  every query fetches it.
 * catalogue.json — one row per paper, by Pagefind's page id: tags, venue, has code / data,
   and the decision (status) when some paper has one. Fetched only for the search page's
   facets, `venue:` and an author's papers without words (908 KB at 30,000 papers).
