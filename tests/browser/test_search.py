@@ -17,6 +17,7 @@ import pytest
 
 from helpers import SHIPPED_LIST, pagefind_fragments, serve
 from paperlist.search.chunks import read_cbor_file
+from paperlist.search.data import settings
 
 RESULT = ".md-search-result__item"
 
@@ -806,11 +807,12 @@ def test_a_words_papers_do_not_depend_on_what_was_searched_before(page, run_on_s
     as the start of every word in the chunks it holds: a stem whose words run on into the
     next chunk found only its first chunk's papers on a fresh page, and more once another
     query had fetched the next chunk (at 12,000 papers, "multi": 2,573 papers, then
-    4,841). The engine fetches every chunk beginning with the stem first."""
+    4,841, of 4,941). The engine fetches every chunk beginning with the stem first."""
     site, url = run_on_site
     chunks = read_cbor_file(next((site / "pagefind").glob("*.pf_meta")))[2]  # [from, to, file]
     later = [start for start, _, _ in chunks[1:] if start.startswith(RUN_ON_STEM)]
     assert later, "the words fill one chunk: the test needs them to run on into another"
+    assert len(later) <= settings()["stem_chunks_max"], "more chunks than the engine fetches"
     page.goto(f"{url}/search/")
     page.wait_for_function("window.paperlistSearch")
     assert page.evaluate("w => paperlistSearchStem.stem(w)", RUN_ON_STEM) == RUN_ON_STEM
@@ -829,28 +831,38 @@ NAMES_LIST = Path(__file__).parent.parent / "fixtures" / "search" / "names-list.
 def names_site(tmp_path_factory):
     """Papers named TRACE and WIT beside papers full of "traces" and "with"; served."""
     yield from served_by_mark(tmp_path_factory, "names", NAMES_LIST, (
-        "introduce TRACE", "Program execution traces", "propose WIT", "without momentum"))
+        "introduce TRACE", "Program execution traces", "propose WIT", "without momentum",
+        "public database", "complete KGs"))
 
 
 def test_a_paper_named_as_the_query_comes_first(page, names_site):
-    """A one-word query that is a paper's short name puts that paper first, above one
-    whose title and text say "traces" five times (Pagefind's score and ours both
-    preferred it: at 12,000 papers "TRACE" put the paper so named 11th)."""
+    """A query written as a paper's short name is written puts that paper first, above
+    one whose title and text say "traces" five times (Pagefind's score and ours both
+    preferred it: at 12,000 papers "TRACE" put the paper so named 11th). Typed as a word
+    ("trace"), it is one: "design" should not put the paper named DESIGN first."""
     url, ids = names_site
     open_search(page, url)
-    found = ask(page, url, "TRACE")
-    assert found[:2] == [ids["introduce TRACE"], ids["Program execution traces"]]
+    traces = [ids["introduce TRACE"], ids["Program execution traces"]]
+    assert ask(page, url, "TRACE")[:2] == traces
+    assert ask(page, url, "trace")[:2] == traces[::-1]
     assert ask(page, url, "trace encoder")[0] == ids["Program execution traces"]
     assert not page.console_errors
 
 
-def test_the_start_of_a_stop_word_is_held_only_as_itself(page, names_site):
+def test_short_words_and_the_start_of_a_stop_word_are_held_only_as_themselves(page,
+                                                                               names_site):
     """Pagefind matches a word as the start of longer ones, "wit" every "with": the paper
-    named WIT came after the papers saying "with" (at 12,000 papers, 151st of 9,216)."""
+    named WIT came after the papers saying "with" (at 12,000 papers, 151st of 9,216). A
+    two-letter acronym keeps its plural ("KG": "KGs"), and a word being typed that no
+    paper holds as it is ("fro") still lists the papers of the words it begins."""
     url, ids = names_site
     open_search(page, url)
     assert ask(page, url, "WIT") == [ids["propose WIT"]]
-    assert ask(page, url, "witho")[0] == ids["without momentum"]  # not a stop word's start
+    # not a stop word's start: the papers of "without"
+    assert set(ask(page, url, "witho")) == {ids["without momentum"], ids["complete KGs"]}
+    assert ask(page, url, "KG") == [ids["complete KGs"]]
+    slug = ids["public database"].strip("/").split("/")[-1]
+    assert slug in search_page_order(page, url, "fro")
     assert not page.console_errors
 
 

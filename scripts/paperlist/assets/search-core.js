@@ -103,26 +103,26 @@
     /** Papers holding a word: Map(id -> {locs, inTitle, exact}: where on the page Pagefind
      * matched it, whether in the title or short name (or a compound's part there: engine.json
      * `title_fields`), and whether the page holds the word's stem itself). Pagefind matches
-     * the stem as the start of any indexed word ("proxy" finds "proximal"); the word searched
-     * again in quotes finds the pages holding the stem itself (or, for a word without a
-     * vowel, its plural: "llm", "llms"), which the ranking prefers (`extension_weight`) and
-     * counts as its papers (`df`). Not for a word on more than `exact_max_papers` papers: as
-     * costly as the word's own search, for a word that weighs little. A word of one or
-     * two letters or digits, or the start of a stop word, is held only as itself (or as
-     * its stem): "k" of "k-means" began every "knowledge", "wit" every "with". Pagefind matches the stem among the
-     * index chunks it holds, and fetches only the word's own: every chunk beginning with
-     * the stem (engine.json `chunks`) is fetched first, so that a word's papers do not
-     * depend on what was searched before. `top`: Pagefind's best. */
+     * the stem as the start of any indexed word ("proxy" finds "proximal") among the index
+     * chunks it holds, and fetches only the word's own: every chunk beginning with the stem
+     * (engine.json `chunks`) is fetched first, so that its papers do not depend on what was
+     * searched before. The word searched again in quotes finds the pages holding the stem
+     * itself (or, for a word without a vowel, its plural: "llm", "llms"), which the ranking
+     * prefers (`extension_weight`) and counts as its papers (`df`); not for a word on more
+     * than `exact_max_papers` papers (as costly as its own search, for a word that weighs
+     * little). A letter or digit alone, a word of two, or the start of a stop word counts
+     * only so, where some paper holds it so: "k" of "k-means" began every "knowledge", "wit"
+     * every "with" ("thr", typed, keeps "three"). `top`: Pagefind's best. */
     function searchWord(word) {
       return once(`word:${word}`, () => loadPagefind().then(async (pf) => {
-        const d = await engine();
-        const short = [...word].length <= 2 || d.stopwords.some((s) => s.length > word.length && s.startsWith(word));
+        const d = await engine(), n = [...word].length;
+        const short = n <= 2 || d.stopwords.some((s) => s.length > word.length && s.startsWith(word));
         if (!short) await pf.preload(chunkTerms(word, d.chunks || [], d.stem_chunks_max).join(" "));
         const found = await pf.search(word);
-        const forms = short || /[aeiouy]/.test(word) ? [word] : [word, `${word}s`];
+        const forms = n > 1 && !/[aeiouy]/.test(word) ? [word, `${word}s`] : [word];
         const own = new Set(found.results.length > d.exact_max_papers && !short ? [] : (
           await Promise.all(forms.map((f) => pf.search(`"${f}"`)))).flatMap((e) => e.results.map((r) => r.id)));
-        const kept = short ? found.results.filter((r) => own.has(r.id)) : found.results;
+        const kept = short && (own.size || n === 1) ? found.results.filter((r) => own.has(r.id)) : found.results;
         const hits = new Map();
         for (const r of kept) {
           const inTitle = (r.matchedMetaFields || []).some((f) => d.title_fields.includes(f));
@@ -371,7 +371,7 @@
         const frags = new Map((await Promise.all(top.map((id) => fragment(d, id)
           .then((f) => [id, f], () => null)))).filter(Boolean));
         if (seq !== latest) return null;
-        const all = [...asWritten(top, terms, frags), ...order.matched.slice(top.length)];
+        const all = [...asWritten(top, terms, frags, query), ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
       }
       const { ids, matched } = order;

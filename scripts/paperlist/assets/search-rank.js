@@ -128,19 +128,19 @@
     return out;
   }
 
-  /** `top` with the papers whose short name is the query's `asked` words ("TRACE", of
-   * eight papers so named, came 11th after "traces") first, then those whose text
-   * `frags` holds more of the words in a form of their own (`forms`), else in their
-   * order: Pagefind matches a word's stem, so "transformer" found every "transformation"
-   * too, and ranked those first. */
-  function asWritten(top, asked, frags) {
+  /** `top` with the papers whose short name is the query as `typed`, capitals and all
+   * ("TRACE", of eight papers so named, came 11th after "traces"; "design" is a word
+   * first), then those whose text `frags` holds more of the `asked` words in a form of
+   * their own (`forms`), else in their order: Pagefind matches a word's stem, so
+   * "transformer" found every "transformation" too, and ranked those first. */
+  function asWritten(top, asked, frags, typed = "") {
     const want = [...new Set(asked)].map(forms);
-    const typed = asked.join(" ");
+    const name = String(typed).trim().replace(/\s+/g, " ");
     const held = new Map(top.map((id) => {
       const f = frags.get(id);
       const have = new Set(f ? f.content.split(/\s+/).flatMap((t) => [...words(t), ...terms(t)])
         : []);
-      const named = Boolean(f && f.meta && f.meta.name) && terms(f.meta.name).join(" ") === typed;
+      const named = Boolean(name && f && f.meta && f.meta.name === name);
       return [id, (named ? want.length + 1 : 0) + want.filter((ws) => ws.some((w) => have.has(w))).length];
     }));
     return [...top].sort((a, b) => held.get(b) - held.get(a));  // stable: ties keep order

@@ -5,10 +5,10 @@
  * "multimodal" and "multitask". But it fetches only the chunk the word falls in, and
  * matches among the chunks it holds: a stem's words that run on into the next chunk were
  * matched only once another query had fetched that chunk, so the same query found 2,573
- * papers on a fresh page and 4,841 later. The engine (search-core.js `searchWord`) stems
- * the word as Pagefind does and fetches every chunk its words can be in first
- * (engine.json `chunks`, search/data.py), so a word's papers no longer depend on what was
- * searched before. Classic script, loaded first; pure.
+ * papers on a fresh page and 4,841 later (4,941 hold a word it begins). The engine
+ * (search-core.js `searchWord`) stems the word as Pagefind does and first fetches every
+ * chunk beginning with the stem (engine.json `chunks`, search/chunks.py), up to a few.
+ * Classic script, loaded first; pure.
  */
 "use strict";
 

@@ -96,7 +96,7 @@ def read_fragments(pagefind_dir: Path) -> dict[str, dict[str, Any]]:
     for path in sorted((pagefind_dir / "fragment").glob("*.pf_fragment")):
         raw = gzip.decompress(path.read_bytes())
         if not raw.startswith(MAGIC):
-            raise ValueError(f"{path.name}: not a Pagefind 1.5 fragment; the search engine "
+            raise ValueError(f"{path.name}: not a Pagefind 1.5/1.6 fragment; the search engine "
                              "reads them, so check the pinned pagefind version")
         out[path.name.removesuffix(".pf_fragment")] = json.loads(raw[len(MAGIC):])
     return out
