@@ -18,25 +18,24 @@ from paperlist.search.chunks import read_cbor_file
 pytestmark = pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js")
 
 
-def call(function: str, *args: object) -> object:
-    """paperlistSearchStem[function](...args) in Node, its answer as JSON."""
+def node(expression: str, data: object) -> object:
+    """`expression` evaluated in Node with search-stem.js loaded (`stem`, `chunkTerms`)
+    and `data` given as JSON; its value as JSON."""
     script = (f"require({json.dumps(str(ASSETS_DIR / 'search-stem.js'))});"
-              f"const f = globalThis.paperlistSearchStem[{json.dumps(function)}];"
-              "const args = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
-              "process.stdout.write(JSON.stringify(f(...args)));")
-    result = subprocess.run(["node", "-e", script], input=json.dumps(args),
+              "const { stem, chunkTerms } = globalThis.paperlistSearchStem;"
+              "const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+              f"process.stdout.write(JSON.stringify({expression}));")
+    result = subprocess.run(["node", "-e", script], input=json.dumps(data),
                             capture_output=True, text=True, check=True)
     return json.loads(result.stdout)
 
 
 def stems(words: list[str]) -> list[str]:
-    script = (f"require({json.dumps(str(ASSETS_DIR / 'search-stem.js'))});"
-              "const { stem } = globalThis.paperlistSearchStem;"
-              "const words = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
-              "process.stdout.write(JSON.stringify(words.map(stem)));")
-    result = subprocess.run(["node", "-e", script], input=json.dumps(words),
-                            capture_output=True, text=True, check=True)
-    return json.loads(result.stdout)
+    return node("data.map((w) => stem(w))", words)
+
+
+def chunk_terms(word: str, chunks: list[str], most: int) -> list[str]:
+    return node("chunkTerms(...data)", [word, chunks, most])
 
 
 def test_every_plain_word_of_the_pages_stems_to_a_word_of_pagefinds_index(built_site):
@@ -73,11 +72,11 @@ def test_snowballs_english_rules_and_exceptions(word, stem):
 def test_the_chunks_fetched_are_those_beginning_with_the_stem_unless_too_many():
     chunks = ["000", "lay", "multi", "multimod", "multiv", "net", "polici", "pre", "prec",
               "pred", "pref", "prev", "z"]
-    assert call("chunkTerms", "multimodality", chunks, 3) == [
+    assert chunk_terms("multimodality", chunks, 3) == [
         "multimodality", "multimod", "multimod"]
-    assert call("chunkTerms", "multi", chunks, 3) == [
+    assert chunk_terms("multi", chunks, 3) == [
         "multi", "multi", "multi", "multimod", "multiv"]
-    assert call("chunkTerms", "policy", chunks, 3) == ["policy", "polici", "polici"]
+    assert chunk_terms("policy", chunks, 3) == ["policy", "polici", "polici"]
     # "pre" begins five: a word being typed; only its own chunks are fetched
-    assert call("chunkTerms", "pre", chunks, 3) == ["pre", "pre"]
-    assert call("chunkTerms", "network", chunks, 3) == ["network", "network"]
+    assert chunk_terms("pre", chunks, 3) == ["pre", "pre"]
+    assert chunk_terms("network", chunks, 3) == ["network", "network"]
