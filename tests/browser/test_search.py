@@ -661,6 +661,71 @@ def test_a_small_catalogue_answers_from_its_one_file_of_fragments(page, site_url
     assert not page.console_errors
 
 
+def test_a_result_whose_text_fails_to_load_is_left_out_and_said(page, site_url):
+    """A flaky connection costs the results it could not fetch, not the answer: when one
+    result's fragment (its title and excerpt) fails to load, even when asked again, the
+    others are listed and the count line says one could not be loaded; a fragment that
+    fails once is asked again and shown. The next query fetches the failed one anew."""
+    fragment_route = "**/pagefind/fragment/*.pf_fragment"
+    open_search(page, site_url)
+    full = ask(page, site_url, "graph neural")
+    assert len(full) >= 3
+    seen: dict[str, int] = {}
+
+    def flaky(route):
+        url = route.request.url
+        seen[url] = seen.get(url, 0) + 1
+        first, *rest = seen  # the first fragment asked for always fails, the second once
+        if url == first or (rest and url == rest[0] and seen[url] == 1):
+            route.abort()
+        else:
+            route.continue_()
+
+    page.context.route("**/search/fragments.json", lambda route: route.abort())
+    page.context.route(fragment_route, flaky)
+    fresh = page.context.new_page()
+    open_search(fresh, site_url)
+    search(fresh, "graph neural")
+    wait_for_count(fresh, "1 result could not be loaded (a network error); search again "
+                          "to retry.")
+    shown = [urlsplit(h).path.lstrip("/") for h in result_hrefs(fresh)]
+    assert len(shown) == len(full) - 1 and set(shown) < set(full)
+    assert seen[next(iter(seen))] >= 2 and len(seen) >= len(full)  # each asked, twice
+    page.context.unroute(fragment_route)
+    assert ask(fresh, site_url, "graph neural") == full
+    assert "could not be loaded" not in fresh.locator(META).inner_text()
+
+
+def test_a_search_that_cannot_start_says_so_not_no_papers(page, site_url):
+    """Without Pagefind (its script fails to load), the header box says search is
+    unavailable, and why, rather than "No papers found", which would be a wrong answer."""
+    page.context.route("**/pagefind/pagefind.js", lambda route: route.abort())
+    open_search(page, site_url)
+    search(page, "graph neural")
+    wait_for_count(page, re.compile(r"^Search is unavailable \(.+\); type again to retry\.$"))
+    assert page.locator(RESULT).count() == 0
+
+
+def test_the_search_page_lists_what_loaded_and_says_what_did_not(page, site_url):
+    """On the search page too, a result whose fragment fails is left out and said."""
+    page.context.route("**/search/fragments.json", lambda route: route.abort())
+    failing: list[str] = []
+
+    def one_fails(route):
+        failing[:] = failing or [route.request.url]
+        route.abort() if route.request.url == failing[0] else route.continue_()
+
+    page.context.route("**/pagefind/fragment/*.pf_fragment", one_fails)
+    page.goto(f"{site_url}/search/?q=graph+neural")
+    page.wait_for_function("() => /could not be loaded/.test("
+                           "document.querySelector('.search-status').textContent)",
+                           timeout=15_000)
+    status = page.locator(".search-status").inner_text()
+    total = int(re.match(r"(\d+) papers", status).group(1))
+    assert page.locator(".search-result-title").count() == total - 1
+    assert "1 result could not be loaded" in status
+
+
 # ------------------------------------------------------------- Pagefind from npm (1.6)
 
 

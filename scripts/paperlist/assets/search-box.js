@@ -11,7 +11,8 @@
  * last in the results, so Material's arrow keys still go to the best result first and
  * reach the link last (or first with ↑),
  * and it carries a data-md-score below any result's (-1; the site's pages score 0, the
- * papers 1-20), so Enter still opens the best one.
+ * papers 1-20), so Enter still opens the best one. A search that failed (Pagefind or its
+ * index did not load) says so, with the worker's reason, instead of "No papers found".
  * Without the worker's totals (Material's own lunr search) Material's line stays.
  * Text is only ever set with textContent.
  */
@@ -87,7 +88,8 @@
       }
       const line = document.createElement("span");
       line.className = "paperlist-count";
-      line.textContent = countText(info.total, info.shown, info.pages);
+      line.textContent = info.failed ? `Search is unavailable (${info.failed}); type again to retry.`
+        : countText(info.total, info.shown, info.pages);
       const parts = [line];
       if (info.notice && info.notice.length) parts.push(notice(info.notice));
       this.meta.replaceChildren(...parts);

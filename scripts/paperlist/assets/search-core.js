@@ -36,8 +36,8 @@
   /** Words of a query searched at most (a pasted abstract is hundreds). */
   const MAX_TERMS = 32;
   const NONE = Object.assign(new Map(), { top: null });  // the papers of a word none holds
-  const { escapeHTML, norm, fold, parse, unquote, closest, phraseAt, formAt, afterTitle,
-    excerpt, resolveTag, resolveVenue, anyOf, passes, rowOf, facetCounts,
+  const { escapeHTML, norm, fold, parse, unquote, closest, phraseAt, formAt,
+    resolveTag, resolveVenue, anyOf, passes, rowOf, facetCounts, described,
   } = root.paperlistSearchText;  // search-text.js, loaded first
   const { ranked, rankAgain, asWritten, withCompound } = root.paperlistSearchRank;
   const { chunkTerms } = root.paperlistSearchStem;  // search-stem.js
@@ -153,9 +153,11 @@
       return (await loadVocab(d, word.length)).includes(word);
     }
 
-    /** Whether Pagefind's match for the word on paper `id` is a form of it. */
+    /** Whether Pagefind's match for the word on paper `id` is a form of it (not known,
+     * so no, when its fragment fails to load). */
     async function matchedOn(d, word, hits, id, endings) {
-      return formAt((await fragment(d, id)).content, hits.get(id).locs, word, endings);
+      const f = await tryFragment(d, id);
+      return Boolean(f) && formAt(f.content, hits.get(id).locs, word, endings);
     }
 
     function loadVocab(d, length) {
@@ -193,29 +195,15 @@
       });
     }
 
-    /** What a result shows, from its fragment and (when loaded) its catalogue row; the
-     * excerpt marks `terms` and, where they fall, `alsoMarked`. */
+    /** A page's fragment, asked for again if it fails, else null: a flaky connection
+     * costs the results it could not fetch (the answer says how many), not the answer. */
+    const tryFragment = (d, id) => fragment(d, id).catch(() => fragment(d, id))
+      .catch(() => null);
+
+    /** What a result shows (search-text.js `described`), or null if it could not load. */
     async function describe(d, id, terms, alsoMarked) {
-      const f = await fragment(d, id);
-      const meta = f.meta || {}, filters = f.filters || {};
-      const tagNames = filters.tag || [];
-      const slugOf = d.slugOf || (d.slugOf = new Map(d.tags.map(([slug, name]) => [name, slug])));
-      const authors = meta.authors ? meta.authors.split(d.author_separator) : [];
-      return {
-        id,
-        url: f.url.replace(/^\/+/, ""),
-        title: meta.title || f.url,
-        name: meta.name || "",
-        venue: meta.venue || "",
-        status: meta.status || "",
-        authors,
-        code: Boolean(filters.code), data: Boolean(filters.data),  // flags: html/paper.py
-        inferred: Boolean(filters.inferred),
-        tags: tagNames.map((name) => ({ slug: slugOf.get(name) || "", name })),
-        // from the abstract: the title is shown above it, the authors and name beside it
-        excerpt: excerpt(afterTitle(f.content, meta.title, [...authors, meta.name]), terms,
-          alsoMarked),
-      };
+      const f = await tryFragment(d, id);
+      return f && described(d, id, f, terms, alsoMarked);
     }
 
     /** Ids of the papers by an author, names compared as written, case aside. */
@@ -357,8 +345,8 @@
         // papers whatever page of results is asked for, so that the pages agree.
         const top = order.matched.slice(0, rescored);
         // a fragment that fails to load counts as holding none of them
-        const frags = new Map((await Promise.all(top.map((id) => fragment(d, id)
-          .then((f) => [id, f], () => null)))).filter(Boolean));
+        const frags = new Map((await Promise.all(top.map((id) => tryFragment(d, id)
+          .then((f) => f && [id, f])))).filter(Boolean));
         if (seq !== latest) return null;
         const lists = asked.map((w, k) => (layout[k] >= 0  // searched: as corrected
           ? [terms[layout[k]], found[layout[k]]] : [w, null]));
@@ -368,8 +356,8 @@
       }
       if (written && order.matched.length > 1) {  // the same papers whatever the page
         const top = order.matched.slice(0, written);
-        const frags = new Map((await Promise.all(top.map((id) => fragment(d, id)
-          .then((f) => [id, f], () => null)))).filter(Boolean));
+        const frags = new Map((await Promise.all(top.map((id) => tryFragment(d, id)
+          .then((f) => f && [id, f])))).filter(Boolean));
         if (seq !== latest) return null;
         const all = [...asWritten(top, terms, frags, query), ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
@@ -377,7 +365,7 @@
       const { ids, matched } = order;
       const shown = ids.slice(offset, offset + limit);
       const marked = [...terms, ...parsed.phrases.flat()];
-      const [results, facetData] = await Promise.all([
+      const [loaded, facetData] = await Promise.all([
         Promise.all(shown.map((id) => describe(d, id, marked, skipped))),
         facets && cat ? facetCounts(d, cat, matched.filter((id) => cat.byId.has(id)), filters)
           : null,
@@ -389,8 +377,10 @@
         ? token : token.replace(/[\p{L}\p{N}]+/gu, (run) => fixes.get(norm(run)) ?? run)))
         .join("");
       const noTag = parsed.fields.tag.filter((t, i) => tagged[i][0] === "\u0000none");
+      const results = loaded.filter(Boolean);
       return { query: String(query || ""), searched, corrected, total: ids.length, results,
-               noTag, ...(facetData ? { facets: facetData } : {}) };
+               missing: loaded.length - results.length, noTag,
+               ...(facetData ? { facets: facetData } : {}) };
     }
 
     return { search, engine, parse, preload: () => Promise.all([loadPagefind(), loadBundle()]) };

@@ -193,9 +193,8 @@
       else if (!answer.total) text = "No papers found.";
       else {
         text = `${fmt(answer.total)} paper${answer.total === 1 ? "" : "s"}`;
-        if (pages > 1) {
-          text += ` (${fmt(from + 1)}\u2013${fmt(from + answer.results.length)}, page ${this.page} of ${pages})`;
-        }
+        const to = from + answer.results.length + (answer.missing || 0);  // failed ones too
+        if (pages > 1) text += ` (${fmt(from + 1)}\u2013${fmt(to)}, page ${this.page} of ${pages})`;
         text += ".";
       }
       this.status.replaceChildren(text);

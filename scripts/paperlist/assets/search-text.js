@@ -267,18 +267,45 @@
   /** What a list of results says of how its query was searched, as [text, emphasised]
    * pieces: "Showing results for <em>adversarial</em> attacks" when a word was corrected,
    * led by "No paper has the quoted words in that order." when a quoted phrase was
-   * searched as words, and first, for each `tag:` that names no tag (the answer's
-   * `noTag`), how a tag is written; [] when the query was searched as typed. The header
-   * box (through the worker) and the search page draw these pieces alike. */
+   * searched as words; before these, for each `tag:` that names no tag (the answer's
+   * `noTag`), how a tag is written, and before all, how many of the results listed failed
+   * to load (`missing`); [] when the query was searched as typed. The header box (through
+   * the worker) and the search page draw these pieces alike. */
   function notice(answer) {
     const corrected = answer.corrected || [];
-    const noTag = (answer.noTag || []).map((t) => [`No tag \u201c${t}\u201d: write a tag as its `
-      + "page's address has it (tag:reinforcement-learning). ", false]);
-    if (!corrected.length && !answer.unquoted) return noTag;
+    const first = [];
+    const n = answer.missing || 0;
+    if (n) {
+      first.push([`${n === 1 ? "1 result" : `${n} results`} could not be loaded (a network `
+        + "error); search again to retry. ", false]);
+    }
+    for (const t of answer.noTag || []) {
+      first.push([`No tag \u201c${t}\u201d: write a tag as its page's address has it `
+        + "(tag:reinforcement-learning). ", false]);
+    }
+    if (!corrected.length && !answer.unquoted) return first;
     const to = new Set(corrected.map((c) => String(c.to).toLowerCase()));
     const lead = answer.unquoted ? "No paper has the quoted words in that order. " : "";
-    return [...noTag, [`${lead}Showing results for `, false], ...String(answer.searched || "")
+    return [...first, [`${lead}Showing results for `, false], ...String(answer.searched || "")
       .split(/(\s+)/).filter(Boolean).map((part) => [part, to.has(part.toLowerCase())])];
+  }
+
+  /** What a result shows, from its fragment `f` (url, indexed text, meta and tags); the
+   * excerpt marks `terms` and, where they fall, `alsoMarked`. */
+  function described(d, id, f, terms, alsoMarked) {
+    const meta = f.meta || {}, filters = f.filters || {};
+    const slugOf = d.slugOf || (d.slugOf = new Map(d.tags.map(([slug, name]) => [name, slug])));
+    const authors = meta.authors ? meta.authors.split(d.author_separator) : [];
+    return {
+      id, url: f.url.replace(/^\/+/, ""), title: meta.title || f.url, name: meta.name || "",
+      venue: meta.venue || "", status: meta.status || "", authors,
+      code: Boolean(filters.code), data: Boolean(filters.data),  // flags: html/paper.py
+      inferred: Boolean(filters.inferred),
+      tags: (filters.tag || []).map((name) => ({ slug: slugOf.get(name) || "", name })),
+      // from the abstract: the title is shown above it, the authors and name beside it
+      excerpt: excerpt(afterTitle(f.content, meta.title, [...authors, meta.name]), terms,
+        alsoMarked),
+    };
   }
 
   /** A result's short name as shown beside its title: none where the title begins with it
@@ -345,6 +372,6 @@
   root.paperlistSearchText = {
     escapeHTML, norm, words, terms, fold, parse, unquote, distance, closest, phraseAt, formAt,
     afterTitle, excerpt, resolveTag, resolveVenue, sitePages, notice,
-    nameShown, anyOf, passes, rowOf, facetCounts,
+    nameShown, anyOf, passes, rowOf, facetCounts, described,
   };
 })(typeof self !== "undefined" ? self : globalThis);

@@ -135,7 +135,9 @@ async function schedule(query) {
       if (data && waiting === null) self.postMessage({ type: RESULT, data });
     } catch (err) {
       console.warn("paperlist search:", err);
-      if (waiting === null) self.postMessage({ type: RESULT, data: { items: [] } });
+      // said as such in the count line (search-box.js), not as "No papers found"
+      const failed = { query: next, failed: String((err && err.message) || err), total: 0 };
+      if (waiting === null) self.postMessage({ type: RESULT, data: { items: [], paperlist: failed } });
     }
   }
   running = false;
