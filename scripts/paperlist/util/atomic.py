@@ -25,8 +25,12 @@ def _temp_for(path: Path, data: bytes) -> str:
     except FileExistsError:  # left by a killed process that had this one's id
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
+        try:  # os.write, not a file object: half the cost of a small page (30,000 pages)
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view):]
+        finally:
+            os.close(fd)
     except BaseException:
         os.unlink(tmp)
         raise

@@ -47,3 +47,37 @@ def test_a_leftover_temporary_file_of_the_same_name_is_not_overwritten(tmp_path)
     assert write_files({target: "mine\n"}) == [target]
     assert target.read_text() == "mine\n"
     assert leftover.read_text() == "someone else's\n"
+
+
+def test_a_short_write_is_completed_and_a_full_disk_changes_nothing(tmp_path, monkeypatch):
+    """The kernel may write part of a page at a time (the rest is written after it); a
+    disk that fills mid-import leaves every page as it was and no temporary file."""
+    import errno
+    import os
+
+    real_write = os.write
+    folder = tmp_path / "papers"
+    old = {folder / f"p{i}.md": f"old {i}\n" for i in range(5)}
+    write_files(old)
+    monkeypatch.setattr(os, "write", lambda fd, data: real_write(fd, bytes(data[:3])))
+    big = {path: f"new {path.stem}\n" * 50 for path in old}
+    assert len(write_files(big)) == 5
+    assert all(path.read_text() == text for path, text in big.items())
+
+    calls = []
+
+    def fills_up(fd, data):
+        calls.append(fd)
+        if len(calls) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_write(fd, data)
+
+    monkeypatch.setattr(os, "write", fills_up)
+    try:
+        write_files({path: "lost?\n" for path in old})
+    except OSError as err:
+        assert err.errno == errno.ENOSPC
+    else:
+        raise AssertionError("a full disk went unnoticed")
+    assert all(path.read_text() == text for path, text in big.items())
+    assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in old)
