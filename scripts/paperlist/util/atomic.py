@@ -7,23 +7,28 @@ editors' tools and the build see no change).
 
 from __future__ import annotations
 
+import itertools
 import os
-import tempfile
+import stat
 import unicodedata
 from pathlib import Path
 
 
-def _temp_for(path: Path, data: bytes) -> str:
+def _temp_for(path: Path, data: bytes, mode: int | None = None) -> str:
     """A new temporary file beside path holding data (its parent folder exists). Named
     after the target and this process (what the next import removes: `.*.tmp`), and
-    created exclusively, so nothing is ever overwritten; mkstemp's random name (a few
-    times the cost of writing a page, at 30,000 pages) only if that name is taken."""
-    tmp = os.path.join(path.parent, f".{path.name}.{os.getpid()}.tmp")
-    try:
-        fd = os.open(tmp, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                     0o600)  # as mkstemp makes it
-    except FileExistsError:  # left by a killed process that had this one's id
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    created exclusively, so nothing is ever overwritten (a name left by a killed process
+    with this one's id gets a number). Its permissions are `mode`, the file's it replaces,
+    else what the user's umask gives a new file (0644 with the usual 022), as an editor's
+    would have: not 0600, which a web server or CI job of another user cannot read."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for k in itertools.count():
+        tmp = os.path.join(path.parent, f".{path.name}.{os.getpid()}{f'.{k}' if k else ''}.tmp")
+        try:
+            fd = os.open(tmp, flags, 0o666)  # less the umask
+            break
+        except FileExistsError:
+            continue
     try:
         try:  # os.write, not a file object: half the cost of a small page (30,000 pages)
             view = memoryview(data)
@@ -31,10 +36,20 @@ def _temp_for(path: Path, data: bytes) -> str:
                 view = view[os.write(fd, view):]
         finally:
             os.close(fd)
+        if mode is not None:
+            os.chmod(tmp, mode)
     except BaseException:
         os.unlink(tmp)
         raise
     return tmp
+
+
+def _mode(path: Path) -> int | None:
+    """The permission bits of the file at path, None if there is none."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        return None
 
 
 def _unchanged(path: Path, data: bytes, listed: set[str] | None = None) -> bool:
@@ -90,8 +105,10 @@ def write_files(files: dict[Path, str]) -> list[Path]:
         listings = _listings(paths)
         for path in paths:
             data = files[path].encode("utf-8")
-            if not _unchanged(path, data, listings[path.parent]):
-                pending.append((_temp_for(path, data), path))
+            listed = listings[path.parent]
+            if not _unchanged(path, data, listed):
+                new = listed is not None and _folded(path.name) not in listed
+                pending.append((_temp_for(path, data, None if new else _mode(path)), path))
         if pending:
             os.sync()
         for tmp, path in pending:

@@ -81,3 +81,29 @@ def test_a_short_write_is_completed_and_a_full_disk_changes_nothing(tmp_path, mo
         raise AssertionError("a full disk went unnoticed")
     assert all(path.read_text() == text for path, text in big.items())
     assert sorted(p.name for p in folder.iterdir()) == sorted(p.name for p in old)
+
+
+def test_pages_get_the_permissions_an_editor_would_give_them(tmp_path):
+    """A new page is readable as any new file is under the user's umask (0644 with 022),
+    not 0600, which a web server or a CI job of another user could not read; a page
+    rewritten keeps the permissions it had."""
+    import os
+    import stat
+
+    def mode(path):
+        return stat.S_IMODE(path.stat().st_mode)
+
+    old_umask = os.umask(0o022)
+    try:
+        folder = tmp_path / "papers"
+        files = {folder / f"p{i}.md": f"page {i}\n" for i in range(70)}  # listed folder
+        files[tmp_path / "one.md"] = "one\n"  # a folder of few files
+        write_files(files)
+        assert {mode(path) for path in files} == {0o644}
+        (folder / "p1.md").chmod(0o640)
+        (tmp_path / "one.md").chmod(0o600)
+        write_files({**files, folder / "p1.md": "edited\n", tmp_path / "one.md": "two\n"})
+        assert (mode(folder / "p1.md"), mode(tmp_path / "one.md")) == (0o640, 0o600)
+        assert mode(folder / "p2.md") == 0o644
+    finally:
+        os.umask(old_umask)
