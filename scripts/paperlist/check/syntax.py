@@ -20,7 +20,7 @@ import re
 import yaml
 
 from paperlist.check.problem import Problem
-from paperlist.model.page import NoAliasLoader
+from paperlist.model.page import NoAliasLoader, ValueNotReadable
 
 #: What a plain YAML value may not start with (YAML's indicators), and what each means.
 _INDICATORS = {
@@ -54,7 +54,7 @@ def quote(text: str) -> str:
         try:
             if yaml.safe_load(text) == text:
                 return text
-        except yaml.YAMLError:
+        except (yaml.YAMLError, ValueError, OverflowError):  # "2026-02-30": not a date
             pass
     return "'" + text.replace("'", "''") + "'"
 
@@ -180,9 +180,17 @@ def parse_error_problems(frontmatter: str, path: str, first: int = 2) -> list[Pr
         yaml.load(frontmatter, Loader=NoAliasLoader)  # noqa: S506 - a SafeLoader
     except yaml.YAMLError as e:
         context, cm, pm, problem = _diagnose(e)
+        unreadable = e if isinstance(e, ValueNotReadable) else None
     else:
         return []
     lines = frontmatter.split("\n")
+    if unreadable is not None and pm is not None:
+        number = pm + first
+        m = _KEY_LINE.match(_line(lines, number, first))
+        as_text = quote(unreadable.value)
+        as_text = f"{m.group('key')}: {as_text}" if m and m.group("value") else as_text
+        real = ("write a real date as YYYY-MM-DD, or " if "date" in unreadable.kind else "")
+        return [Problem(path, number, problem, f"{real}quote it to keep it as text: {as_text}")]
     # The parser stops at the first token it cannot use, which is often lines after the
     # mistake (a quote never closed runs on to the next quote): the mistake is on the
     # first line from where the construct it was reading started to where it stopped.

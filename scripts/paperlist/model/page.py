@@ -89,7 +89,34 @@ class PageError(ValueError):
         return (PageError, (self.path, self.line, self.reason))
 
 
-class NoAliasLoader(yaml.SafeLoader):
+class ValueNotReadable(yaml.constructor.ConstructorError):
+    """A value YAML takes for a date, number or boolean that is not a valid one
+    (`date: 2026-02-30`, `year: !!int twenty`): a YAML error at the value's line, as a
+    mistyped quote is, where the library raises a bare ValueError that names no file or
+    line and stops a check, an import or the preview."""
+
+    #: what YAML reads each kind of value as, for the message
+    KINDS = {"tag:yaml.org,2002:timestamp": "a date", "tag:yaml.org,2002:int": "a whole number",
+             "tag:yaml.org,2002:float": "a number", "tag:yaml.org,2002:bool": "true or false"}
+
+    def __init__(self, node: yaml.Node, reason: str) -> None:
+        self.value = str(node.value)
+        self.kind = self.KINDS.get(node.tag, node.tag)
+        super().__init__(None, None, f"{self.value!r} reads as {self.kind} but is not one "
+                                     f"({reason})", node.start_mark)
+
+
+class _ReadableValues:
+    """Construction errors of a value (ValueError, OverflowError) as ValueNotReadable."""
+
+    def construct_object(self, node, deep=False):  # type: ignore[no-untyped-def]
+        try:
+            return super().construct_object(node, deep)  # type: ignore[misc]
+        except (ValueError, OverflowError) as e:
+            raise ValueNotReadable(node, str(e)) from None
+
+
+class NoAliasLoader(_ReadableValues, yaml.SafeLoader):
     """Safe YAML without anchors/aliases: a page never needs them, and refusing them
     defuses 'billion laughs' pages before they can exhaust memory."""
 
@@ -113,7 +140,7 @@ _SCALARS = {"tag:yaml.org,2002:bool": yaml.SafeLoader.construct_yaml_bool,
             "tag:yaml.org,2002:float": yaml.SafeLoader.construct_yaml_float}
 
 
-class _FastSafeLoader(C_SAFE_LOADER):  # type: ignore[misc, valid-type]
+class _FastSafeLoader(_ReadableValues, C_SAFE_LOADER):  # type: ignore[misc, valid-type]
     """libyaml's parser, and the objects SafeLoader makes built straight from the nodes
     when a page holds only strings, lists, string-keyed mappings, booleans, nulls, ints
     and floats (as every page the importer writes does): PyYAML's constructor, with its
@@ -147,7 +174,12 @@ class _FastSafeLoader(C_SAFE_LOADER):  # type: ignore[misc, valid-type]
                 items.append(item)
             return items
         scalar = _SCALARS.get(tag)
-        return _NOT_PLAIN if scalar is None else scalar(self, node)
+        if scalar is None:
+            return _NOT_PLAIN
+        try:
+            return scalar(self, node)
+        except (ValueError, OverflowError) as e:  # `!!int twenty`
+            raise ValueNotReadable(node, str(e)) from None
 #: Where an anchor (&a) or alias (*a) could start: after a line start, space or flow
 #: indicator, and followed by a name character (YAML anchor names are [0-9A-Za-z_-]).
 _MAYBE_ALIAS = re.compile(r"(?:^|[\s\[\]{},:?-])[&*][0-9A-Za-z_-]", re.MULTILINE)
