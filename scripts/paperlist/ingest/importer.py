@@ -383,6 +383,36 @@ def own_pages(pages: list[Page], parsed: ParsedList, others: list[ParsedList],
     return kept, strays, elsewhere
 
 
+#: Two lists of one venue of which each holds at least this share of the other's
+#: abstracts are two versions of one list (see :func:`refuse_new_version`).
+NEW_VERSION_SHARE = 0.5
+
+
+def refuse_new_version(parsed: ParsedList, others: list[ParsedList]) -> None:
+    """Stop the import of a list when it and another list of the catalogue, of the same
+    venue, hold mostly the same abstracts: one is a new version of the other (a corrected
+    download under another name). Side by side, each corrected abstract would get a
+    second page (the first is the other list's, which no list but its own may re-link),
+    each removed one would go unreported, and every check would pass; the new version
+    written over the old file re-links and reports them. Lists that share a few
+    abstracts, or one that is a small part of the other (a track's orals), go on."""
+    mine = {para.digest for para in parsed.paragraphs}
+    for other in others:
+        if (other.venue or "") != (parsed.venue or ""):
+            continue
+        shared = sum(1 for para in other.paragraphs if para.digest in mine)
+        if shared and shared >= NEW_VERSION_SHARE * max(len(mine), len(other.paragraphs)):
+            name = Path(parsed.path).name
+            raise ListError(parsed.path, 0, (
+                f"{shared} of its {len(mine)} abstracts are also in {other.path}, a list of "
+                f"the same venue ({parsed.venue or 'none named'}): one of the two is a new "
+                "version of the other. Side by side, a corrected abstract would get a second "
+                "page and a removed one would go unreported. Keep one file: if this one is "
+                f"the newer, copy it over the other (cp {parsed.path} {other.path}), import "
+                f"that and delete {name} from papers/source/ if it is there; if they are "
+                "separate lists, give this one its own venue (--venue). Nothing was written"))
+
+
 def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = None,
                 others: list[ParsedList] | None = None, before: str | None = None,
                 ) -> tuple[dict[Path, str], ImportReport]:
@@ -501,6 +531,7 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
     parsed = parse_list(list_path)
     others = other_lists(list_path, papers_dir)
     parsed.venue, before = list_venue(parsed, papers_dir, not others, venue)
+    refuse_new_version(parsed, others)
     writes, report = plan_import(parsed, papers_dir, taxonomy, others, before)
     if not parsed.venue:
         first = (f"the header {parsed.header!r} names no venue" if parsed.header else

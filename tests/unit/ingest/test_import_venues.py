@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from helpers import FIXTURES
+from helpers import FIXTURES, SHIPPED_LIST
 from paperlist.cli import main
 from paperlist.ingest.importer import run_import
 from paperlist.model.page import read_page
@@ -307,3 +307,69 @@ def test_a_page_whose_venue_an_editor_changed_still_follows_its_corrected_paragr
     assert report.missing == [] and report.others == 3
     meta = read_page(page).meta
     assert meta["venue"] == "ALPHA 2026 Workshop" and "additional network" in page.read_text()
+
+
+NEW_PAPER = ("Graph transformers struggle with very large molecules. We propose LatticeFormer, "
+             "a sparse attention scheme over molecular lattices that scales linearly with the "
+             "number of atoms and improves property prediction on three benchmarks.")
+
+
+def new_version(text: str) -> str:
+    """The list as a corrected download: its first abstract corrected, its third gone, a
+    paper added."""
+    header, *abstracts = text.rstrip("\n").split("\n\n")
+    abstracts[0] += " We release our code and data."
+    del abstracts[2]
+    return "\n\n".join([header, *abstracts, NEW_PAPER]) + "\n"
+
+
+def page_of(folder, paragraph: str) -> str:
+    return next(p.stem for p in folder.glob("*.md") if read_page(p).body.strip() == paragraph)
+
+
+@pytest.mark.parametrize("where", ["source", "outside"])
+def test_a_new_version_of_a_list_under_another_name_is_refused(tmp_path, where, capsys):
+    """A corrected download saved beside the old list (or anywhere) would give the
+    corrected abstract a second page and never say the removed one left, with every
+    check passing; the import stops, names the list it repeats and how to update that
+    one, and writes nothing. Written over the old list, the same text re-links the
+    corrected abstract's page and reports the removed one."""
+    folder = tmp_path / "papers"
+    (folder / "source").mkdir(parents=True)
+    old = folder / "source" / SHIPPED_LIST.name
+    shutil.copy(SHIPPED_LIST, old)
+    assert run_import(old, folder).ok
+    abstracts = SHIPPED_LIST.read_text(encoding="utf-8").rstrip("\n").split("\n\n")[1:]
+    corrected, removed = page_of(folder, abstracts[0]), page_of(folder, abstracts[2])
+    before = snapshot(folder)
+    v2 = (folder / "source" if where == "source" else tmp_path) / "icml-2026-v2.txt"
+    v2.write_text(new_version(SHIPPED_LIST.read_text(encoding="utf-8")), encoding="utf-8")
+    assert main(["import", str(v2), "--papers", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert f"{v2}: 17 of its 19 abstracts are also in {old}, a list of the same venue " \
+           "(ICML 2026): one of the two is a new version of the other" in err
+    assert f"cp {v2} {old}" in err and "Nothing was written" in err
+    assert snapshot(folder) == before
+    if where == "source":  # as CI runs it: the check fails too
+        assert main(["import", "--check", "--papers", str(folder)]) == 1
+        assert "is a new version of the other" in capsys.readouterr().err
+
+    shutil.move(v2, old)
+    report = run_import(old, folder)
+    assert [r[0] for r in report.relinked] == [corrected] and report.missing == [removed]
+    assert len(report.created) == 1 and report.ok
+
+
+def test_a_list_that_is_a_small_part_of_another_of_its_venue_goes_on(tmp_path):
+    """A track's orals (one abstract of the main list, and one of its own) is no new
+    version of the main list: imported beside it, with the shared abstract's warning."""
+    folder = tmp_path / "papers"
+    (folder / "source").mkdir(parents=True)
+    shutil.copy(ALPHA, folder / "source" / ALPHA.name)
+    assert run_import(folder / "source" / ALPHA.name, folder).ok
+    header, glimmer = ALPHA.read_text(encoding="utf-8").split("\n\n")[:2]
+    orals = folder / "source" / "alpha-2026-orals.txt"
+    orals.write_text("\n\n".join([header, glimmer, NEW_PAPER]) + "\n", encoding="utf-8")
+    report = run_import(orals, folder)
+    assert report.ok and len(report.created) == 1
+    assert any("the same abstract is in" in w.reason for w in report.warnings)
