@@ -104,7 +104,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     for report in reports:
         print_import_report(report, check=args.check, prune=args.prune)
         if args.check and (report.created or report.updated or report.relinked
-                           or (args.prune and report.missing)):
+                           or (args.prune and report.missing_files)):
             where = f" ({report.list_path})" if len(reports) > 1 else ""
             print(f"paperlist: pages and list disagree{where}; run 'paperlist import' to "
                   "update the pages", file=sys.stderr)
@@ -319,7 +319,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write nothing; exit 1 if the pages and the list disagree")
     s.add_argument("--prune", action="store_true",
                    help="remove the pages whose paragraph is no longer in the list (they are "
-                        "listed first; without --prune they are kept and reported)")
+                        "listed; without --prune they are kept and reported); a page with "
+                        "editors' work (a title, authors, tags, an edited abstract) is kept "
+                        "and named with what it holds")
     s.add_argument("--venue", default=None, metavar="TEXT", type=_venue_name,
                    help="the venue of the list's pages, e.g. 'NeurIPS 2026' (default: "
                         "the one its header names); a page an editor gave another keeps it")

@@ -80,8 +80,11 @@ class ImportReport:
     unchanged: list[str] = field(default_factory=list)
     #: ids of pages whose source paragraph is not in this list (kept unless --prune)
     missing: list[str] = field(default_factory=list)
-    #: their files, which --prune removes
+    #: the files of those that --prune removes: every one but those with editors' work
     missing_files: list[Path] = field(default_factory=list)
+    #: (page id, its fields an editor or `enrich` changed): the pages of `missing` that
+    #: --prune keeps, since deleting them would lose that work
+    missing_edited: list[tuple[str, list[str]]] = field(default_factory=list)
     #: (page id, line of the paragraph, how much of the abstract stayed the same, 0..1):
     #: pages updated to a corrected version of their paragraph
     relinked: list[tuple[str, int, float]] = field(default_factory=list)
@@ -316,6 +319,24 @@ def new_page_meta(page_id: str, fields: dict[str, Any], venue: str, digest: str)
     }
 
 
+def editors_work(page: Page) -> list[str]:
+    """The fields of a page that are not as the importer wrote them (an editor's title,
+    authors or tags, a record `enrich` brought, a key of their own, the abstract itself),
+    in the page's order: what deleting the page would lose that importing its paragraph
+    again would not bring back. The venue aside (an import may change it)."""
+    inferred = page.meta.get("inferred")
+    try:
+        fresh = new_page_meta(page.id, inferred, str(page.meta.get("venue") or ""),
+                              page.source_digest)  # type: ignore[arg-type]
+    except (TypeError, KeyError):  # no inferred block, or one not as the importer writes it
+        fresh = {"inferred": None}
+    work = [key for key in dict.fromkeys([*page.meta, *fresh])
+            if key != "venue" and page.meta.get(key) != fresh.get(key)]
+    if page.source_digest and paragraph_digest(page.body) != page.source_digest:
+        work.append("abstract")
+    return work
+
+
 def load_pages(papers_dir: Path) -> tuple[list[Page], list[PageError]]:
     """Every page in the folder, in file-name order; unreadable ones as errors."""
     pages: list[Page] = []
@@ -502,7 +523,12 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     gone = sorted((p for p in pages if p.source_digest and p.source_digest not in seen
                    and p.id not in claimed), key=lambda p: p.id)
     report.missing = [p.id for p in gone]
-    report.missing_files = [p.path for p in gone if p.path is not None]
+    for p in gone:
+        work = editors_work(p)
+        if work:
+            report.missing_edited.append((p.id, work))
+        elif p.path is not None:
+            report.missing_files.append(p.path)
     # The first list imported names the catalogue, and a catalogue's only list when its
     # header is corrected; once there are several, another list adds its pages and never
     # renames the site.
@@ -663,11 +689,21 @@ def print_import_report(report: ImportReport, *, check: bool, prune: bool = Fals
     for line, first in report.duplicates:
         print(f"warning: line {line}: exact duplicate of the abstract at line {first}; "
               "imported once", file=out)
-    if report.missing:
-        kept = ("would be removed (--prune)" if check else "were removed (--prune)") \
-            if prune else "are kept as they are (--prune removes them)"
-        print(f"note: {len(report.missing)} page(s) have no paragraph in this list and "
-              f"{kept}: {', '.join(report.missing)}", file=out)
+    edited = dict(report.missing_edited)
+    if report.missing and not prune:
+        print(f"note: {len(report.missing)} page(s) have no paragraph in this list and are "
+              f"kept as they are (--prune removes those without editors' work): "
+              f"{', '.join(report.missing)}", file=out)
+    removed = [page_id for page_id in report.missing if page_id not in edited]
+    if removed and prune:
+        verb = "would be removed" if check else "were removed"
+        print(f"note: {len(removed)} page(s) have no paragraph in this list and {verb} "
+              f"(--prune): {', '.join(removed)}", file=out)
+    if edited and prune:
+        print(f"note: {len(edited)} page(s) have no paragraph in this list but hold work "
+              "that --prune never deletes, so they are kept: " + "; ".join(
+                  f"{page_id} ({', '.join(work)})" for page_id, work in edited.items())
+              + ". If the paper is gone, delete its file yourself", file=out)
     for conflict in report.conflicts:
         print(f"error: {conflict}", file=out)
     for err in report.errors:

@@ -105,7 +105,7 @@ def test_prune_lists_then_removes_pages_whose_paragraph_left(papers, tmp_path, c
     paragraphs = body.split("\n\n")
     shorter = write_list(tmp_path, head + "\n\n" + "\n\n".join(paragraphs[1:]))
     assert main(["import", str(shorter), "--papers", str(papers)]) == 0
-    assert "(--prune removes them): prorl" in capsys.readouterr().err
+    assert "(--prune removes those without editors' work): prorl" in capsys.readouterr().err
     assert (papers / "prorl.md").exists()
     assert main(["import", str(shorter), "--papers", str(papers), "--check", "--prune"]) == 1
     assert "would be removed (--prune): prorl" in capsys.readouterr().err
@@ -113,6 +113,30 @@ def test_prune_lists_then_removes_pages_whose_paragraph_left(papers, tmp_path, c
     assert main(["import", str(shorter), "--papers", str(papers), "--prune"]) == 0
     assert "were removed (--prune): prorl" in capsys.readouterr().err
     assert not (papers / "prorl.md").exists() and len(pages(papers)) == 18
+    assert main(["import", str(shorter), "--papers", str(papers), "--check", "--prune"]) == 0
+
+
+def test_prune_keeps_a_page_with_editors_work_and_says_what_it_holds(papers, tmp_path,
+                                                                     capsys):
+    """A page whose paragraph left the list but which holds an editor's authors and title
+    (or anything else an import would not bring back) is kept by --prune and named with
+    what it holds; the untouched page beside it goes."""
+    prorl, eqr = papers / "prorl.md", papers / "eqr.md"
+    page = read_page(prorl)
+    page.meta.update(authors=["Ada Editor"], title="ProRL: the real title", title_inferred=False)
+    prorl.write_text(dump_page(page), encoding="utf-8")
+    eqr_page = read_page(eqr)
+    head, body = shipped().split("\n\n", 1)
+    kept = [p for p in body.split("\n\n") if p.strip() not in (page.body.strip(),
+                                                               eqr_page.body.strip())]
+    shorter = write_list(tmp_path, head + "\n\n" + "\n\n".join(kept))
+    before = prorl.read_bytes()
+    assert main(["import", str(shorter), "--papers", str(papers), "--prune"]) == 0
+    err = capsys.readouterr().err
+    assert "1 page(s) have no paragraph in this list and were removed (--prune): eqr" in err
+    assert ("1 page(s) have no paragraph in this list but hold work that --prune never "
+            "deletes, so they are kept: prorl (title, title_inferred, authors)") in err
+    assert prorl.read_bytes() == before and not eqr.exists()
     assert main(["import", str(shorter), "--papers", str(papers), "--check", "--prune"]) == 0
 
 
