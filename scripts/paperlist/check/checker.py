@@ -132,7 +132,7 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
     if not valid_fast(meta, max_tags):
         for err in validator(max_tags).iter_errors(meta):
             value_problems += schema_problems(err, path, key_lines, result.closing_line,
-                                              explained, keys.lines, meta)
+                                              explained, keys.lines, meta, taxonomy)
     page_id = meta.get("id")
     stem = Path(path).stem
     if isinstance(page_id, str):

@@ -33,7 +33,7 @@ from paperlist.model.page import (
     NoAliasLoader,
     finite,
 )
-from paperlist.model.taxonomy import load_taxonomy
+from paperlist.model.taxonomy import load_taxonomy, taxonomy_shown
 from paperlist.util.text import NAME_SEPARATOR_RE, split_name_items, split_names
 
 SCHEMA_PATH = DATA_DIR / "page.schema.json"
@@ -164,20 +164,23 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
                     closing_line: int = 1,
                     explained: set[tuple[Any, ...]] | frozenset = frozenset(),
                     lines: dict[tuple[Any, ...], int] | None = None,
-                    meta: dict[str, Any] | None = None) -> list[Problem]:
+                    meta: dict[str, Any] | None = None,
+                    taxonomy_file: Path | None = None) -> list[Problem]:
     """One schema error in the words of the page: where, what, and the fix (the schema's
     x-hint, or the value rewritten as it should be when the mistake shows what was meant).
     `explained` holds missing keys a typo already accounts for ('autors' for authors).
     With `lines` (every key's line, check/keys.py), an error under `inferred:`, a block of
     a dozen lines or more, is told at its own line rather than at `inferred:`. `meta`, the
-    whole page, lets a fix fit the rest of it (affiliations, one per author)."""
+    whole page, lets a fix fit the rest of it (affiliations, one per author);
+    `taxonomy_file`, the taxonomy the hints name (the shipped one if None)."""
     top = err.absolute_path[0] if err.absolute_path else None
     line = key_lines.get(str(top), 1) if top is not None else 1
     if lines and top == "inferred":
         at = tuple(err.absolute_path)
         line = next((lines[at[:n]] for n in range(len(at), 0, -1) if at[:n] in lines), line)
     where = _where(err.absolute_path)
-    hint = _hint(err.absolute_schema_path).replace("papers/<id>.md", path)
+    hint = _hint(err.absolute_schema_path).replace("papers/<id>.md", path).replace(
+        "<taxonomy>", taxonomy_shown(taxonomy_file))
     value = err.instance
     if err.validator == "required":
         missing = [k for k in err.validator_value if k not in value
@@ -425,7 +428,7 @@ def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
         problems.append(Problem(
             path, line, f"unknown tag {name!r}",
             f"did you mean {closest.name!r}? Tags are the display names in "
-            f"{taxonomy_file or 'scripts/paperlist/data/taxonomy.yml'}; to propose a new tag, "
+            f"{taxonomy_shown(taxonomy_file)}; to propose a new tag, "
             "add it there "
             "(see CONTRIBUTING.md)"))
     return problems

@@ -120,6 +120,17 @@ def _fold(text: str) -> str:
     return " ".join(re.sub(r"[^0-9a-z]+", " ", text.casefold()).split())
 
 
+def taxonomy_shown(path: Path | None = None) -> str:
+    """The taxonomy file as a message names it: relative to the current folder when it is
+    under it (a catalogue's `taxonomy.yml`), else in full (the shipped one, inside the
+    installed package), so the editor told to look there finds it."""
+    resolved = (DEFAULT_PATH if path is None else Path(path)).resolve()
+    try:
+        return str(resolved.relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(resolved)
+
+
 def load_taxonomy(path: Path | None = None) -> Taxonomy:
     """Load and validate a taxonomy file (default: the packaged one). Cached per path and
     version of the file, since every page render and every tagging call needs it, while a

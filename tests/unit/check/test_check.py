@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from jsonschema import Draft202012Validator
@@ -13,6 +14,7 @@ from paperlist.check.fastschema import compile_schema
 from paperlist.check.fields import SCHEMA_PATH
 from paperlist.cli import main
 from paperlist.ingest.importer import run_import
+from paperlist.model.taxonomy import DEFAULT_PATH, taxonomy_shown
 
 # A valid page, line by line, so each test can say exactly which line it breaks.
 GOOD = """\
@@ -70,6 +72,23 @@ def check_one(papers, text: str, name: str = "foonet.md") -> list[str]:
     return check_paths([papers.relative_to(papers.parent)])
 
 
+def test_a_catalogues_own_taxonomy_is_the_one_tag_hints_name(papers):
+    """In a catalogue made by `paperlist init`, tags are its own taxonomy.yml's: the hints
+    for an empty tag list and an unknown tag name that file, as the editor sees it, not
+    the one inside the installed package."""
+    import shutil
+
+    shutil.copy(DEFAULT_PATH, "taxonomy.yml")
+    (papers / "foonet.md").write_text(page(("tags:\n  - Reinforcement Learning", "tags: []")),
+                                      encoding="utf-8")
+    (papers / "barnet.md").write_text(page(("id: foonet", "id: barnet"), (
+        "  - Reinforcement Learning", "  - Reinforcment Learning")), encoding="utf-8")
+    problems = check_paths([Path("papers")], taxonomy=Path("taxonomy.yml"))
+    assert len(problems) == 2 and all("taxonomy (taxonomy.yml)" in p or
+                                      "display names in taxonomy.yml;" in p for p in problems)
+    assert not any("scripts/paperlist" in p or str(DEFAULT_PATH) in p for p in problems)
+
+
 def test_shipped_pages_pass():
     assert check_paths([ROOT / "papers"]) == []
 
@@ -113,7 +132,7 @@ def test_good_page_passes_and_math_is_not_html(papers):
     pytest.param(
         [("  - Reinforcement Learning", "  - Reinforcment Learning")],
         f"{P}:15: unknown tag 'Reinforcment Learning' — did you mean 'Reinforcement Learning'? "
-        "Tags are the display names in scripts/paperlist/data/taxonomy.yml; to propose a new "
+        "Tags are the display names in {taxonomy}; to propose a new "
         "tag, add it there (see CONTRIBUTING.md)", id="unknown-tag"),
     pytest.param(
         [("  - Reinforcement Learning", "  - reinforcement-learning")],
@@ -214,7 +233,9 @@ def test_good_page_passes_and_math_is_not_html(papers):
         "are shown literally, never as HTML", id="html-in-affiliation"),
 ])
 def test_each_problem_gives_exactly_its_message(papers, replacements, expected):
-    assert check_one(papers, page(*replacements)) == [expected]
+    # {taxonomy}: the shipped taxonomy, as a message names it from the test's folder
+    assert check_one(papers, page(*replacements)) == [
+        expected.replace("{taxonomy}", taxonomy_shown())]
 
 
 #: GOOD with the importer's record of its tags and their scores: lines 18-22.
