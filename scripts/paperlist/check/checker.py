@@ -132,7 +132,8 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
     if not valid_fast(meta, max_tags):
         for err in validator(max_tags).iter_errors(meta):
             value_problems += schema_problems(err, path, key_lines, result.closing_line,
-                                              explained, keys.lines, meta, taxonomy)
+                                              explained, keys.lines, meta, taxonomy,
+                                              frontmatter)
     page_id = meta.get("id")
     stem = Path(path).stem
     if isinstance(page_id, str):

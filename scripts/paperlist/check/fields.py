@@ -151,6 +151,22 @@ def _as_list(key: str, text: str) -> str:
     return f"{key}: [{', '.join(quote(p) for p in _list_parts(key, text))}]"
 
 
+def _block_lines(source: str, line: int, first: int = 2) -> list[str]:
+    """The text of a top-level key's value as written over lines (what follows `key:`,
+    then each line indented under it), each stripped: `authors:` with a name a line and
+    no dashes, which YAML reads as one text, every name in it."""
+    rows = source.split("\n")
+    at = line - first
+    if not 0 <= at < len(rows) or ":" not in rows[at]:
+        return []
+    out = [rows[at].split(":", 1)[1].strip()]
+    for row in rows[at + 1:]:
+        if not row.strip() or not row[0].isspace():
+            break
+        out.append(row.strip())
+    return [text for text in out if text]
+
+
 def _links_as_mapping(urls: list[Any]) -> str:
     """A `links:` written as a list, as the mapping it must be, each link in its kind."""
     kinds: dict[str, list[str]] = {k: [] for k in ABSTRACT_LINK_KINDS}
@@ -165,14 +181,15 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
                     explained: set[tuple[Any, ...]] | frozenset = frozenset(),
                     lines: dict[tuple[Any, ...], int] | None = None,
                     meta: dict[str, Any] | None = None,
-                    taxonomy_file: Path | None = None) -> list[Problem]:
+                    taxonomy_file: Path | None = None, source: str = "") -> list[Problem]:
     """One schema error in the words of the page: where, what, and the fix (the schema's
     x-hint, or the value rewritten as it should be when the mistake shows what was meant).
     `explained` holds missing keys a typo already accounts for ('autors' for authors).
     With `lines` (every key's line, check/keys.py), an error under `inferred:`, a block of
     a dozen lines or more, is told at its own line rather than at `inferred:`. `meta`, the
     whole page, lets a fix fit the rest of it (affiliations, one per author);
-    `taxonomy_file`, the taxonomy the hints name (the shipped one if None)."""
+    `taxonomy_file`, the taxonomy the hints name (the shipped one if None); `source`,
+    the frontmatter as written (a value YAML joined from several lines)."""
     top = err.absolute_path[0] if err.absolute_path else None
     line = key_lines.get(str(top), 1) if top is not None else 1
     if lines and top == "inferred":
@@ -196,6 +213,12 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
         if err.validator_value == "array" and isinstance(value, str) and value.strip():
             key = where.rsplit(".", 1)[-1]
             hint = "write it as a list: " + _as_list(key, value)
+            # one item a line, without dashes: YAML joined the lines into one text
+            written = _block_lines(source, key_lines.get(str(top), 0)) if top == key else []
+            if len(written) > 1:
+                items = [part for text in written for part in _list_parts(key, text)]
+                hint = (f"write it as a list: {key}: [{', '.join(map(quote, items))}] (or "
+                        "each on its own line, after '- ')")
             authors = (meta or {}).get("authors")
             if key == "affiliations" and isinstance(authors, list):
                 n = len(_names(authors))
