@@ -171,6 +171,28 @@ def _closing_quote(value: str) -> int | None:
     return None
 
 
+_DASH_GLUED = re.compile(r"^(\s*)-(?=[^\s-])(.*)$")
+
+
+def _dash_without_space(lines: list[str], first: int, stop: int
+                        ) -> tuple[int, str, str] | None:
+    """A list item written without the space after its dash ("-Probabilistic Methods"),
+    at or above the line the parser stopped on (it stops a line or two later, at the next
+    item: "could not find expected ':'"): (its file line, indentation, text). Only a line
+    that stands where an item would, under `key:` or beside an item of the same indent."""
+    for index in range(min(stop, len(lines) - 1), max(stop - 30, -1), -1):
+        m = _DASH_GLUED.match(lines[index])
+        if not m:
+            continue
+        indent = m.group(1)
+        above = lines[index - 1] if index else ""
+        near = [lines[k] for k in (index - 1, index + 1) if 0 <= k < len(lines)]
+        if above.rstrip().endswith(":") or any(
+                n.startswith(f"{indent}- ") for n in near):
+            return index + first, indent, m.group(2)
+    return None
+
+
 def parse_error_problems(frontmatter: str, path: str, first: int = 2) -> list[Problem]:
     """Why the frontmatter does not parse, at the line to change, with the fix."""
     tabs = tab_problems(frontmatter, path, first)
@@ -184,6 +206,11 @@ def parse_error_problems(frontmatter: str, path: str, first: int = 2) -> list[Pr
     else:
         return []
     lines = frontmatter.split("\n")
+    dash = _dash_without_space(lines, first, pm if pm is not None else len(lines) - 1)
+    if dash is not None:
+        number, indent, rest = dash
+        return [Problem(path, number, "a list item needs a space after its '-'",
+                        f"write {indent}- {rest}")]
     if unreadable is not None and pm is not None:
         number = pm + first
         m = _KEY_LINE.match(_line(lines, number, first))

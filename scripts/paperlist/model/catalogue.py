@@ -147,10 +147,10 @@ def tag_confidence(page: Page, tags: list[Tag], taxonomy: Taxonomy) -> dict[str,
 def paper_from_page(page: Page, taxonomy: Taxonomy, problems: list[str]) -> Paper:
     assert page.path is not None
     tags: list[Tag] = []
-    for name in page.tags:
+    for n, name in enumerate(page.tags):
         tag = taxonomy.by_name(name) or taxonomy.by_slug(name)
         if tag is None:
-            line = page.key_lines.get("tags", 1)
+            line = page.key_lines.get(f"tags[{n}]") or page.key_lines.get("tags", 1)
             problems.append(f"{page.path}:{line}: unknown tag {name!r}; did you mean "
                             f"{taxonomy.closest(name).name!r}?")
         elif tag not in tags:

@@ -335,11 +335,24 @@ def split_frontmatter(text: str, path: str | Path = "<page>") -> tuple[str, str,
     return fm[1:-1], body[1:], fm.count("\n") + 2
 
 
+_BLOCK_ITEM = re.compile(r"^ {0,2}- ")
+
+
 def frontmatter_key_lines(fm: str) -> dict[str, int]:
+    """Each top-level key's file line; and `key[n]`, the line of the n-th item of a list
+    written one item a line right under its key (`tags:` then `- Name`), so that the build
+    names the line of an unknown tag as `paperlist check` does, not its key's."""
     lines: dict[str, int] = {}
+    key, items = None, 0
     for i, line in enumerate(fm.split("\n"), start=2):
         if line and not line[0].isspace() and ":" in line and not line.startswith("#"):
-            lines.setdefault(line.split(":", 1)[0].strip().strip("'\""), i)
+            key, items = line.split(":", 1)[0].strip().strip("'\""), 0
+            lines.setdefault(key, i)
+        elif key is not None and _BLOCK_ITEM.match(line):
+            lines.setdefault(f"{key}[{items}]", i)
+            items += 1
+        elif line.strip() and not line.lstrip().startswith("#"):
+            key = None  # a nested mapping or a value's next line: its items are not the key's
     return lines
 
 

@@ -112,3 +112,23 @@ def test_a_broken_score_orders_as_no_score_and_never_stops_the_build(tmp_path, b
     assert rl_order(tmp_path) == ["zebra", "aardvark"]
     write(tmp_path, "aardvark", "Aardvark", [RL], {"tags": [RL], "tag_scores": bad})
     assert rl_order(tmp_path) == ["zebra", "aardvark"]
+
+
+def test_the_build_names_an_unknown_tags_own_line_as_check_does(tmp_path, monkeypatch):
+    """An unknown tag is told at the line of the tag itself, by the build as by
+    `paperlist check` (a pull request shows that line), not at `tags:`."""
+    from paperlist.check.checker import check_paths
+    from paperlist.model.page import parse_page
+
+    shipped = (Path(__file__).parents[3] / "papers" / "eqr.md").read_text(encoding="utf-8")
+    text = shipped.replace("- Dynamical Systems & Neural ODEs", "- Dynamical Systems & ODEz")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "papers").mkdir()
+    (tmp_path / "papers" / "eqr.md").write_text(text, encoding="utf-8")
+    checked = check_paths([Path("papers")])
+    page = parse_page(text, Path("papers/eqr.md"))
+    problems: list[str] = []
+    paper_from_page(page, load_taxonomy(), problems)
+    assert any(c.startswith("papers/eqr.md:15: unknown tag 'Dynamical Systems & ODEz'")
+               for c in checked), checked
+    assert [p.split(": unknown tag")[0] for p in problems] == ["papers/eqr.md:15"]
