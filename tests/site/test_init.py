@@ -67,9 +67,12 @@ def test_init_writes_the_repository_a_maintainer_pushes(neurips):
     # work there (pip install -e . failed: the catalogue is no Python project)
     for path in [neurips / "CONTRIBUTING.md", *(neurips / "docs").glob("*.md")]:
         text = path.read_text(encoding="utf-8")
-        for phrase in ("pytest", "scripts/tools", "pip install -q -e", "pre-commit"):
+        for phrase in ("pytest", "scripts/tools", "pip install -q -e", "pre-commit",
+                       "the tests"):
             assert phrase not in text, (path.name, phrase)
     assert "pip install -q -r requirements.txt" in contributing
+    assert "CI runs `paperlist check`, `paperlist import --check` and `paperlist build`." \
+        in contributing
     # what its CI runs passes on what init made
     assert main(["check", str(neurips / "papers"), "--taxonomy",
                  str(neurips / "taxonomy.yml")]) == 0

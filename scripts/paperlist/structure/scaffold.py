@@ -47,6 +47,8 @@ class InitResult:
 _CATALOGUE_WORDING = (
     (r"pip install -q -e '\.\[test\]'|pip install -q -e \.", "pip install -q -r requirements.txt"),
     (r"(?m)^\.venv/bin/python -m pytest .*\n", ""),
+    (r"`paperlist import --check`, `paperlist build` and the tests\.",
+     "`paperlist import --check` and `paperlist build`."),
     (r"(?s)To have every commit that touches `papers/\*\.md` checked first:\n.*?\n\n", ""),
     (r"(?s)Before opening the PR, run\n\n```sh\npython -m pytest .*",
      "Before opening the PR, run `paperlist retag` and commit the pages it changes, and\n"
