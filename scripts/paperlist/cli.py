@@ -204,6 +204,12 @@ def cmd_init(args: argparse.Namespace) -> int:
     print(f"init: {result.site_name!r} in {result.dest}{os.sep}; next: cd {result.dest} && "
           f"{_this_command()} build, then push it to GitHub (README: Deploy to GitHub Pages)",
           file=sys.stderr)
+    if not result.report.venue and not args.title:
+        # a venue given later reaches the pages, not the name init wrote into mkdocs.yml
+        print(f"init: the list names no venue, so the site is called {result.site_name!r}: "
+              f"remove {result.dest}{os.sep} and run init again with --venue 'NeurIPS 2026' "
+              "(or --title), or give the pages a venue with paperlist import --venue and "
+              f"set site_name in {result.dest / 'mkdocs.yml'} yourself", file=sys.stderr)
     return 0
 
 

@@ -3,6 +3,7 @@ name, heading and edit links, while this repository stays the ICML 2026 catalogu
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -107,6 +108,23 @@ def test_init_with_a_venue_the_header_does_not_name(tmp_path):
     assert "site_name: 'TinyML Summit 2027 paper catalogue'" in yml
     assert main(["import", "--check", "--papers", str(dest / "papers"), "--taxonomy",
                  str(dest / "taxonomy.yml")]) == 0
+
+
+def test_init_without_a_venue_says_how_to_name_the_site(tmp_path, capsys):
+    """A header that names no venue makes a site called "Paper catalogue"; a venue given
+    to a later import reaches the pages but not that name, so init says how to get one."""
+    listing = tmp_path / "list.txt"
+    listing.write_text(NEURIPS.replace("NeurIPS 2026", "TinyML Summit 2027"),
+                       encoding="utf-8")
+    dest = tmp_path / "c"
+    assert main(["init", str(dest), "--list", str(listing)]) == 0
+    err = capsys.readouterr().err
+    assert ("the list names no venue, so the site is called 'Paper catalogue': remove "
+            f"{dest}{os.sep} and run init again with --venue") in err
+    assert f"set site_name in {dest / 'mkdocs.yml'} yourself" in err
+    assert main(["init", str(tmp_path / "d"), "--list", str(listing), "--venue",
+                 "TinyML Summit 2027"]) == 0
+    assert "names no venue, so the site" not in capsys.readouterr().err
 
 
 def test_init_refuses_a_folder_that_holds_files(tmp_path, capsys):
