@@ -143,6 +143,59 @@ def test_map_papers_are_listed_as_links_that_follow_the_highlight(browser, site_
         context.close()
 
 
+def test_a_long_map_list_comes_a_part_at_a_time(browser, site_url):
+    """At 12,000 papers, listing every link at once froze the page for 2.4 s, and again at
+    each letter typed in the highlight box: the list shows a part (500; 5 here) and a
+    button for the next, which moves focus to the first paper it adds; a new highlight
+    starts the list again."""
+    from playwright.sync_api import expect
+
+    context, pg = map_page(browser, site_url, False)
+    try:
+        pg.evaluate("document.querySelector('.paperlist-map').paperlistMap.listStep = 5")
+        pg.locator(".map-list > summary").click()
+        links, more = pg.locator(".map-list-items a"), pg.locator(".map-list-more")
+        expect(links).to_have_count(5)
+        assert more.inner_text() == "Show 5 more (of 14 not listed yet)"
+        first = links.evaluate_all("as => as.map(a => a.textContent)")
+        assert first == sorted(first)
+        more.click()
+        expect(links).to_have_count(10)
+        assert links.nth(5).evaluate("a => a === document.activeElement")
+        for _ in range(2):
+            more.click()
+        expect(links).to_have_count(19)
+        assert more.is_hidden()
+        assert links.evaluate_all("as => as.map(a => a.textContent)")[:5] == first
+        pg.locator(".map-search").fill("e")
+        expect(links).to_have_count(5)
+    finally:
+        context.close()
+
+
+def test_a_highlight_the_browser_restores_is_applied(browser, site_url):
+    """Back from a paper, the browser puts the typed highlight back in its box: the map
+    highlights it again, rather than showing the words over an unhighlighted map."""
+    context, pg = map_page(browser, site_url, False)
+    try:
+        box = pg.locator(".map-search")
+        box.click()
+        pg.keyboard.type("prorl")
+        summary = pg.locator(".map-list > summary")
+        assert summary.inner_text() == "List the 1 highlighted papers"
+        pg.goto(f"{site_url}/papers/prorl/")
+        pg.go_back()
+        pg.wait_for_function("document.querySelector('.paperlist-map').paperlistMap")
+        if box.input_value() != "prorl":
+            pytest.skip("this browser did not restore the box")
+        pg.wait_for_function("document.querySelector('.map-list > summary').textContent"
+                             " === 'List the 1 highlighted papers'", timeout=5_000)
+        assert pg.evaluate("document.querySelector('.paperlist-map').paperlistMap.match"
+                           ".reduce((a, b) => a + b, 0)") == 1
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize(("path", "control"), [("/browse/", "input[name=code]"),
                                               ("/map/", "input.map-search")])
 def test_a_control_reached_by_keyboard_shows_its_focus(page, site_url, path, control):

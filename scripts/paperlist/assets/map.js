@@ -9,6 +9,8 @@
   "use strict";
 
   const { ready } = window.paperlist;  // loader.js
+  /** Papers the text alternative lists at a time, more at each "Show more". */
+  const LIST_STEP = 500;
 
   /* A script, not fetched JSON, so the map also works from file://; kept across pages. */
   function loadMapData(src) {
@@ -244,19 +246,24 @@
       this.fillList();
     }
 
-    /** The text alternative: the shown points as links, by title; only while it is open. */
-    fillList() {
+    /** The text alternative: the shown points as links, by title; only while it is open,
+     * LIST_STEP at a time ("Show more"): 12,000 links at once froze the page for 2.4 s,
+     * and again at each letter typed in the highlight box. */
+    fillList(more = false) {
       if (!this.list) return;
-      const anyArea = this.anyArea(), shown = [];
-      for (let i = 0; i < this.n; i++) if (this.visible(i, anyArea)) shown.push(i);
-      const summary = this.list.querySelector("summary");
-      summary.textContent = shown.length === this.n
+      const d = this.data, anyArea = this.anyArea();
+      // by title, sorted once; then each change only filters
+      this.byTitle ||= Array.from({ length: this.n }, (_, i) => i)
+        .sort((a, b) => (d.t[a] < d.t[b] ? -1 : d.t[a] > d.t[b] ? 1 : 0));
+      const shown = this.byTitle.filter((i) => this.visible(i, anyArea));
+      this.list.querySelector("summary").textContent = shown.length === this.n
         ? `List the ${this.n.toLocaleString("en")} papers shown on the map`
         : `List the ${shown.length.toLocaleString("en")} highlighted papers`;
       if (!this.list.open) return;
-      const d = this.data, ol = this.list.querySelector(".map-list-items");
-      shown.sort((a, b) => (d.t[a] < d.t[b] ? -1 : d.t[a] > d.t[b] ? 1 : 0));
-      ol.replaceChildren(...shown.map((i) => {
+      const ol = this.list.querySelector(".map-list-items");
+      const from = more ? ol.children.length : 0;
+      const step = this.listStep || LIST_STEP, upto = Math.min(shown.length, from + step);
+      const items = shown.slice(from, upto).map((i) => {
         const li = document.createElement("li"), a = document.createElement("a");
         a.href = new URL(this.path(i), this.base).href;
         a.textContent = d.t[i];
@@ -264,7 +271,13 @@
         li.appendChild(a);
         if (d.n[i]) li.append(` \u00b7 ${d.n[i]}`);
         return li;
-      }));
+      });
+      if (more) ol.append(...items); else ol.replaceChildren(...items);
+      if (more && items.length) items[0].querySelector("a").focus();  // where reading goes on
+      const left = shown.length - upto;
+      this.moreButton.hidden = !left;
+      this.moreButton.textContent = `Show ${Math.min(left, step).toLocaleString("en")} more`
+        + ` (of ${left.toLocaleString("en")} not listed yet)`;
     }
 
     bind() {
@@ -347,9 +360,16 @@
         this.search.addEventListener("input", () => this.setQuery(this.search.value));
       }
       if (this.list) {
+        this.moreButton = this.list.appendChild(document.createElement("button"));
+        this.moreButton.type = "button";
+        this.moreButton.className = "md-button map-list-more";
+        this.moreButton.hidden = true;
+        this.moreButton.addEventListener("click", () => this.fillList(true));
         this.list.addEventListener("toggle", () => this.fillList());
         this.fillList();
       }
+      // a query the browser put back in the box (Back from a paper) is applied, not only shown
+      if (this.search && this.search.value.trim()) this.setQuery(this.search.value);
       let width = this.stage.clientWidth;
       const onResize = () => {
         // Instant navigation may have swapped this map out of the page: stop listening.
