@@ -162,6 +162,26 @@ def test_browse_pages_through_results_and_keeps_the_page_in_the_url(page, site_u
     assert not page.console_errors
 
 
+def test_paging_by_keyboard_keeps_focus_on_the_pager(page, site_url, built_site):
+    """The pager is drawn anew for each page; a keyboard user who pressed Next is still on
+    Next (pressing Enter again goes on), and on a page number, on that number's place. The
+    focus fell to <body>: 265 Tabs back to Next with the tag panel open."""
+    order = titles_by_id(built_site)
+    page.goto(f"{site_url}/browse/?per=5")
+    page.locator("form.browse-filters").wait_for(state="visible")
+    page.locator(".browse-pager a.browse-next").focus()
+    page.keyboard.press("Enter")
+    assert visible_ids(page) == order[5:10]
+    page.keyboard.press("Enter")
+    assert visible_ids(page) == order[10:15]
+    assert page.evaluate("document.activeElement.classList.contains('browse-next')")
+    page.locator(".browse-pager a[data-page='1']").focus()
+    page.keyboard.press("Enter")
+    assert visible_ids(page) == order[:5]
+    assert page.evaluate("document.activeElement.closest('nav.browse-pager') !== null")
+    assert not page.console_errors
+
+
 def test_browse_works_without_javascript(browser, site_url):
     context = browser.new_context(java_script_enabled=False)
     pg = context.new_page()

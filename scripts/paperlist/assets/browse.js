@@ -23,10 +23,8 @@
 
   function loadBrowseData(src) {
     if (!browseData.has(src)) {
-      const loading = fetch(src).then((r) => {
-        if (!r.ok) throw new Error(`browse data: HTTP ${r.status}`);
-        return r.json();
-      });
+      const loading = fetch(src)
+        .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`browse data: HTTP ${r.status}`))));
       loading.catch(() => browseData.delete(src));
       browseData.set(src, loading);
     }
@@ -78,9 +76,7 @@
       }
       // member[k][i] = 1 when paper i has tag k
       this.member = data.tags.map(() => new Uint8Array(this.n));
-      data.g.forEach((g, i) => {
-        for (const k of g) if (this.member[k]) this.member[k][i] = 1;
-      });
+      data.g.forEach((g, i) => { for (const k of g) if (this.member[k]) this.member[k][i] = 1; });
       this.status = form.querySelector(".browse-status");
       this.count = document.querySelector(".browse-total");
       this.pager = list.parentNode.querySelector("nav.browse-pager");
@@ -361,9 +357,13 @@
         changed();
       });
       onPageLink(this.pager, (n) => {
+        // the pager is drawn anew: a keyboard user stays on the same control (else <body>)
+        const was = this.pager.contains(document.activeElement) && document.activeElement;
         this.page = n;
         this.writeURL(this.apply());
         if (this.list.getBoundingClientRect().top < 0) this.form.scrollIntoView();
+        const links = [...this.pager.querySelectorAll("a")];
+        if (was) (links.find((a) => (was.rel ? a.rel === was.rel : a.textContent === was.textContent)) || links[0])?.focus();
       });
     }
   }
