@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from helpers import ROOT
 
 
@@ -179,6 +181,19 @@ def test_paging_by_keyboard_keeps_focus_on_the_pager(page, site_url, built_site)
     page.keyboard.press("Enter")
     assert visible_ids(page) == order[:5]
     assert page.evaluate("document.activeElement.closest('nav.browse-pager') !== null")
+    assert not page.console_errors
+
+
+@pytest.mark.parametrize("path", ["map/", "search/?q=graph"])
+def test_the_map_and_search_pages_lead_to_the_rest_of_the_site(page, site_url, path):
+    """On a wide screen the header has no menu button (Material shows it only where the
+    sidebar is not), so a page that hid its navigation had no way to Browse or Tags but
+    the logo; the map and search pages keep it."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{site_url}/{path}")
+    shown = page.evaluate("""[...document.querySelectorAll('.md-nav--primary a')]
+        .filter((a) => a.offsetParent !== null).map((a) => a.textContent.trim())""")
+    assert {"Home", "Browse", "Tags"} <= set(shown), shown
     assert not page.console_errors
 
 

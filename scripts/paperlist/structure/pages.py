@@ -29,11 +29,12 @@ from paperlist.structure.paths import (
 
 #: front matter that keeps a listing out of the search index: it names every paper
 _NOT_SEARCHED = "---\nsearch:\n  exclude: true\n---\n\n"
-_MAP_STUB = ("---\nhide:\n  - navigation\n  - toc\nsearch:\n  exclude: true\n---\n\n"
-             "# Topic map\n")
-#: the search page: results are the page, so no sidebars; not itself a search result
-_SEARCH_STUB = ("---\nhide:\n  - navigation\n  - toc\nsearch:\n  exclude: true\n---\n\n"
-                "# Search\n")
+#: the map and the search page: no table of contents (they have no sections); the site's
+#: navigation stays, which on a wide screen is their only way to Browse, Tags or Home (the
+#: header's menu button shows only where the sidebar does not)
+_MAP_STUB = "---\nhide:\n  - toc\nsearch:\n  exclude: true\n---\n\n# Topic map\n"
+#: (the search page is not itself a search result)
+_SEARCH_STUB = "---\nhide:\n  - toc\nsearch:\n  exclude: true\n---\n\n# Search\n"
 
 
 def generated_pages(cat: Catalogue, search: bool = True) -> dict[str, str]:
