@@ -195,6 +195,23 @@ def test_tag_pages_put_the_papers_the_tagger_is_surest_of_first(built_site):
     assert shown == sorted(scores, key=lambda i: -scores[i])[:5]
 
 
+def test_a_tag_no_paper_has_says_so_and_offers_no_empty_filter(built_site):
+    """A taxonomy tag none of the 19 papers has keeps its page (its description says what
+    it would hold), which says no paper has it, without the ordering note or a Browse
+    link, whose view said the catalogue had no such tag and listed every paper."""
+    from paperlist.model.catalogue import load_catalogue
+
+    cat = load_catalogue(built_site.parent / "papers")
+    unused = [t.slug for t in cat.taxonomy.tags if not cat.by_tag.get(t.slug)]
+    assert unused
+    for slug in unused:
+        page = html(built_site, f"tags/{slug}/index.html")
+        assert "No paper in this catalogue has this tag yet." in page
+        assert "Filter and sort in Browse" not in page and "most confident" not in page
+    used = html(built_site, "tags/reinforcement-learning/index.html")
+    assert "Filter and sort in Browse" in used
+
+
 def test_editors_tags_first_and_pages_without_scores_last_in_a_strict_build(tmp_path):
     """A tag an editor added by hand heads its page; a page imported before scores were
     kept still builds (--strict), after every scored paper."""

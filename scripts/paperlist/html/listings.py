@@ -199,8 +199,14 @@ def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None
     pages = tag_page_count(cat, slug)
     if tag is None or not 1 <= page <= pages:
         return None
+    papers = cat.by_tag.get(slug, [])
+    if not papers:  # a tag of the taxonomy no paper has: no order to explain, nothing to filter
+        return _listing_page(tag.name, papers, page, link, lambda k: tag_src(slug, k), (
+            lambda where, legend: f'<p class="tag-description">{esc(tag.description)}</p>\n'
+            f'<p class="paper-count">No paper in this catalogue has this tag yet. Area: '
+            f'{esc(tag.area)}. <a href="{esc(link(TAGS_INDEX))}">All tags</a>.</p>'))
     return _listing_page(
-        tag.name, cat.by_tag.get(slug, []), page, link, lambda k: tag_src(slug, k),
+        tag.name, papers, page, link, lambda k: tag_src(slug, k),
         lambda where, legend: (
             f'<p class="tag-description">{esc(tag.description)}</p>\n'
             f'<p class="paper-count">{where.capitalize()}, most confident first: papers an '
