@@ -543,7 +543,9 @@ def test_the_404_page_offers_a_search_for_the_words_of_the_address(page, built_s
         asked = ["/papers/wildcat-attention/"]
         # the site's own folders and file names are not the reader's words; a part that
         # is not valid percent-encoding is read as written
-        for path, words in (("/2024/", None), ("/papers/", None),
+        # (a stale /browse/2/ at 19 papers, whose browse has one page, offered "browse")
+        for path, words in (("/2024/", None), ("/papers/", None), ("/browse/2/", None),
+                            ("/map/old/", "old"), ("/search/x/", "x"),
                             ("/papers/wildcat-attention/index.html", "wildcat attention"),
                             ("/papers/100%-recall/", "100% recall")):
             assert page.goto(url + path).status == 404

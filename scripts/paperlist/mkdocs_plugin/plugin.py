@@ -542,8 +542,10 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             # what a reader who followed a broken link is offered (html/notfound.py)
             def url(src: str) -> str:
                 return base + self._urls[src].removeprefix("./")
-            folders = {u.split("/")[0] for u in self._urls.values()
-                       if len([s for s in u.split("/") if s]) > 1}
+            # every page's first part (papers, tags, browse, map, search, contribute...): a
+            # stale /browse/2/ or /map/x/ says nothing of the paper a reader was after
+            folders = {s for u in self._urls.values() for s in u.removeprefix("./")
+                       .split("/")[:1] if s and not s.endswith(".html")}
             output_content = output_content.replace(MATERIAL_404, not_found(
                 base, url(HOME), url(BROWSE), url(TAGS_INDEX),
                 url(SEARCH_PAGE) if SEARCH_PAGE in self._urls else None, folders), 1)
