@@ -197,6 +197,35 @@ def test_the_map_and_search_pages_lead_to_the_rest_of_the_site(page, site_url, p
     assert not page.console_errors
 
 
+def test_a_tag_link_on_a_phone_shows_the_results_not_the_tag_panel(browser, site_url):
+    """A tag page's "Filter and sort in Browse" opens Browse with its tag; on a 390 px
+    phone the tag panel stays folded (open, it put the first result 3,200 px down) and,
+    opened, its tags wrap across the width under their area's name. A wide screen still
+    opens it, showing which tag is on."""
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                has_touch=True)
+    try:
+        pg = phone.new_page()
+        pg.goto(f"{site_url}/browse/?tag=reinforcement-learning")
+        pg.locator("form.browse-filters").wait_for(state="visible")
+        details = pg.locator(".browse-tags-details")
+        assert details.evaluate("d => d.open") is False
+        assert pg.locator("ul.browse-list > li").first.bounding_box()["y"] < 844
+        details.locator("summary").click()
+        height = details.bounding_box()["height"]
+        assert height < 1500, height  # 1,759 with the area names beside the tags
+    finally:
+        phone.close()
+    wide = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        pg = wide.new_page()
+        pg.goto(f"{site_url}/browse/?tag=reinforcement-learning")
+        pg.locator("form.browse-filters").wait_for(state="visible")
+        assert pg.locator(".browse-tags-details").evaluate("d => d.open") is True
+    finally:
+        wide.close()
+
+
 def test_browse_works_without_javascript(browser, site_url):
     context = browser.new_context(java_script_enabled=False)
     pg = context.new_page()

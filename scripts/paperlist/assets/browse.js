@@ -383,7 +383,8 @@
       const asked = view.page, initial = view.apply();
       if (view.page !== asked) view.writeURL(initial);  // a page past the end of the results
       const details = form.querySelector(".browse-tags-details");
-      if (details && (initial.tag.length || initial.not.length)) details.open = true;
+      // opened for a link's tags, but not on a phone, where it would push the results down
+      if (details && (initial.tag.length || initial.not.length) && !matchMedia("(max-width: 44.9375em)").matches) details.open = true;
       form.hidden = false;
     }, (err) => {
       // The server-rendered first page and its pager stay; say why filters are missing.
