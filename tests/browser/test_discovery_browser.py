@@ -180,8 +180,21 @@ def test_paging_by_keyboard_keeps_focus_on_the_pager(page, site_url, built_site)
     page.locator(".browse-pager a[data-page='1']").focus()
     page.keyboard.press("Enter")
     assert visible_ids(page) == order[:5]
-    assert page.evaluate("document.activeElement.closest('nav.browse-pager') !== null")
+    assert page.evaluate("document.activeElement.getAttribute('aria-current')") == "page"
+    assert page.evaluate("document.activeElement.textContent") == "1"
     assert not page.console_errors
+
+
+def test_a_page_turned_by_mouse_shows_its_first_results(page, site_url, built_site):
+    """The focus kept on the pager must not scroll the page back down to it: clicking
+    Next below a long list shows the new page's first papers (Chromium focuses a clicked
+    link too)."""
+    page.set_viewport_size({"width": 1280, "height": 700})
+    page.goto(f"{site_url}/browse/?per=8")
+    page.locator("form.browse-filters").wait_for(state="visible")
+    page.locator(".browse-pager a.browse-next").click()
+    first = page.locator("ul.browse-list > li").first.bounding_box()
+    assert 0 <= first["y"] < 700, first
 
 
 @pytest.mark.parametrize("path", ["map/", "search/?q=graph"])

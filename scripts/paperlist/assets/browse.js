@@ -81,13 +81,10 @@
       this.count = document.querySelector(".browse-total");
       this.pager = list.parentNode.querySelector("nav.browse-pager");
       if (!this.pager) {
-        this.pager = document.createElement("nav");
-        this.pager.className = "browse-pager";
+        this.pager = list.parentNode.insertBefore(make("nav", "browse-pager", ""), list.nextSibling);
         this.pager.setAttribute("aria-label", "Pages");
-        list.parentNode.insertBefore(this.pager, list.nextSibling);
       }
-      this.page = 1;
-      this.per = this.defaultPer;
+      [this.page, this.per] = [1, this.defaultPer];
       this.byName = null;
       this.authors = [];  // ?author= values, as typed
       this.folded = null;  // data.authors folded, made on the first ?author=
@@ -253,6 +250,7 @@
         } else if (k === page && !cls) {
           el = document.createElement("span");
           el.setAttribute("aria-current", "page");
+          el.tabIndex = -1;  // where focus goes from the number a keyboard user chose
           cls = " browse-current";
         } else {
           el = document.createElement("a");
@@ -357,13 +355,15 @@
         changed();
       });
       onPageLink(this.pager, (n) => {
-        // the pager is drawn anew: a keyboard user stays on the same control (else <body>)
         const was = this.pager.contains(document.activeElement) && document.activeElement;
         this.page = n;
         this.writeURL(this.apply());
         if (this.list.getBoundingClientRect().top < 0) this.form.scrollIntoView();
-        const links = [...this.pager.querySelectorAll("a")];
-        if (was) (links.find((a) => (was.rel ? a.rel === was.rel : a.textContent === was.textContent)) || links[0])?.focus();
+        // the pager is redrawn: focus stays on the same control (else <body>), or on the
+        // page now current (a number chosen; Next to the last page), without scrolling
+        const links = [...this.pager.querySelectorAll("a, [aria-current]")];
+        if (was) (links.find((a) => (was.rel ? a.rel === was.rel : a.hasAttribute("aria-current")))
+          || links.at(was.rel === "next" ? -1 : 0))?.focus({ preventScroll: true });
       });
     }
   }
