@@ -187,9 +187,18 @@ def _dash_without_space(lines: list[str], first: int, stop: int
         indent = m.group(1)
         above = lines[index - 1] if index else ""
         near = [lines[k] for k in (index - 1, index + 1) if 0 <= k < len(lines)]
-        if above.rstrip().endswith(":") or any(
-                n.startswith(f"{indent}- ") for n in near):
-            return index + first, indent, m.group(2)
+        if not (above.rstrip().endswith(":") or any(n.startswith(f"{indent}- ") for n in near)):
+            continue
+        # the cause only if writing it as an item mends the page, or moves the error on
+        # (not a line of a `|` block or a wrapped value, beside an unrelated mistake)
+        mended = "\n".join([*lines[:index], f"{indent}- {m.group(2)}", *lines[index + 1:]])
+        try:
+            yaml.load(mended, Loader=NoAliasLoader)  # noqa: S506 - a SafeLoader
+        except yaml.YAMLError as e:
+            mark = getattr(e, "problem_mark", None)
+            if mark is None or mark.line <= stop:
+                continue
+        return index + first, indent, m.group(2)
     return None
 
 
