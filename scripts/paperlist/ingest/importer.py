@@ -423,15 +423,20 @@ def refuse_new_version(parsed: ParsedList, others: list[ParsedList]) -> None:
             continue
         shared = sum(1 for para in other.paragraphs if para.digest in mine)
         if shared and shared >= NEW_VERSION_SHARE * max(len(mine), len(other.paragraphs)):
-            name = Path(parsed.path).name
+            # (the file itself to delete only when it is another in the lists' folder)
+            kept = Path(other.path).parent.resolve()
+            stray = Path(parsed.path).resolve().parent == kept and \
+                Path(parsed.path).name != Path(other.path).name
+            remove = f", then delete {parsed.path}" if stray else ""
             raise ListError(parsed.path, 0, (
                 f"{shared} of its {len(mine)} abstracts are also in {other.path}, a list of "
                 f"the same venue ({parsed.venue or 'none named'}): one of the two is a new "
                 "version of the other. Side by side, a corrected abstract would get a second "
                 "page and a removed one would go unreported. Keep one file: if this one is "
-                f"the newer, copy it over the other (cp {parsed.path} {other.path}), import "
-                f"that and delete {name} from papers/source/ if it is there; if they are "
-                "separate lists, give this one its own venue (--venue). Nothing was written"))
+                f"the newer, copy it over the other and import that (cp {parsed.path} "
+                f"{other.path}; paperlist import {other.path}){remove}. If they are separate "
+                "lists, give this one a header naming its own venue (what 'paperlist import "
+                "--check' reads). Nothing was written"))
 
 
 def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = None,

@@ -348,7 +348,9 @@ def test_a_new_version_of_a_list_under_another_name_is_refused(tmp_path, where, 
     err = capsys.readouterr().err
     assert f"{v2}: 17 of its 19 abstracts are also in {old}, a list of the same venue " \
            "(ICML 2026): one of the two is a new version of the other" in err
-    assert f"cp {v2} {old}" in err and "Nothing was written" in err
+    assert f"cp {v2} {old}; paperlist import {old}" in err and "Nothing was written" in err
+    # the file to delete afterwards only when it sits beside the old one, under its own name
+    assert (f"then delete {v2}" in err) == (where == "source")
     assert snapshot(folder) == before
     if where == "source":  # as CI runs it: the check fails too
         assert main(["import", "--check", "--papers", str(folder)]) == 1
