@@ -159,12 +159,18 @@ def _block_lines(source: str, line: int, first: int = 2) -> list[str]:
     at = line - first
     if not 0 <= at < len(rows) or ":" not in rows[at]:
         return []
-    out = [rows[at].split(":", 1)[1].strip()]
+    out = [rows[at].split(":", 1)[1]]
     for row in rows[at + 1:]:
         if not row.strip() or not row[0].isspace():
             break
-        out.append(row.strip())
-    return [text for text in out if text]
+        out.append(row)
+    # a comment is no item; a quoted value is one text however it is wrapped
+    texts = [t for t in (_COMMENT.sub("", row).strip() for row in out) if t]
+    return [] if any(t[0] in "'\"" for t in texts) else texts
+
+
+#: a YAML comment: from a '#' that starts the text or follows a space
+_COMMENT = re.compile(r"(?:^|\s)#.*$")
 
 
 def _links_as_mapping(urls: list[Any]) -> str:
@@ -215,7 +221,9 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
             hint = "write it as a list: " + _as_list(key, value)
             # one item a line, without dashes: YAML joined the lines into one text
             written = _block_lines(source, key_lines.get(str(top), 0)) if top == key else []
-            if len(written) > 1:
+            # (a tag's name wrapped over two lines is that tag)
+            if len(written) > 1 and not (
+                    key == "tags" and load_taxonomy(taxonomy_file).by_name(value.strip())):
                 items = [part for text in written for part in _list_parts(key, text)]
                 hint = (f"write it as a list: {key}: [{', '.join(map(quote, items))}] (or "
                         "each on its own line, after '- ')")

@@ -89,6 +89,25 @@ def test_a_catalogues_own_taxonomy_is_the_one_tag_hints_name(papers):
     assert not any("scripts/paperlist" in p or str(DEFAULT_PATH) in p for p in problems)
 
 
+@pytest.mark.parametrize(("written", "hint"), [
+    ("authors:\n  Ada Lovelace\n  Alan Turing", "authors: [Ada Lovelace, Alan Turing] (or"),
+    ("authors:   # one a line\n  Ada Lovelace\n  Alan Turing",
+     "authors: [Ada Lovelace, Alan Turing] (or"),
+    ('authors: "Ada Lovelace,\n  Alan Turing"', "authors: [Ada Lovelace, Alan Turing]"),
+    ("authors: []\ntags: Reinforcement\n  Learning", "tags: [Reinforcement Learning]"),
+], ids=["one-a-line", "with-a-comment", "quoted-and-wrapped", "a-tag-wrapped"])
+def test_a_list_written_over_lines_without_dashes_gets_its_items(papers, written, hint):
+    """YAML joins the lines of such a value into one text; the hint splits it as the
+    editor wrote it, one item a line, but not a comment, a quoted text or a tag's name
+    that only wrapped."""
+    text = page(("authors: []", written))
+    if "tags: Reinforcement" in written:
+        text = text.replace("tags:\n  - Reinforcement Learning\n", "", 1)
+    [problem] = check_one(papers, text)
+    assert problem.endswith(hint) or hint in problem, problem
+    assert "#" not in problem.split(" — ")[1]
+
+
 def test_shipped_pages_pass():
     assert check_paths([ROOT / "papers"]) == []
 
