@@ -224,7 +224,9 @@ def parse_error_problems(frontmatter: str, path: str, first: int = 2) -> list[Pr
         number = pm + first
         m = _KEY_LINE.match(_line(lines, number, first))
         as_text = quote(unreadable.value)
-        as_text = f"{m.group('key')}: {as_text}" if m and m.group("value") else as_text
+        # the whole line when the value is all of it; else (an item of `[...]`) the item
+        whole = m and m.group("value").split(" #")[0].strip() == unreadable.value
+        as_text = f"{m.group('key')}: {as_text}" if whole else as_text
         real = ("write a real date as YYYY-MM-DD, or " if "date" in unreadable.kind else "")
         return [Problem(path, number, problem, f"{real}quote it to keep it as text: {as_text}")]
     # The parser stops at the first token it cannot use, which is often lines after the

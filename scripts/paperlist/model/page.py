@@ -107,12 +107,13 @@ class ValueNotReadable(yaml.constructor.ConstructorError):
 
 
 class _ReadableValues:
-    """Construction errors of a value (ValueError, OverflowError) as ValueNotReadable."""
+    """Construction errors of a value (ValueError, OverflowError, and the KeyError of
+    `!!bool maybe`) as ValueNotReadable."""
 
     def construct_object(self, node, deep=False):  # type: ignore[no-untyped-def]
         try:
             return super().construct_object(node, deep)  # type: ignore[misc]
-        except (ValueError, OverflowError) as e:
+        except (ValueError, OverflowError, KeyError) as e:  # KeyError: `!!bool maybe`
             raise ValueNotReadable(node, str(e)) from None
 
 
@@ -178,7 +179,7 @@ class _FastSafeLoader(_ReadableValues, C_SAFE_LOADER):  # type: ignore[misc, val
             return _NOT_PLAIN
         try:
             return scalar(self, node)
-        except (ValueError, OverflowError) as e:  # `!!int twenty`
+        except (ValueError, OverflowError, KeyError) as e:  # `!!int twenty`, `!!bool maybe`
             raise ValueNotReadable(node, str(e)) from None
 #: Where an anchor (&a) or alias (*a) could start: after a line start, space or flow
 #: indicator, and followed by a name character (YAML anchor names are [0-9A-Za-z_-]).
