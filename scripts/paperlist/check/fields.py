@@ -202,8 +202,10 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
         at = tuple(err.absolute_path)
         line = next((lines[at[:n]] for n in range(len(at), 0, -1) if at[:n] in lines), line)
     where = _where(err.absolute_path)
+    # the schema is published with the site, so it names no file of this machine: the
+    # page's path and the taxonomy in use are put in here
     hint = _hint(err.absolute_schema_path).replace("papers/<id>.md", path).replace(
-        "<taxonomy>", taxonomy_shown(taxonomy_file))
+        "from the taxonomy,", f"from the taxonomy ({taxonomy_shown(taxonomy_file)}),")
     value = err.instance
     if err.validator == "required":
         missing = [k for k in err.validator_value if k not in value
