@@ -51,6 +51,21 @@ def test_map_draws_every_paper_and_a_click_opens_it(page, site_url, built_site):
     assert not page.console_errors
 
 
+def test_the_map_uses_the_whole_canvas(page, site_url):
+    """The points reach across the canvas's width as well as its height (its axes mean
+    nothing: a square map in a wide canvas left half of the screen empty)."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{site_url}/map/")
+    page.wait_for_function("document.querySelector('.paperlist-map').paperlistMap")
+    w, h, xs, ys = page.evaluate("""(() => {
+      const m = document.querySelector('.paperlist-map').paperlistMap, xs = [], ys = [];
+      for (let i = 0; i < m.n; i++) { const p = m.point(i); xs.push(p.x); ys.push(p.y); }
+      return [m.w, m.h, xs, ys]; })()""")
+    assert w > 1.5 * h  # a wide canvas
+    assert (max(xs) - min(xs)) > 0.8 * w and (max(ys) - min(ys)) > 0.7 * h
+    assert 0 <= min(xs) and max(xs) <= w and 0 <= min(ys) and max(ys) <= h
+
+
 def test_map_search_highlights_matches_and_zoom_keeps_working(page, site_url):
     page.goto(f"{site_url}/map/")
     page.wait_for_function("document.querySelector('.paperlist-map').paperlistMap")

@@ -58,12 +58,14 @@
       this.canvas.style.height = `${h}px`;
     }
 
+    /** The whole map in view, across the canvas's width and height alike: its axes mean
+     * nothing, so it is stretched along the longer (a square in a 4:3 canvas left half of
+     * a wide screen empty); `stretch` is the x scale over the y scale. */
     reset() {
-      const pad = 24, size = 4095;
-      this.scale = Math.min((this.w - 2 * pad) / size, (this.h - 2 * pad) / size);
-      this.fitScale = this.scale;
-      this.tx = (this.w - size * this.scale) / 2;
-      this.ty = (this.h - size * this.scale) / 2;
+      const pad = 24, size = 4095, fitX = (this.w - 2 * pad) / size, fitY = (this.h - 2 * pad) / size;
+      this.scale = this.fitScale = Math.min(fitX, fitY);
+      this.stretch = fitX / this.scale;
+      [this.tx, this.ty] = [pad, (this.h - size * this.scale) / 2];
       this.draw();
     }
 
@@ -78,7 +80,7 @@
 
     /** Where point i is drawn, in CSS pixels relative to the canvas. */
     point(i) {
-      return { x: this.data.x[i] * this.scale + this.tx, y: this.data.y[i] * this.scale + this.ty };
+      return { x: this.data.x[i] * this.scale * this.stretch + this.tx, y: this.data.y[i] * this.scale + this.ty };
     }
 
     /** Point i in page coordinates, for tests that click it. */
@@ -132,7 +134,7 @@
       const line = 16, done = [], out = [];
       for (const lab of this.labels) {
         const text = this.data.areas[lab.a], half = ctx.measureText(text).width / 2 + 4;
-        const cx = lab.x * this.scale + this.tx, cy = lab.y * this.scale + this.ty;
+        const cx = lab.x * this.scale * this.stretch + this.tx, cy = lab.y * this.scale + this.ty;
         if (cx < 0 || cx > this.w || cy < 0 || cy > this.h) continue;
         const x = Math.max(half, Math.min(cx, this.w - half));
         const at = Math.round(Math.min(Math.max(cy, line), this.h - 4));

@@ -26,6 +26,8 @@ PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b
            "#ff9da7", "#9c755f", "#bab0ac")
 GRID = 4095  # coordinates are integers 0..GRID
 ROUNDS = 8  # smoothing rounds towards neighbours
+#: the share of the grid, each side, that holds the outliers (`_spread`)
+EDGE = 0.03
 PULL = 0.6  # share of a round's move towards the neighbours' mean
 TITLE_LIMIT = 100  # characters of title carried in the map data (hover; the page has all)
 
@@ -86,11 +88,26 @@ def layout(cat: Catalogue, neighbours: Sequence[Sequence[Neighbour]]) -> list[tu
            zip(pos, (_jitter(e.id + "/2", 0.015) for e in cat.papers), strict=True)]
     if not pos:
         return []
-    xs, ys = [p[0] for p in pos], [p[1] for p in pos]
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
-    ox = min(xs) - (span - (max(xs) - min(xs))) / 2
-    oy = min(ys) - (span - (max(ys) - min(ys))) / 2
-    return [(round((x - ox) / span * GRID), round((y - oy) / span * GRID)) for x, y in pos]
+    return list(zip(_spread([p[0] for p in pos]), _spread([p[1] for p in pos]), strict=True))
+
+
+def _spread(values: list[float]) -> list[int]:
+    """Positions on one axis as integers in 0..GRID: the middle 99 % of them (each end's
+    half per cent, the outliers, left out) over all but the edges (EDGE of the grid each
+    side), the outliers in order within those edges. Scaled by the extremes, a few
+    outliers at 12,000 papers crowded 90 % of the points into a ninth of the map."""
+    order = sorted(values)
+    k = len(order) // 200
+    lo, hi, first, last = order[k], order[-1 - k], order[0], order[-1]
+    edge = EDGE * GRID
+
+    def place(v: float) -> int:
+        if v < lo:
+            return round(edge * (v - first) / (lo - first))
+        if v > hi:
+            return round(GRID - edge * (last - v) / (last - hi))
+        return round(edge + (GRID - 2 * edge) * ((v - lo) / (hi - lo) if hi > lo else 0.5))
+    return [place(v) for v in values]
 
 
 def _short(title: str) -> str:
