@@ -64,14 +64,18 @@ def describe_changes(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
     """'field: old -> new' for each frontmatter field a write changes (the record's own
     bookkeeping under source: left out)."""
     lines = []
-    for key in new:
-        if key == "source" or old.get(key) == new[key]:
+    for key in dict.fromkeys([*new, *old]):  # a field removed is a change too
+        if key == "source" or old.get(key) == new.get(key):
+            continue
+        if key not in new:
+            lines.append(f"{key}: {_short(old[key])} -> (removed)")
             continue
         if key == "links" and isinstance(new[key], dict):
             before = old.get(key) if isinstance(old.get(key), dict) else {}
-            for kind, urls in new[key].items():
-                if before.get(kind) != urls:
-                    lines.append(f"links.{kind}: {_short(before.get(kind, []))} -> {_short(urls)}")
+            for kind in dict.fromkeys([*new[key], *before]):
+                if before.get(kind) != new[key].get(kind):
+                    lines.append(f"links.{kind}: {_short(before.get(kind, []))} -> "
+                                 f"{_short(new[key].get(kind, []))}")
             continue
         lines.append(f"{key}: {_short(old.get(key))} -> {_short(new[key])}")
     return lines

@@ -61,12 +61,17 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
     source = out.get("source") if isinstance(out.get("source"), dict) else {}
     last = source.get("record") if isinstance(source.get("record"), dict) else None
     new = record_values(record)
+    # Only the same record (its format and id) says, by leaving a field out, that the field
+    # is gone; another file's record (a CSV after Paper Copilot's, a file without
+    # authors) just does not give it: what the last one wrote stays, and stays its baseline.
+    same = last is not None and (last.get("format"), last.get("id")) == (record.format,
+                                                                       record.id)
     kept: list[str] = []
     for key in FIELDS:
         if key not in new:
             # What the record gave last time and no longer does goes too, unless an
             # editor has made it theirs (a title or authors are never blanked).
-            if (key in _DROPPABLE and last is not None and key in last
+            if (same and key in _DROPPABLE and last is not None and key in last
                     and out.get(key) == last[key]):
                 del out[key]
             continue
@@ -91,8 +96,9 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
         current = list_items(links.get(kind))
         if current is None:
             continue  # text, not a list: left as written (`paperlist check` says so)
-        result = merge_list(current, list_items(last_links.get(kind)) or [],
-                            new_links.get(kind, []))
+        result = (merge_list(current, list_items(last_links.get(kind)) or [],
+                             new_links.get(kind, [])) if same or kind in new_links else
+                  current)  # another file that gives no such link drops none
         # A link the abstract gives too is the importer's as well: not the record's to drop.
         result += [x for x in current if x in (from_abstract.get(kind) or []) and x not in result]
         if result != current:
@@ -100,7 +106,14 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
     if merged != links:
         out["links"] = {k: merged[k] for k in [*LINK_KINDS, *merged] if k in merged}
     source = dict(source)
-    source["record"] = {"format": record.format, "id": record.id, **new}
+    # the baseline of a field this record does not give is still what the last one wrote
+    carried = {} if same or last is None else {
+        k: v for k, v in last.items() if k in FIELDS and k not in new}
+    if not same and last is not None and isinstance(last.get("links"), dict):
+        carried_links = {k: v for k, v in last["links"].items() if k not in new_links}
+        if carried_links:
+            new = {**new, "links": {**carried_links, **new_links}}
+    source["record"] = {"format": record.format, "id": record.id, **carried, **new}
     if out.get("source") != source:
         out["source"] = source
     return out, kept

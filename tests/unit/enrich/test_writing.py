@@ -185,3 +185,35 @@ def test_a_code_link_the_abstract_gives_stays_when_the_record_stops_giving_it(pa
     run_enrich([write_json(tmp_path / "r2.json", [copilot(abstracts[0], 1, github="")])], papers)
     assert read_page(page_file).links["code"] == own
     assert run_import(SHIPPED_LIST, papers).updated == []
+
+
+def test_another_files_record_that_lacks_a_field_removes_nothing(papers, abstracts, tmp_path,
+                                                                   capsys):
+    """A second file (another record, by its id) that gives only the title leaves the
+    status, affiliations, track and links the first wrote: only the same record leaving a
+    field out says it is gone. The authors stay the first record's to refresh, not an
+    editor's. A dry run lists a field a run would remove."""
+    page_file = page_by_digest(papers)["3"]
+    run_enrich([write_json(tmp_path / "r.json", [copilot(abstracts[3], 1)])], papers)
+    first = read_page(page_file).meta
+    other = [{"id": "other-7", "title": "Another Source's Title", "abstract": abstracts[3]}]
+    run_enrich([write_json(tmp_path / "other.json", other)], papers)
+    page = read_page(page_file).meta
+    assert page["title"] == "Another Source's Title"
+    for key in ("authors", "affiliations", "status", "track"):
+        assert page[key] == first[key], key
+    assert page["links"] == first["links"]
+    # the first record, corrected, still refreshes the authors it wrote
+    fixed = copilot(abstracts[3], 1, author="Ada Lovelace1; Alan Turing1; Kurt Goedel",
+                    aff="Oxford; Cambridge 1; Vienna")
+    run_enrich([write_json(tmp_path / "r2.json", [fixed])], papers)
+    assert read_page(page_file).meta["authors"][-1] == "Kurt Goedel"
+    # the same record without its status: the status goes, and a dry run says so first
+    gone = copilot(abstracts[3], 1, author="Ada Lovelace1; Alan Turing1; Kurt Goedel",
+                   aff="Oxford; Cambridge 1; Vienna", status="", track="")
+    path = write_json(tmp_path / "r3.json", [gone])
+    assert main(["enrich", str(path), "--papers", str(papers), "--dry-run"]) in (0, 1)
+    out = capsys.readouterr()
+    assert "status: 'Poster' -> (removed)" in out.err, out.err
+    run_enrich([path], papers)
+    assert "status" not in read_page(page_file).meta
