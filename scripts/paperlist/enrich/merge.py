@@ -86,6 +86,15 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
                 out["title_inferred"] = False
         else:
             kept.append(key)
+    # The record's affiliations are its authors': beside an editor's authors they would
+    # name the wrong people (and fail `paperlist check` when the counts differ).
+    if "authors" in kept and "affiliations" in new and out.get("affiliations") == \
+            new["affiliations"] and meta.get("affiliations") != new["affiliations"]:
+        if "affiliations" in meta:
+            out["affiliations"] = copy.deepcopy(meta["affiliations"])
+        else:
+            del out["affiliations"]
+        kept.append("affiliations")
     links = out.get("links") if isinstance(out.get("links"), dict) else {}
     last_links = (last or {}).get("links") if isinstance((last or {}).get("links"), dict) else {}
     new_links = new.get("links", {})

@@ -67,7 +67,9 @@ def test_an_editors_title_and_authors_are_kept(papers, abstracts, tmp_path):
     assert page.meta["title"] == "The Editor's Title"
     assert page.meta["authors"] == ["Grace Hopper"]
     assert page.meta["status"] == "Poster"  # what the editor did not touch is applied
-    assert sorted(report.kept) == [(page.id, "authors"), (page.id, "title")]
+    # (the record's affiliations are its authors', not the editor's: kept out too)
+    assert sorted(report.kept) == [(page.id, "affiliations"), (page.id, "authors"),
+                                   (page.id, "title")]
 
 
 def test_a_corrected_record_refreshes_what_no_editor_changed(papers, abstracts, tmp_path):
@@ -217,3 +219,18 @@ def test_another_files_record_that_lacks_a_field_removes_nothing(papers, abstrac
     assert "status: 'Poster' -> (removed)" in out.err, out.err
     run_enrich([path], papers)
     assert "status" not in read_page(page_file).meta
+
+
+def test_the_records_affiliations_do_not_go_beside_an_editors_authors(papers, abstracts,
+                                                                       tmp_path):
+    """An editor's one author is kept over the record's two; the record's two
+    affiliations would then name the wrong people and fail `paperlist check`: they are
+    left out, and the report says the editor's authors (and so affiliations) were kept."""
+    page_file = page_by_digest(papers)["5"]
+    edit(page_file, "authors: []", "authors: [Grace Hopper]")
+    report = run_enrich([write_json(tmp_path / "r.json", [copilot(abstracts[5], 1)])], papers)
+    page = read_page(page_file)
+    assert page.meta["authors"] == ["Grace Hopper"] and "affiliations" not in page.meta
+    assert page.meta["status"] == "Poster"
+    assert sorted(k for _, k in report.kept) == ["affiliations", "authors"]
+    assert check_paths([papers]) == []
