@@ -121,6 +121,10 @@ def split_affiliations(value: Any, authors_text: Any, sep: str | None = None) ->
     if sep:
         return split_name_items(text.split(sep), keep_empty=True)
     strong = has_strong_separator(text) or has_strong_separator(plain(authors_text))
+    if not strong and len(text_names(plain(authors_text), strong=False)) == 1:
+        # one author: all of it is theirs ("Weizmann Institute of Science, Rehovot,
+        # Israel"), where split at its commas it lined up with no one and was dropped
+        return [text]
     return text_names(text, strong=strong, keep_empty=True)
 
 

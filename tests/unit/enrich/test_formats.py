@@ -27,6 +27,21 @@ def test_paper_copilot_semicolons_commas_and_affiliations(tmp_path):
     assert two.affiliations == ["Oxford", "", "MIT"]
 
 
+def test_a_single_authors_affiliation_keeps_its_commas(tmp_path):
+    """With one author there is nothing to line up: "Weizmann Institute of Science,
+    Rehovot, Israel" is theirs whole (split at its commas it matched no one, and was
+    dropped: every single-author record with an affiliation in COLT 2019's file)."""
+    path = write_json(tmp_path / "pc.json", [
+        copilot("x " * 30, 1, author="Ohad Shamir",
+                aff="Weizmann Institute of Science, Rehovot, Israel"),
+        copilot("y " * 30, 2, author="Ada Lovelace, Alan Turing", aff="Oxford, MIT"),
+    ])
+    one, two = read_sources([path])
+    assert one.authors == ["Ohad Shamir"]
+    assert one.affiliations == ["Weizmann Institute of Science, Rehovot, Israel"]
+    assert two.affiliations == ["Oxford", "MIT"]
+
+
 def test_names_pasted_from_cjk_text_are_each_an_author(tmp_path):
     """A full-width comma or an ideographic one separates names (check refuses an author
     holding one), so a record's "张三，李四、王五" is three authors, in a list too."""
