@@ -249,8 +249,9 @@ def read_csv(path: Path, fields: dict[str, str] | None = None,
             i = cols.get(name)
             return row[i] if i is not None and i < len(row) else ""
 
-        authors = split_names(cell("authors"), author_sep or ";")
-        affs = split_affiliations(cell("affiliations"), "", author_sep or ";")
+        # as in every format (semicolons if any, else commas), unless --author-sep says
+        authors = split_names(cell("authors"), author_sep)
+        affs = split_affiliations(cell("affiliations"), cell("authors"), author_sep)
         records.append(Record(
             format="csv", id=plain(cell("id")) or f"row {n}", where=where,
             abstract=plain(cell("abstract")), title=plain(cell("title")), authors=authors,

@@ -145,6 +145,16 @@ def test_csv_by_usual_names_by_field_map_and_tsv(tmp_path, abstracts, papers):
                                          "abstract": "Text"}, author_sep="|")[0]
     assert record.title == "A TSV Title" and record.authors == ["Ada Lovelace", "Alan Turing"]
     assert len(run_enrich([csv_path], papers).applied) == 1
+    # names split as in every format: at commas when there is no semicolon
+    commas = tmp_path / "commas.csv"
+    commas.write_text('Title,Authors,Affiliations,Abstract\n'
+                      f'T,"Bob Tanaka, Łukasz Smith","Kyoto, Warsaw","{abstracts[6]}"\n'
+                      f'U,"Ohad Shamir","Weizmann Institute, Rehovot","{abstracts[7]}"\n',
+                      encoding="utf-8")
+    one, two = read_sources([commas])
+    assert one.authors == ["Bob Tanaka", "Łukasz Smith"]
+    assert one.affiliations == ["Kyoto", "Warsaw"]
+    assert two.affiliations == ["Weizmann Institute, Rehovot"]
 
 
 @pytest.mark.parametrize(("name", "text", "where", "reason"), [
