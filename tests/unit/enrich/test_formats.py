@@ -42,6 +42,17 @@ def test_a_single_authors_affiliation_keeps_its_commas(tmp_path):
     assert two.affiliations == ["Oxford", "MIT"]
 
 
+@pytest.mark.parametrize(("decision", "shown"), [
+    ("Withdraw", "Withdrawn"), ("Withdrawn Submission", "Withdrawn"),
+    ("Accept (oral)", "Oral"), ("Desk Reject", "Desk Rejected"), ("Reject", "Rejected"),
+    ("ICLR 2025 Spotlight", "Spotlight"), ("Findings", "Findings")])
+def test_a_decision_is_shown_in_the_sites_words(decision, shown):
+    """Paper Copilot writes "Withdraw" for ICLR's withdrawn papers."""
+    from paperlist.enrich.record import status_name
+
+    assert status_name(decision) == shown
+
+
 def test_names_pasted_from_cjk_text_are_each_an_author(tmp_path):
     """A full-width comma or an ideographic one separates names (check refuses an author
     holding one), so a record's "张三，李四、王五" is three authors, in a list too."""
