@@ -208,3 +208,7 @@ def print_enrich_report(report: EnrichReport, *, check: bool, diff: bool = False
               file=out)
     if report.pages_without_record:
         print(f"note: pages without a record: {_ids(report.pages_without_record)}", file=out)
+    if report.records and report.pages and not report.applied and not report.unchanged:
+        print(f"note: none of the {report.records} records matched a page: is it this "
+              "catalogue's venue and year? A record matches the page whose abstract it "
+              "holds (the file must carry abstracts)", file=out)

@@ -136,7 +136,12 @@ def test_cli_check_dry_run_and_exit_status(papers, abstracts, tmp_path, capsys):
                                                      "entirely, which none of the pages in "
                                                      "this catalogue describe at all.", 9)])
     assert main(["enrich", str(decoy), "--papers", str(papers)]) == 1
-    assert "record pc9" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    # another venue's file: said as such, beside each record without a page
+    assert "record pc9" in err and "none of the 1 records matched a page: is it this " \
+        "catalogue's venue and year?" in err
+    assert main(["enrich", str(records), "--papers", str(papers)]) == 0
+    assert "none of the" not in capsys.readouterr().err
 
 
 def csv_of(path, rows):
