@@ -42,6 +42,9 @@ class EnrichReport:
     why: dict[str, str] = field(default_factory=dict)
     #: page ids no record matched (a list may hold papers the records do not)
     pages_without_record: list[str] = field(default_factory=list)
+    #: record id -> where it is and the records that match its one page as well (a record
+    #: listed twice): said instead of "too close to call between pages" of one page
+    tied: dict[str, str] = field(default_factory=dict)
     #: (record id, candidate page ids): too close to call, nothing applied
     ambiguous: list[tuple[str, list[str]]] = field(default_factory=list)
     #: (page id, field): an editor's value kept although the record says otherwise
@@ -154,6 +157,12 @@ def plan_enrich(records: list[Record], papers_dir: Path, *, render: bool = True,
         report.why[records[r].id] = f"{records[r].where}: {reason}"
     for r, candidates in sorted(outcome.ambiguous.items()):
         report.ambiguous.append((records[r].id, [pages[i].id for i in candidates]))
+        rivals = [o for o, c in sorted(outcome.ambiguous.items()) if o != r and c == candidates]
+        if len(candidates) == 1 and rivals:  # records tied over one page: a duplicate?
+            report.tied[records[r].id] = (
+                f"{records[r].where}: it and "
+                + ", ".join(f"record {records[o].id} ({records[o].where})" for o in rivals)
+                + f" match page {pages[candidates[0]].id} as well as each other")
     report.pages_without_record = sorted(
         p.id for i, p in enumerate(pages) if i not in matched_pages)
     report.applied.sort()
@@ -198,6 +207,11 @@ def print_enrich_report(report: EnrichReport, *, check: bool, diff: bool = False
         print(f"note: {page_id}: kept the editor's {key} (the record says otherwise; "
               "to take the record's, set the field to what source.record says)", file=out)
     for rid, candidates in report.ambiguous:
+        if rid in report.tied:
+            print(f"warning: record {rid}: {report.tied[rid]}; nothing applied (keep one of "
+                  "them in the file, or copy the right one's fields into the page by hand)",
+                  file=out)
+            continue
         print(f"warning: record {rid}: too close to call between pages "
               f"{', '.join(candidates)}; nothing applied (fix the abstracts, or copy the "
               "record's fields into the right page by hand)", file=out)

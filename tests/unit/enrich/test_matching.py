@@ -8,6 +8,7 @@ import re
 import pytest
 from enrich_records import copilot, page_by_digest, write_json
 
+from paperlist.cli import main
 from paperlist.enrich import run_enrich
 from paperlist.model.page import read_page
 
@@ -109,10 +110,19 @@ def test_two_pages_too_close_to_call_are_reported_and_neither_is_written(papers,
     assert {p: p.read_bytes() for p in papers.glob("*.md")} == before
 
 
-def test_two_records_of_one_page_are_reported(papers, abstracts, tmp_path):
+def test_two_records_of_one_page_are_reported(papers, abstracts, tmp_path, capsys):
+    """A record listed twice (two ids, one abstract) ties over its page: said as that,
+    each record with where it is, not as "too close to call between pages" of one page."""
     records = [copilot(abstracts[2], 1), copilot(abstracts[2] + " ", 2, title="Other")]
-    report = run_enrich([write_json(tmp_path / "r.json", records)], papers)
+    path = write_json(tmp_path / "r.json", records)
+    report = run_enrich([path], papers)
     assert report.applied == [] and {r for r, _ in report.ambiguous} == {"pc1", "pc2"}
+    assert main(["enrich", str(path), "--papers", str(papers), "--check"]) == 1
+    err = capsys.readouterr().err
+    page = report.ambiguous[0][1][0]
+    assert (f"warning: record pc1: {path}: record 1: it and record pc2 ({path}: record 2) "
+            f"match page {page} as well as each other; nothing applied (keep one") in err
+    assert "too close to call" not in err
 
 
 def test_a_record_without_an_abstract_or_with_a_tiny_one_is_named(papers, tmp_path):
