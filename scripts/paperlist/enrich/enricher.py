@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from paperlist.enrich.formats import read_sources
 from paperlist.enrich.merge import merge_record
-from paperlist.enrich.record import Record
+from paperlist.enrich.record import POSITIONAL_ID, Record
 from paperlist.ingest.importer import load_pages
 from paperlist.match.matcher import PARALLEL_FROM, match_texts
 from paperlist.model.page import Page, PageError
@@ -216,7 +216,9 @@ def print_enrich_report(report: EnrichReport, *, check: bool, diff: bool = False
               f"{', '.join(candidates)}; nothing applied (fix the abstracts, or copy the "
               "record's fields into the right page by hand)", file=out)
     for rid in report.unmatched[:SHOW]:
-        print(f"warning: {report.why[rid]} (record {rid})", file=out)
+        # (a record without an id of its own is named by its place, which `why` gives)
+        own = "" if POSITIONAL_ID.fullmatch(rid) else f" (record {rid})"
+        print(f"warning: {report.why[rid]}{own}", file=out)
     if len(report.unmatched) > SHOW:
         print(f"warning: ... and {len(report.unmatched) - SHOW} more records without a page",
               file=out)

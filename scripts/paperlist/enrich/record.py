@@ -44,7 +44,7 @@ class RecordError(ValueError):
 
 #: The id a record gets when its source gives none: its position, which is no identity
 #: (another file, or a row inserted above, gives the same one to another paper).
-_POSITIONAL_ID = re.compile(r"(?:record|row) \d+")
+POSITIONAL_ID = re.compile(r"(?:record|row) \d+")
 
 
 @dataclass
@@ -69,7 +69,7 @@ class Record:
     @property
     def has_own_id(self) -> bool:
         """Whether the id is the source's own, so that it names this paper in any file."""
-        return not _POSITIONAL_ID.fullmatch(self.id)
+        return not POSITIONAL_ID.fullmatch(self.id)
 
 
 @lru_cache(maxsize=1)

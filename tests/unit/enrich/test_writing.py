@@ -142,6 +142,13 @@ def test_cli_check_dry_run_and_exit_status(papers, abstracts, tmp_path, capsys):
         "catalogue's venue and year?" in err
     assert main(["enrich", str(records), "--papers", str(papers)]) == 0
     assert "none of the" not in capsys.readouterr().err
+    # a record without an id of its own is named once, by its place
+    nameless = [{"title": "T", "abstract": "Another paper about something else entirely, which "
+                 "none of the pages in this catalogue describe at all."}]
+    assert main(["enrich", str(write_json(tmp_path / "n.json", nameless)), "--papers",
+                 str(papers)]) == 1
+    err = capsys.readouterr().err
+    assert "n.json: record 1: no page" in err and "(record record 1)" not in err
 
 
 def csv_of(path, rows):
