@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from paperlist.enrich.formats import read_sources
 from paperlist.enrich.merge import merge_record
-from paperlist.enrich.record import POSITIONAL_ID, Record
+from paperlist.enrich.record import Record
 from paperlist.ingest.importer import load_pages
 from paperlist.match.matcher import PARALLEL_FROM, match_texts
 from paperlist.model.page import Page, PageError
@@ -42,7 +42,9 @@ class EnrichReport:
     why: dict[str, str] = field(default_factory=dict)
     #: page ids no record matched (a list may hold papers the records do not)
     pages_without_record: list[str] = field(default_factory=list)
-    #: record id -> where it is and the records that match its one page as well (a record
+    #: record (its id, or where it is when it has none) -> how the report names it
+    named: dict[str, str] = field(default_factory=dict)
+    #: record -> where it is and the records that match its one page as well (a record
     #: listed twice): said instead of "too close to call between pages" of one page
     tied: dict[str, str] = field(default_factory=dict)
     #: (record id, candidate page ids): too close to call, nothing applied
@@ -148,21 +150,31 @@ def plan_enrich(records: list[Record], papers_dir: Path, *, render: bool = True,
         report.applied.append(page.id)
         report.changes[page.id] = changes
     matched_pages = {p for _, p in pairs}
+
+    def label(r: int) -> str:
+        """A record as the report names it: its own id; else where it is (a position,
+        "record 3", is as much another file's)."""
+        return records[r].id if records[r].has_own_id else records[r].where
+
+    def named(r: int) -> str:
+        return f"record {records[r].id} ({records[r].where})" if records[r].has_own_id \
+            else records[r].where
     for r, reason in sorted(outcome.unmatched.items()):
         if r in outcome.rival:
-            reason = f"its page matches record {records[outcome.rival[r]].id} better"
+            reason = f"its page matches {named(outcome.rival[r])} better"
         elif reason == "it has no abstract":
             reason = "the record has no abstract"
-        report.unmatched.append(records[r].id)
-        report.why[records[r].id] = f"{records[r].where}: {reason}"
+        report.unmatched.append(label(r))
+        report.why[label(r)] = f"{records[r].where}: {reason}" + (
+            f" (record {records[r].id})" if records[r].has_own_id else "")
     for r, candidates in sorted(outcome.ambiguous.items()):
-        report.ambiguous.append((records[r].id, [pages[i].id for i in candidates]))
+        report.ambiguous.append((label(r), [pages[i].id for i in candidates]))
+        report.named[label(r)] = named(r)
         rivals = [o for o, c in sorted(outcome.ambiguous.items()) if o != r and c == candidates]
         if len(candidates) == 1 and rivals:  # records tied over one page: a duplicate?
-            report.tied[records[r].id] = (
-                f"{records[r].where}: it and "
-                + ", ".join(f"record {records[o].id} ({records[o].where})" for o in rivals)
-                + f" match page {pages[candidates[0]].id} as well as each other")
+            report.tied[label(r)] = (
+                f"{named(r)} and {', '.join(named(o) for o in rivals)} match page "
+                f"{pages[candidates[0]].id} as well as each other")
     report.pages_without_record = sorted(
         p.id for i, p in enumerate(pages) if i not in matched_pages)
     report.applied.sort()
@@ -208,23 +220,21 @@ def print_enrich_report(report: EnrichReport, *, check: bool, diff: bool = False
               "to take the record's, set the field to what source.record says)", file=out)
     for rid, candidates in report.ambiguous:
         if rid in report.tied:
-            print(f"warning: record {rid}: {report.tied[rid]}; nothing applied (keep one of "
-                  "them in the file, or copy the right one's fields into the page by hand)",
-                  file=out)
+            print(f"warning: {report.tied[rid]}; nothing applied (keep one of them in the "
+                  "file, or copy the right one's fields into the page by hand)", file=out)
             continue
-        print(f"warning: record {rid}: too close to call between pages "
+        print(f"warning: {report.named.get(rid, rid)}: too close to call between pages "
               f"{', '.join(candidates)}; nothing applied (fix the abstracts, or copy the "
               "record's fields into the right page by hand)", file=out)
     for rid in report.unmatched[:SHOW]:
-        # (a record without an id of its own is named by its place, which `why` gives)
-        own = "" if POSITIONAL_ID.fullmatch(rid) else f" (record {rid})"
-        print(f"warning: {report.why[rid]}{own}", file=out)
+        print(f"warning: {report.why[rid]}", file=out)
     if len(report.unmatched) > SHOW:
         print(f"warning: ... and {len(report.unmatched) - SHOW} more records without a page",
               file=out)
     if report.pages_without_record:
         print(f"note: pages without a record: {_ids(report.pages_without_record)}", file=out)
-    if report.records and report.pages and not report.applied and not report.unchanged:
+    if report.records and report.pages and not (report.applied or report.unchanged
+                                                or report.ambiguous):
         print(f"note: none of the {report.records} records matched a page: is it this "
               "catalogue's venue and year? A record matches the page whose abstract it "
               "holds (the file must carry abstracts)", file=out)

@@ -56,22 +56,29 @@ def _first_baseline(meta: dict[str, Any], key: str) -> Any:
 
 def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], list[str]]:
     """The page's frontmatter with the record applied, and the fields kept as an editor
-    left them although the record says otherwise."""
+    left them although the record says otherwise.
+
+    Only the same record, by its own id (a position, "row 3", is another paper's in
+    another file) and format, says by leaving a field out that it is gone. Another record
+    (a second file, a CSV after Paper Copilot's) adds what it gives and removes nothing;
+    what it does not give keeps the last record's value as its baseline, marked `carried`
+    under `source.record`, so that running it again still removes nothing, and the first
+    record, run again, still refreshes what it wrote."""
     out = copy.deepcopy(meta)
     source = out.get("source") if isinstance(out.get("source"), dict) else {}
     last = source.get("record") if isinstance(source.get("record"), dict) else None
     new = record_values(record)
-    # Only the same record (its format and id) says, by leaving a field out, that the field
-    # is gone; another file's record (a CSV after Paper Copilot's, a file without
-    # authors) just does not give it: what the last one wrote stays, and stays its baseline.
-    same = last is not None and (last.get("format"), last.get("id")) == (record.format,
-                                                                       record.id)
+    same = last is not None and record.has_own_id and (
+        last.get("format"), last.get("id")) == (record.format, record.id)
+    # what the last record kept from the one before it: never the same record's to drop
+    carried = set(last.get("carried") or []) if same and isinstance(
+        last.get("carried"), list) else set()
     kept: list[str] = []
     for key in FIELDS:
         if key not in new:
             # What the record gave last time and no longer does goes too, unless an
             # editor has made it theirs (a title or authors are never blanked).
-            if (same and key in _DROPPABLE and last is not None and key in last
+            if (same and key in _DROPPABLE and key in last and key not in carried
                     and out.get(key) == last[key]):
                 del out[key]
             continue
@@ -88,8 +95,9 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
             kept.append(key)
     # The record's affiliations are its authors': beside an editor's authors they would
     # name the wrong people (and fail `paperlist check` when the counts differ).
-    if "authors" in kept and "affiliations" in new and out.get("affiliations") == \
-            new["affiliations"] and meta.get("affiliations") != new["affiliations"]:
+    held = "authors" in kept and "affiliations" in new and out.get("affiliations") == \
+        new["affiliations"] and meta.get("affiliations") != new["affiliations"]
+    if held:
         if "affiliations" in meta:
             out["affiliations"] = copy.deepcopy(meta["affiliations"])
         else:
@@ -105,9 +113,12 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
         current = list_items(links.get(kind))
         if current is None:
             continue  # text, not a list: left as written (`paperlist check` says so)
-        result = (merge_list(current, list_items(last_links.get(kind)) or [],
-                             new_links.get(kind, [])) if same or kind in new_links else
-                  current)  # another file that gives no such link drops none
+        before = list_items(last_links.get(kind)) or []
+        if same and f"links.{kind}" not in carried:
+            result = merge_list(current, before, new_links.get(kind, []))
+        else:  # adds, removes none, and brings back none an editor took off
+            result = current + [x for x in new_links.get(kind, [])
+                                if x not in current and x not in before]
         # A link the abstract gives too is the importer's as well: not the record's to drop.
         result += [x for x in current if x in (from_abstract.get(kind) or []) and x not in result]
         if result != current:
@@ -115,14 +126,38 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
     if merged != links:
         out["links"] = {k: merged[k] for k in [*LINK_KINDS, *merged] if k in merged}
     source = dict(source)
-    # the baseline of a field this record does not give is still what the last one wrote
-    carried = {} if same or last is None else {
-        k: v for k, v in last.items() if k in FIELDS and k not in new}
-    if not same and last is not None and isinstance(last.get("links"), dict):
-        carried_links = {k: v for k, v in last["links"].items() if k not in new_links}
-        if carried_links:
-            new = {**new, "links": {**carried_links, **new_links}}
-    source["record"] = {"format": record.format, "id": record.id, **carried, **new}
+    source["record"] = _stored(record, new, last, same, carried, held)
     if out.get("source") != source:
         out["source"] = source
     return out, kept
+
+
+def _stored(record: Record, new: dict[str, Any], last: dict[str, Any] | None, same: bool,
+            carried: set[str], held: bool) -> dict[str, Any]:
+    """What `source.record` keeps: the record's values, and, for a field (or link kind) it
+    does not give, the last record's, named under `carried` (see merge_record); the
+    affiliations held back beside an editor's authors as the baseline they were."""
+    stored = {k: copy.deepcopy(v) for k, v in new.items()}
+    names: list[str] = []
+    if last is not None:
+        for key in FIELDS:
+            if key not in new and key in last and (not same or key in carried):
+                stored[key] = copy.deepcopy(last[key])
+                names.append(key)
+        last_links = last.get("links") if isinstance(last.get("links"), dict) else {}
+        links = dict(stored.get("links", {}))
+        for kind, urls in last_links.items():
+            if kind not in links and (not same or f"links.{kind}" in carried):
+                links[kind] = copy.deepcopy(urls)
+                names.append(f"links.{kind}")
+        if links:
+            stored["links"] = {k: links[k] for k in [*RECORD_LINKS, *links] if k in links}
+    if held:  # not the page's: its baseline stays what it was
+        if last is not None and "affiliations" in last:
+            stored["affiliations"] = copy.deepcopy(last["affiliations"])
+        else:
+            stored.pop("affiliations", None)
+    out = {"format": record.format, "id": record.id, **stored}
+    if names:
+        out["carried"] = sorted(names)
+    return out

@@ -217,6 +217,22 @@ def test_another_files_record_that_lacks_a_field_removes_nothing(papers, abstrac
     for key in ("authors", "affiliations", "status", "track"):
         assert page[key] == first[key], key
     assert page["links"] == first["links"]
+    # run again, that file still removes nothing (what it keeps from the first is marked
+    # carried, not taken for its own), and the page stays byte for byte
+    before = files(papers)
+    assert run_enrich([tmp_path / "other.json"], papers).applied == []
+    assert files(papers) == before
+    assert "status" in read_page(page_file).meta["source"]["record"]["carried"]
+    # a CSV row is known by its place only: another file's row 1 is no "same record"
+    rows = tmp_path / "rows.csv"
+    rows.write_text(f'title,abstract,pdf\nT,"{abstracts[3]}",https://other.org/3.pdf\n',
+                    encoding="utf-8")
+    run_enrich([rows], papers)
+    rows.write_text(f'title,abstract\nT,"{abstracts[3]}"\n', encoding="utf-8")
+    run_enrich([rows], papers)
+    page = read_page(page_file).meta
+    assert page["links"]["pdf"] == [*first["links"]["pdf"], "https://other.org/3.pdf"]
+    assert page["status"] == first["status"]
     # the first record, corrected, still refreshes the authors it wrote
     fixed = copilot(abstracts[3], 1, author="Ada Lovelace1; Alan Turing1; Kurt Goedel",
                     aff="Oxford; Cambridge 1; Vienna")
