@@ -105,9 +105,31 @@ def split_names(value: Any, sep: str | None = None) -> list[str]:
     when the format names one), or a list already; an item or part that still holds a
     name separator is several names (util/text.py split_names, NAME_SEPARATOR_RE)."""
     if not isinstance(value, list) and not sep:
-        return text_names(plain(value))
+        text = plain(value)
+        return _one_name_kept(text_names(text), text)
     return split_name_items(text_list(value) if isinstance(value, list)
                             else plain(value).split(sep))
+
+
+#: what follows a name after a comma without being another person: "King, Jr."
+_NAME_SUFFIX = re.compile(r"(?:jr|sr|ii|iii|iv|phd|md)\.?", re.IGNORECASE)
+
+
+def _one_name_kept(parts: list[str], text: str) -> list[str]:
+    """Names split at commas (no semicolons), with what is one person's put back: a
+    suffix joins the name before it ("Martin Luther King, Jr."), and two single words
+    are one name written last name first ("Smith, John"), not two people."""
+    if has_strong_separator(text) or len(parts) < 2:
+        return parts
+    out: list[str] = []
+    for part in parts:
+        if out and _NAME_SUFFIX.fullmatch(part):
+            out[-1] = f"{out[-1]}, {part}"
+        else:
+            out.append(part)
+    if len(out) == 2 and all(len(p.split()) == 1 for p in out):
+        return [", ".join(out)]
+    return out
 
 
 def split_affiliations(value: Any, authors_text: Any, sep: str | None = None) -> list[str]:
@@ -121,7 +143,7 @@ def split_affiliations(value: Any, authors_text: Any, sep: str | None = None) ->
     if sep:
         return split_name_items(text.split(sep), keep_empty=True)
     strong = has_strong_separator(text) or has_strong_separator(plain(authors_text))
-    if not strong and len(text_names(plain(authors_text), strong=False)) == 1:
+    if not strong and len(split_names(authors_text)) == 1:
         # one author: all of it is theirs ("Weizmann Institute of Science, Rehovot,
         # Israel"), where split at its commas it lined up with no one and was dropped
         return [text]

@@ -166,6 +166,16 @@ def test_csv_by_usual_names_by_field_map_and_tsv(tmp_path, abstracts, papers):
     assert one.authors == ["Bob Tanaka", "Łukasz Smith"]
     assert one.affiliations == ["Kyoto", "Warsaw"]
     assert two.affiliations == ["Weizmann Institute, Rehovot"]
+    # what a comma leaves of one person is put back: a suffix, a name written last first
+    one_person = tmp_path / "one.csv"
+    one_person.write_text('Title,Authors,Affiliations,Abstract\n'
+                          f'T,"Martin Luther King, Jr.","Morehouse College, Atlanta, USA",'
+                          f'"{abstracts[8]}"\n'
+                          f'U,"Smith, John",,"{abstracts[9]}"\n', encoding="utf-8")
+    king, smith = read_sources([one_person])
+    assert king.authors == ["Martin Luther King, Jr."]
+    assert king.affiliations == ["Morehouse College, Atlanta, USA"]
+    assert smith.authors == ["Smith, John"]
 
 
 @pytest.mark.parametrize(("name", "text", "where", "reason"), [
