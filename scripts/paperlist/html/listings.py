@@ -200,21 +200,18 @@ def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None
     if tag is None or not 1 <= page <= pages:
         return None
     papers = cat.by_tag.get(slug, [])
-    if not papers:  # a tag of the taxonomy no paper has: no order to explain, nothing to filter
-        return _listing_page(tag.name, papers, page, link, lambda k: tag_src(slug, k), (
-            lambda where, legend: f'<p class="tag-description">{esc(tag.description)}</p>\n'
-            f'<p class="paper-count">No paper in this catalogue has this tag yet. Area: '
-            f'{esc(tag.area)}. <a href="{esc(link(TAGS_INDEX))}">All tags</a>.</p>'))
-    return _listing_page(
-        tag.name, papers, page, link, lambda k: tag_src(slug, k),
-        lambda where, legend: (
-            f'<p class="tag-description">{esc(tag.description)}</p>\n'
-            f'<p class="paper-count">{where.capitalize()}, most confident first: papers an '
-            "editor gave this tag by hand, then the others by the tagger's score for it, "
-            "highest first. "
-            f"Area: {esc(tag.area)}. "
-            f'<a href="{esc(browse_view(link, BROWSE_TAG, slug))}">Filter and sort in Browse</a>'
-            f' · <a href="{esc(link(TAGS_INDEX))}">All tags</a>.{legend}</p>'))
+
+    def intro(where: str, legend: str) -> str:
+        # a tag of the taxonomy no paper has: no order to explain, nothing to filter
+        said = (f"{where.capitalize()}, most confident first: papers an editor gave this tag "
+                "by hand, then the others by the tagger's score for it, highest first. "
+                if papers else "No paper in this catalogue has this tag yet. ")
+        browse = (f'<a href="{esc(browse_view(link, BROWSE_TAG, slug))}">Filter and sort in '
+                  "Browse</a> · " if papers else "")
+        return (f'<p class="tag-description">{esc(tag.description)}</p>\n'
+                f'<p class="paper-count">{said}Area: {esc(tag.area)}. {browse}'
+                f'<a href="{esc(link(TAGS_INDEX))}">All tags</a>.{legend if papers else ""}</p>')
+    return _listing_page(tag.name, papers, page, link, lambda k: tag_src(slug, k), intro)
 
 
 def venue_page_count(cat: Catalogue, slug: str) -> int:

@@ -106,14 +106,18 @@ class ValueNotReadable(yaml.constructor.ConstructorError):
                                      f"({reason})", node.start_mark)
 
 
+#: what PyYAML raises constructing a value that is not one: `!!int twenty` (ValueError),
+#: a huge exponent (OverflowError), `!!bool maybe` (KeyError)
+_VALUE_ERRORS = (ValueError, OverflowError, KeyError)
+
+
 class _ReadableValues:
-    """Construction errors of a value (ValueError, OverflowError, and the KeyError of
-    `!!bool maybe`) as ValueNotReadable."""
+    """Construction errors of a value (_VALUE_ERRORS) as ValueNotReadable."""
 
     def construct_object(self, node, deep=False):  # type: ignore[no-untyped-def]
         try:
             return super().construct_object(node, deep)  # type: ignore[misc]
-        except (ValueError, OverflowError, KeyError) as e:  # KeyError: `!!bool maybe`
+        except _VALUE_ERRORS as e:
             raise ValueNotReadable(node, str(e)) from None
 
 
@@ -179,7 +183,7 @@ class _FastSafeLoader(_ReadableValues, C_SAFE_LOADER):  # type: ignore[misc, val
             return _NOT_PLAIN
         try:
             return scalar(self, node)
-        except (ValueError, OverflowError, KeyError) as e:  # `!!int twenty`, `!!bool maybe`
+        except _VALUE_ERRORS as e:
             raise ValueNotReadable(node, str(e)) from None
 #: Where an anchor (&a) or alias (*a) could start: after a line start, space or flow
 #: indicator, and followed by a name character (YAML anchor names are [0-9A-Za-z_-]).
