@@ -10,6 +10,8 @@ imported and built, and each of a seeded sample of the papers is searched for by
 * typo     — the title with one typo in its longest word (>= 5 letters): a substitution,
              deletion, insertion or adjacent transposition at an interior position;
 * fragment — 3 consecutive words of the title;
+* pair     — 2 consecutive words of the title, neither a stop word (data/search.yml): a
+             two-word topic as a reader types it; not in the default kinds;
 * author   — one of the page's authors, as written on the page (only where pages have
              `authors:`; any page of that author counts as found).
 
@@ -99,7 +101,8 @@ from bench import (
 
 from paperlist.ingest.listfile import paragraph_digest, remove_invisible
 
-KINDS = ("title", "typo", "fragment", "author")
+KINDS = ("title", "typo", "fragment", "author", "pair")
+DEFAULT_KINDS = ("title", "typo", "fragment", "author")
 #: Lunr downloads and indexes every page before its first answer: past this it is minutes.
 LUNR_MAX_PAPERS = 3300
 #: Results that count (Material renders the first 10 of an answer at once).
@@ -255,6 +258,26 @@ def fragment(title: str, rng: random.Random, size: int = 3) -> str | None:
     return " ".join(words[start:start + size])
 
 
+def pair(title: str, rng: random.Random, stopwords: frozenset[str]) -> str | None:
+    """Two consecutive words of the title, both words (letters, hyphens) and neither a stop
+    word, at a position chosen by rng; None if the title has no such pair."""
+    words = title.split()
+    ok = [bool(re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)*", w.strip(":,.?!"))) and
+          w.strip(":,.?!").lower() not in stopwords for w in words]
+    starts = [i for i in range(len(words) - 1) if ok[i] and ok[i + 1]]
+    if not starts:
+        return None
+    i = rng.choice(starts)
+    return " ".join(w.strip(":,.?!") for w in words[i:i + 2])
+
+
+def _stopwords() -> frozenset[str]:
+    """The engine's stop words, as the build gives them to it."""
+    import yaml
+    data = Path(__file__).resolve().parents[1] / "paperlist" / "data" / "search.yml"
+    return frozenset(yaml.safe_load(data.read_text(encoding="utf-8"))["stopwords"])
+
+
 def _paper_rng(seed: int, kind: str, index: int) -> random.Random:
     """One generator per paper and kind: a paper gets the same query at every N and in
     every sample it is part of."""
@@ -294,6 +317,8 @@ def make_queries(records: Sequence[Record], pages: Sequence[SitePaper], kinds: S
                 text = typo_title(title, rng)
             elif kind == "fragment":
                 text = fragment(title, rng)
+            elif kind == "pair":
+                text = pair(title, rng, _stopwords())
             elif kind == "author":
                 text = rng.choice(page.authors) if page.authors else None
                 relevant = frozenset(by_author[text]) if text else relevant
@@ -733,7 +758,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="list sizes: the first N papers of --data (default: 19 3300)")
     parser.add_argument("--sample", type=int, default=100, help="queries per kind (default 100)")
     parser.add_argument("--seed", type=int, default=2026, help="of the sample and the typos")
-    parser.add_argument("--kinds", nargs="+", choices=KINDS, default=list(KINDS),
+    parser.add_argument("--kinds", nargs="+", choices=KINDS, default=list(DEFAULT_KINDS),
                         help="query kinds (author runs only where pages have authors)")
     parser.add_argument("--speed", type=int, default=5,
                         help="queries per speed-target kind (default 5; 0: none)")

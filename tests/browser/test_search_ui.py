@@ -251,7 +251,8 @@ def test_the_worker_starts_with_the_hook_and_is_the_one_material_uses(page, site
     # the engine and its settings come inside the worker (search/index.py worker_script)
     engine = [u for u in fetched
               if urlsplit(u).path.endswith(("/search-stem.js", "/search-text.js",
-                                            "/search-rank.js", "/search-core.js",
+                                            "/search-rank.js", "/search-load.js",
+                                            "/search-core.js",
                                             "/engine.json"))]
     assert any(u.endswith("/search-worker.js") for u in fetched) and not engine, fetched
     ours = [w for w in started if w["url"].endswith("assets/paperlist/search-worker.js")]

@@ -72,7 +72,8 @@ def test_search_page_config_links_resolve(built_site):
     config = config_of(built_site)
     assert target(built_site, "search/", config["root"]) == built_site / "index.html"
     assert [target(built_site, "search/", c).name for c in config["core"]] == [
-        "search-stem.js", "search-text.js", "search-rank.js", "search-core.js"]
+        "search-stem.js", "search-text.js", "search-rank.js", "search-load.js",
+        "search-core.js"]
     assert all(target(built_site, "search/", c).is_file() for c in config["core"])
     # one version on all of them, the digest of what they hold: a deploy that changes any
     # of them changes every URL, so no browser pairs a cached one with the new others

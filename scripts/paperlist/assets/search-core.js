@@ -19,86 +19,36 @@
  *   - `tag:<slug>` (from the tag's list of papers), `author:"Name"` and `venue:` narrow the
  *     results; filters/facets come from the catalogue file, fetched only when asked for;
  *   - a long query skips its `common` words: Pagefind takes seconds to list those; they
- *     still score its best papers, read from those pages' stored text (`rankAgain`);
+ *     still score its best papers, read from those pages' stored text (`rankAgain`); a
+ *     query of two words searches a common one only together with the other (`searchAll`);
  *   - a short query's best papers holding its words as written come first (`asWritten`).
  *
  * Everything the build decides (paths, stop words, tags, what a field holds) is read from
- * engine.json, written by search/data.py; the one path fixed here is that file's. Classic
- * script, after search-text.js (how a query is split, matched and shown) and search-rank.js
- * (how papers rank): the site's worker carries all three inline (search/index.py
- * worker_script), the search page loads them.
+ * engine.json, written by search/data.py (whose path search-load.js fixes). Classic
+ * script, after search-stem.js (Pagefind's stemmer), search-text.js (how a query is split,
+ * matched and shown), search-rank.js (how papers rank) and search-load.js (what is
+ * fetched): the site's worker carries them inline (search/index.py worker_script), the
+ * search page loads them.
  */
 "use strict";
 
 (function (root) {
-  /** Where the build writes the engine's data (search/data.py ENGINE_FILE). */
-  const ENGINE_FILE = "assets/paperlist/search/engine.json";
   /** Words of a query searched at most (a pasted abstract is hundreds). */
   const MAX_TERMS = 32;
   const NONE = Object.assign(new Map(), { top: null });  // the papers of a word none holds
-  const { escapeHTML, norm, fold, parse, unquote, closest, phraseAt, formAt,
+  const { escapeHTML, norm, parse, unquote, closest, phraseAt, formAt,
     resolveTag, resolveVenue, anyOf, passes, rowOf, facetCounts, described,
   } = root.paperlistSearchText;  // search-text.js, loaded first
-  const { ranked, rankAgain, asWritten, withCompound } = root.paperlistSearchRank;
+  const { ranked, rankAgain, asWritten, withCompound, apart } = root.paperlistSearchRank;
   const { chunkTerms } = root.paperlistSearchStem;  // search-stem.js
+  // (what it fetches, each once: search-load.js `loader`)
 
   /** An engine for the site at siteRoot; `engineData`, when given, is engine.json's content
    * (the site's worker carries it, search/index.py worker_script), saving its fetch. */
   function create(siteRoot, engineData) {
-    const base = new URL(siteRoot);
-    const at = (path) => new URL(path, base).href;
-    // Everything fetched, kept by name ("engine", "word:x", "fragment:id", ...): a load
-    // that fails is forgotten, so the next query tries again instead of failing for good.
-    const loads = new Map();
+    const { once, engine, loadPagefind, loadCatalogue, byTags, byAuthor, loadVocab, loadBundle,
+      fragment, tryFragment } = root.paperlistSearchLoad.loader(siteRoot, engineData);
     let latest = 0;
-
-    function once(key, make) {
-      if (!loads.has(key)) {
-        const p = make();
-        loads.set(key, p);
-        p.catch(() => loads.delete(key));
-      }
-      return loads.get(key);
-    }
-
-    async function get(path, as) {
-      const r = await fetch(at(path));
-      if (!r.ok) throw new Error(`${path}: HTTP ${r.status}`);
-      return as === "response" ? r : r[as]();
-    }
-
-    const engine = () => once("engine", () => (engineData ? Promise.resolve(engineData)
-      : get(ENGINE_FILE, "json")));
-
-    const loadPagefind = () => once("pagefind", async () => {
-      const pf = await import(at((await engine()).pagefind));
-      // in a page, Pagefind would start pagefind-worker.js, not shipped (index.py _install)
-      await pf.options({ noWorker: true });
-      await pf.init();
-      // init returns before its WebAssembly is ready (each search then polls every 50 ms):
-      // "-", which it reduces to no word, waits for that now, fetching nothing
-      await pf.search("-");
-      return pf;
-    });
-
-    const loadCatalogue = () => once("catalogue", async () => {
-      const c = await get((await engine()).catalogue, "json");
-      const byId = new Map();
-      c.papers.forEach((row, i) => byId.set(row[0], { order: i, row }));
-      return { ...c, byId };
-    });
-
-    /** Papers of any of the tags a `tag:` stands for: Map(id -> place in the catalogue). */
-    const loadTag = (d, slug) => once(`tag:${slug}`, () => (d.tags.some(([s]) => s === slug)
-      ? get(`${d.tag_papers}${slug}.json`, "json") : Promise.resolve({ ids: [], at: [] })));
-    const byTags = async (d, slugs) => new Map((await Promise.all(slugs.map((s) => loadTag(d, s))))
-      .flatMap((t) => t.ids.map((id, i) => [id, t.at[i]])));
-
-    // names folded once, for `author:` (case and accents aside)
-    const loadAuthors = () => once("authors", async () => {
-      const a = await get((await engine()).authors, "json");
-      return { ...a, folded: a.names.map(fold) };
-    });
 
     /** Papers holding a word: Map(id -> {locs, inTitle, exact}: where on the page Pagefind
      * matched it, whether in the title or short name (or a compound's part there: engine.json
@@ -134,6 +84,20 @@
       }));
     }
 
+    /** The papers holding every one of `words` (Pagefind's query of them all), at the
+     * places of them all: a short query's common word is searched so, with the others, not
+     * alone (search-rank.js `apart`). Pagefind lists every paper holding a word (at 12,000
+     * papers "models": 10,063 in about 100 ms), but few hold them all. */
+    function searchAll(words) {
+      return once(`all:${words.join(" ")}`, () => loadPagefind().then(async (pf) => {
+        const d = await engine();
+        await pf.preload(words.flatMap((w) => chunkTerms(w, d.chunks || [], d.stem_chunks_max)).join(" "));
+        const found = await pf.search(words.join(" "));
+        return new Map(found.results.map((r) => [r.id, { locs: r.words, exact: true,
+          inTitle: (r.matchedMetaFields || []).some((f) => d.title_fields.includes(f)) }]));
+      }));
+    }
+
     /** Whether Pagefind's papers for a word really hold it (or a form of it): with no
      * indexed word beginning with its stem, Pagefind falls back to the longest the stem
      * begins with ("trapsformers" finds "traps"), and a misspelling may stem as a word does
@@ -160,13 +124,6 @@
       return Boolean(f) && formAt(f.content, hits.get(id).locs, word, endings);
     }
 
-    function loadVocab(d, length) {
-      const file = d.vocabulary.files[length];
-      return once(`vocabulary:${length}`, () => (file
-        ? get(d.vocabulary.dir + file, "text").then((t) => t.split("\n"))
-        : Promise.resolve([])));
-    }
-
     /** Null for a vocabulary word, else the most frequent one within `max` edits, or null. */
     async function correct(d, word, max = 2) {
       const lists = await Promise.all([0, -1, 1, -2, 2].map((k) => word.length + k)
@@ -174,47 +131,10 @@
       return lists[0].includes(word) ? null : closest(word, lists, max);
     }
 
-    /** Every page's fragment by page id, where the build wrote them in one file (a small
-     * catalogue: search/data.py FRAGMENTS_FILE), else null, as when that file fails to
-     * load (asked for once: a worker cached from before a catalogue grew past the size
-     * names a file that is gone); then each is fetched from its own. */
-    const loadBundle = () => once("bundle", async () => {
-      const path = (await engine()).fragment_bundle;
-      return path ? get(path, "json").catch(() => null) : null;
-    });
-
-    /** The fragment Pagefind stored for a page: its URL, indexed text, meta and tags. */
-    function fragment(d, id) {
-      return once(`fragment:${id}`, async () => {
-        const all = await loadBundle();
-        if (all && all[id]) return all[id];
-        const r = await get(`${d.fragments}${id}.pf_fragment`, "response");
-        const stream = r.body.pipeThrough(new DecompressionStream("gzip"));
-        const text = await new Response(stream).text();
-        return JSON.parse(text.slice(text.indexOf("{")));
-      });
-    }
-
-    /** A page's fragment, asked for again if it fails, else null: a flaky connection
-     * costs the results it could not fetch (the answer says how many), not the answer. */
-    const tryFragment = (d, id) => fragment(d, id).catch(() => fragment(d, id))
-      .catch(() => null);
-
     /** What a result shows (search-text.js `described`), or null if it could not load. */
     async function describe(d, id, terms, alsoMarked) {
       const f = await tryFragment(d, id);
       return f && described(d, id, f, terms, alsoMarked);
-    }
-
-    /** Ids of the papers by an author, names compared as written, case aside. */
-    async function byAuthor(value) {
-      const a = await loadAuthors();
-      const typed = fold(value);
-      const ids = new Set();
-      a.folded.forEach((name, i) => {
-        if (name === typed) a.papers[i].forEach((id) => ids.add(id));
-      });
-      return ids;
     }
 
     async function search(query, options = {}) {
@@ -230,7 +150,11 @@
       const common = d.common_set || (d.common_set = new Set(d.common || []));
       const rare = terms.filter((w) => !common.has(w));
       const asked = terms;  // the words in the query's order, common ones too
-      const skipped = terms.length >= d.common_skip_from && rare.length >= d.common_keep
+      // a query of two words, both required, with a common one: that one is searched only
+      // with the other (`searchAll`), its places the rest (search-rank.js `apart`)
+      const joint = terms.length === 2 && rare.length < 2 && !parsed.phrases.length &&
+        !terms.some((w) => parsed.compounds[w]);
+      const skipped = joint || (terms.length >= d.common_skip_from && rare.length >= d.common_keep)
         ? terms.filter((w) => common.has(w)) : [];
       if (skipped.length) terms = rare;
       // where each asked word is among the searched (-1: skipped), before any correction
@@ -253,9 +177,11 @@
         Promise.all(tagged.map((slugs) => byTags(d, slugs))),
       ]);
 
-      const raw = await Promise.all(terms.map((w) => Promise.all(
+      const [raw, allFound] = await Promise.all([Promise.all(terms.map((w) => Promise.all(
         [w, ...(parsed.compounds[w] || [])].map(searchWord))
-        .then(([m, ...whole]) => whole.reduce(withCompound, m))));
+        .then(([m, ...whole]) => whole.reduce(withCompound, m)))),
+      joint ? searchAll(asked) : null]);
+      let allHeld = allFound;  // (the papers of all the words of a `joint` query, as corrected)
       const phraseHits = await Promise.all(parsed.phrases.map(async (ws) => {
         const each = await Promise.all(ws.map(searchWord));
         const out = new Map();
@@ -279,7 +205,7 @@
       /** The papers matching, best first: ids (after every filter) and matched (before
        * the page's facets), for the words' papers `hits`. */
       function rank(hits) {
-        const k = hits.length + phraseHits.length;
+        const k = hits.length + phraseHits.length + (allHeld ? 1 : 0);
         let ids;
         if (!k) {
           // (every paper when facets are asked of nothing: the search page's filters count all)
@@ -288,7 +214,10 @@
             const first = tagIds[0];
             ids = [...first.keys()].sort((a, b) => first.get(a) - first.get(b));
           } else ids = [];
-        } else ids = ranked(d, hits, phraseHits);
+        } else {
+          ids = ranked(d, allHeld ? apart(allHeld, asked.map((w, k) => (layout[k] < 0
+            ? [null, d.common_family[w][1]] : [hits[layout[k]], null]))) : hits, phraseHits);
+        }
         if (authorIds) ids = ids.filter((id) => authorIds.has(id));
         if (tagIds.length) ids = ids.filter((id) => tagIds.every((m) => m.has(id)));
         if (fields.length) {
@@ -311,10 +240,10 @@
       // so that checking the words and showing the results share one round of fetches.
       let order = rank(raw);
       // (with skipped common words, the papers they will score too: `rankAgain` below)
-      const rescored = skipped.length ? d.common_rescore || 0 : 0;
+      const rescored = skipped.length && !(joint && terms.length) ? d.common_rescore || 0 : 0;
       // (a short query's best papers, put in order of the words they hold as written)
-      const written = !skipped.length && terms.length && terms.length <= d.written_max_words
-        ? d.written_pool || 0 : 0;
+      const written = (joint || !skipped.length) && terms.length + skipped.length &&
+        asked.length <= d.written_max_words ? d.written_pool || 0 : 0;
       const likely = new Set([...order.matched.slice(0, Math.max(rescored, written)),
         ...order.ids.slice(offset, offset + limit)]);
       for (const id of likely) fragment(d, id).catch(() => {});
@@ -335,6 +264,10 @@
       if (seq !== latest) return null;
       if (found.some((m, i) => m !== raw[i])) {
         // a correction may give a word the query has already: count it once
+        // (a word none holds is left out of it, as of the ranking: the other's papers count)
+        if (joint) allHeld = await searchAll(asked.map((w, k) => (layout[k] < 0 ? w
+          : found[layout[k]] !== NONE && terms[layout[k]])).filter(Boolean));
+        if (seq !== latest) return null;
         order = rank(found.filter((m, i) => terms.indexOf(terms[i]) === i));
       }
       if (rescored && order.matched.length > 1) {
@@ -359,7 +292,8 @@
         const frags = new Map((await Promise.all(top.map((id) => tryFragment(d, id)
           .then((f) => f && [id, f])))).filter(Boolean));
         if (seq !== latest) return null;
-        const all = [...asWritten(top, terms, frags, query), ...order.matched.slice(top.length)];
+        const words = asked.map((w, k) => terms[layout[k]] ?? w);  // as corrected
+        const all = [...asWritten(top, words, frags, query), ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
       }
       const { ids, matched } = order;

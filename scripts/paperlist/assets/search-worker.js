@@ -16,7 +16,7 @@
  */
 "use strict";
 
-importScripts("search-stem.js", "search-text.js", "search-rank.js", "search-core.js");
+importScripts("search-stem.js", "search-text.js", "search-rank.js", "search-load.js", "search-core.js");
 
 const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
 /** Results sent to the UI: each needs its fragment fetched, so keep the first query cheap. */

@@ -37,7 +37,7 @@ from paperlist.util.background import Background, BackgroundError
 ASSETS = {name: f"{paths.ASSETS}/{name}"
           for name in ("loader.js", "map.js", "browse.js", "cite.js", "search-box.js",
                        "search-page.js", "search-stem.js", "search-text.js", "search-rank.js",
-                       "search-core.js",
+                       "search-load.js", "search-core.js",
                        "discovery.css")}
 SCRIPT = ASSETS["loader.js"]
 STYLESHEET = ASSETS["discovery.css"]

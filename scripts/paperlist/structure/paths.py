@@ -34,9 +34,10 @@ SEARCH_CORE = f"{ASSETS}/search-core.js"
 SEARCH_STEM = f"{ASSETS}/search-stem.js"
 SEARCH_TEXT = f"{ASSETS}/search-text.js"
 SEARCH_RANK = f"{ASSETS}/search-rank.js"
+SEARCH_LOAD = f"{ASSETS}/search-load.js"
 #: the engine's scripts, in the order they load (each needs those before it): the search
 #: page loads them one by one, the header box's worker carries them inline
-ENGINE_SCRIPTS = (SEARCH_STEM, SEARCH_TEXT, SEARCH_RANK, SEARCH_CORE)
+ENGINE_SCRIPTS = (SEARCH_STEM, SEARCH_TEXT, SEARCH_RANK, SEARCH_LOAD, SEARCH_CORE)
 #: the script every page runs before Material's bundle, so the header box gets true totals
 SEARCH_HOOK = f"{ASSETS}/search-hook.js"
 #: the stylesheet that draws the theme's icons (html/icons.py)

@@ -92,10 +92,10 @@ def test_a_paper_missing_from_the_index_is_an_error(tmp_path):
 
 
 def test_the_engine_names_the_engine_file_as_the_build_writes_it():
-    """search-core.js fixes one path, engine.json's; everything else it reads from there."""
+    """search-load.js fixes one path, engine.json's; everything else it reads from there."""
     from paperlist import ASSETS_DIR
 
-    core = (ASSETS_DIR / "search-core.js").read_text(encoding="utf-8")
+    core = (ASSETS_DIR / "search-load.js").read_text(encoding="utf-8")
     assert f'const ENGINE_FILE = "{data.ENGINE_FILE}";' in core
 
 
