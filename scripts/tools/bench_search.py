@@ -81,6 +81,7 @@ import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -271,11 +272,11 @@ def pair(title: str, rng: random.Random, stopwords: frozenset[str]) -> str | Non
     return " ".join(w.strip(":,.?!") for w in words[i:i + 2])
 
 
+@lru_cache(maxsize=1)
 def _stopwords() -> frozenset[str]:
     """The engine's stop words, as the build gives them to it."""
-    import yaml
-    data = Path(__file__).resolve().parents[1] / "paperlist" / "data" / "search.yml"
-    return frozenset(yaml.safe_load(data.read_text(encoding="utf-8"))["stopwords"])
+    from paperlist.search.data import settings
+    return frozenset(settings()["stopwords"])
 
 
 def _paper_rng(seed: int, kind: str, index: int) -> random.Random:

@@ -818,11 +818,13 @@ def test_a_skipped_common_word_still_ranks_the_best_papers(page, site_url, built
     assert "generation" in marks and "aligns" in marks, marks
 
 
-#: a new engine on the search page, given its data: (total, results' paths, corrected to)
+#: a new engine on the search page, given its data: (total, results' paths, corrected to,
+#: the excerpts' stretches as written)
 ENGINE_GIVEN = """async ([q, data]) => {
   const engine = paperlistSearch.create(new URL("../", location.href).href, data);
   const answer = await engine.search(q, {limit: 50});
-  return [answer.total, answer.results.map((r) => r.url), answer.corrected.map((c) => c.to)];
+  return [answer.total, answer.results.map((r) => r.url), answer.corrected.map((c) => c.to),
+          answer.results.map((r) => JSON.stringify(r.excerpt))];
 }"""
 
 
@@ -841,15 +843,18 @@ def test_a_two_word_query_with_a_common_word_answers_as_when_each_is_searched(
     def answer(query: str, common: list[str]) -> tuple:
         data = {**engine, "common": common,  # with their true counts, as the build gives
                 "common_family": {w: [family(w), families[family(w)]] for w in common}}
-        total, urls, fixed = page.evaluate(ENGINE_GIVEN, [query, data])
-        return total, sorted(urls), urls[:2], fixed
+        total, urls, fixed, excerpts = page.evaluate(ENGINE_GIVEN, [query, data])
+        return total, sorted(urls), urls[:2], fixed, dict(zip(urls, excerpts, strict=True))
 
     def agree(joint: tuple, each: tuple) -> bool:
         # (whether a common word is in the title is known for both words at once, so two
         # papers of nearly one score may trade places)
-        return joint[:2] == each[:2] and joint[3] == each[3] and each[2][0] in joint[2]
+        return (joint[:2] == each[:2] and joint[3] == each[3] and each[2][0] in joint[2]
+                and joint[4] == each[4])  # each paper's excerpt: the same stretch, marked
 
-    for query in ("reinforcement learning", "language models", "policy optimization"):
+    # (the last: no paper holds both words, so those holding either are the answer)
+    for query in ("reinforcement learning", "language models", "policy optimization",
+                  "accuracy across"):
         each = answer(query, [])
         assert each[0] >= 3, (query, each)
         for common in (query.split()[1:], query.split()[:1], query.split()):

@@ -3,7 +3,8 @@
  * Pagefind alone answers a multi-word query with the papers holding *every* word, and has no
  * typo tolerance, so a pasted real title (which always holds a word or two the abstract
  * lacks) finds nothing. This engine asks Pagefind one word at a time (each word fetches the
- * same index chunk an all-words query would) and ranks the union itself:
+ * same index chunk an all-words query would; a common word of a two-word query, with the
+ * other: `searchAll`) and ranks the union itself:
  *
  *   - BM25 over the words (each word's rarity times how often the paper holds it, less if
  *     only in longer words: "proximal" for "proxy"), plus a bonus for neighbours together;
@@ -41,11 +42,11 @@
   } = root.paperlistSearchText;  // search-text.js, loaded first
   const { ranked, rankAgain, asWritten, withCompound, apart } = root.paperlistSearchRank;
   const { chunkTerms } = root.paperlistSearchStem;  // search-stem.js
-  // (what it fetches, each once: search-load.js `loader`)
 
   /** An engine for the site at siteRoot; `engineData`, when given, is engine.json's content
    * (the site's worker carries it, search/index.py worker_script), saving its fetch. */
   function create(siteRoot, engineData) {
+    // (what it fetches, each once: search-load.js)
     const { once, engine, loadPagefind, loadCatalogue, byTags, byAuthor, loadVocab, loadBundle,
       fragment, tryFragment } = root.paperlistSearchLoad.loader(siteRoot, engineData);
     let latest = 0;
@@ -85,8 +86,8 @@
     }
 
     /** The papers holding every one of `words` (Pagefind's query of them all), at the
-     * places of them all: a short query's common word is searched so, with the others, not
-     * alone (search-rank.js `apart`). Pagefind lists every paper holding a word (at 12,000
+     * places of them all: a two-word query's common word is searched so, with the other
+     * (search-rank.js `apart`). Pagefind lists every paper holding a word (at 12,000
      * papers "models": 10,063 in about 100 ms), but few hold them all. */
     function searchAll(words) {
       return once(`all:${words.join(" ")}`, () => loadPagefind().then(async (pf) => {
@@ -146,7 +147,8 @@
       let terms = [...new Set(parsed.words.filter((w) => !stop.has(w)))];
       if (!terms.length && !parsed.phrases.length) terms = [...new Set(parsed.words)];
       terms = terms.slice(0, MAX_TERMS);
-      // a long query's common words: not searched while `common_keep` others are left
+      // a long query's common words: not searched while `common_keep` others are left (a
+      // two-word query's, below: only with the other)
       const common = d.common_set || (d.common_set = new Set(d.common || []));
       const rare = terms.filter((w) => !common.has(w));
       const asked = terms;  // the words in the query's order, common ones too
@@ -159,6 +161,7 @@
       if (skipped.length) terms = rare;
       // where each asked word is among the searched (-1: skipped), before any correction
       const layout = asked.map((w) => terms.indexOf(w));
+      const asCorrected = () => asked.map((w, k) => terms[layout[k]] ?? w);  // all, as corrected
       const filters = { ...(options.filters || {}) };  // the page's facets: OR within one
       // The query's own fields narrow, each one: `tag:a tag:b` is both tags. A value that
       // stands for several (a slug prefix, a part of a venue's name) is any of them.
@@ -168,7 +171,7 @@
       const needCatalogue = facets || hasFilters || fields.length;
       const byAuthors = parsed.fields.author.length > 0;
       const [cat, authorIds, tagIds] = await Promise.all([
-        needCatalogue || (byAuthors && !terms.length && !parsed.phrases.length)
+        needCatalogue || (byAuthors && !asked.length && !parsed.phrases.length)
           ? loadCatalogue() : null,
         parsed.fields.author.length
           ? Promise.all(parsed.fields.author.map(byAuthor)).then((sets) => sets.reduce(
@@ -177,11 +180,18 @@
         Promise.all(tagged.map((slugs) => byTags(d, slugs))),
       ]);
 
-      const [raw, allFound] = await Promise.all([Promise.all(terms.map((w) => Promise.all(
+      let [raw, allHeld] = await Promise.all([Promise.all(terms.map((w) => Promise.all(
         [w, ...(parsed.compounds[w] || [])].map(searchWord))
         .then(([m, ...whole]) => whole.reduce(withCompound, m)))),
       joint ? searchAll(asked) : null]);
-      let allHeld = allFound;  // (the papers of all the words of a `joint` query, as corrected)
+      // A `joint` query's papers holding all its words (`allHeld`), as corrected; when none
+      // holds them all, its common words' own (`alone`): then, as for any two words, the
+      // papers holding either count (search-rank.js `ranked`).
+      let alone = null;
+      const apartOrAlone = async () => {
+        if (allHeld && !allHeld.size) [allHeld, alone] = [null, await Promise.all(skipped.map(searchWord))];
+      };
+      await apartOrAlone();
       const phraseHits = await Promise.all(parsed.phrases.map(async (ws) => {
         const each = await Promise.all(ws.map(searchWord));
         const out = new Map();
@@ -205,7 +215,7 @@
       /** The papers matching, best first: ids (after every filter) and matched (before
        * the page's facets), for the words' papers `hits`. */
       function rank(hits) {
-        const k = hits.length + phraseHits.length + (allHeld ? 1 : 0);
+        const k = hits.length + phraseHits.length + (allHeld || alone ? 1 : 0);
         let ids;
         if (!k) {
           // (every paper when facets are asked of nothing: the search page's filters count all)
@@ -215,8 +225,10 @@
             ids = [...first.keys()].sort((a, b) => first.get(a) - first.get(b));
           } else ids = [];
         } else {
-          ids = ranked(d, allHeld ? apart(allHeld, asked.map((w, k) => (layout[k] < 0
-            ? [null, d.common_family[w][1]] : [hits[layout[k]], null]))) : hits, phraseHits);
+          const own = (w, at) => (at >= 0 ? hits[at] : alone[skipped.indexOf(w)]);
+          ids = ranked(d, allHeld ? apart(allHeld, asked.map((w, i) => (layout[i] < 0
+            ? [null, d.common_family[w][1]] : [hits[layout[i]], null])))
+            : alone ? asked.map((w, i) => own(w, layout[i])) : hits, phraseHits);
         }
         if (authorIds) ids = ids.filter((id) => authorIds.has(id));
         if (tagIds.length) ids = ids.filter((id) => tagIds.every((m) => m.has(id)));
@@ -239,10 +251,11 @@
       // excerpts are fetched now, and a word is checked on the best of them that has it,
       // so that checking the words and showing the results share one round of fetches.
       let order = rank(raw);
-      // (with skipped common words, the papers they will score too: `rankAgain` below)
+      // (with skipped common words, the papers they will score too: `rankAgain` below; of a
+      // two-word query, only its two common words, which `apart` made one)
       const rescored = skipped.length && !(joint && terms.length) ? d.common_rescore || 0 : 0;
       // (a short query's best papers, put in order of the words they hold as written)
-      const written = (joint || !skipped.length) && terms.length + skipped.length &&
+      const written = (joint || !skipped.length) && asked.length &&
         asked.length <= d.written_max_words ? d.written_pool || 0 : 0;
       const likely = new Set([...order.matched.slice(0, Math.max(rescored, written)),
         ...order.ids.slice(offset, offset + limit)]);
@@ -265,8 +278,11 @@
       if (found.some((m, i) => m !== raw[i])) {
         // a correction may give a word the query has already: count it once
         // (a word none holds is left out of it, as of the ranking: the other's papers count)
-        if (joint) allHeld = await searchAll(asked.map((w, k) => (layout[k] < 0 ? w
-          : found[layout[k]] !== NONE && terms[layout[k]])).filter(Boolean));
+        if (joint) {
+          allHeld = await searchAll(asked.map((w, i) => (layout[i] < 0 ? w
+            : found[layout[i]] !== NONE && terms[layout[i]])).filter(Boolean));
+          await apartOrAlone();
+        }
         if (seq !== latest) return null;
         order = rank(found.filter((m, i) => terms.indexOf(terms[i]) === i));
       }
@@ -282,7 +298,7 @@
           .then((f) => f && [id, f])))).filter(Boolean));
         if (seq !== latest) return null;
         const lists = asked.map((w, k) => (layout[k] >= 0  // searched: as corrected
-          ? [terms[layout[k]], found[layout[k]]] : [w, null]));
+          ? [terms[layout[k]], found[layout[k]]] : [w, alone && alone[skipped.indexOf(w)]]));
         const reordered = rankAgain(d, top, lists, phraseHits, frags);
         const all = [...reordered, ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
@@ -292,15 +308,15 @@
         const frags = new Map((await Promise.all(top.map((id) => tryFragment(d, id)
           .then((f) => f && [id, f])))).filter(Boolean));
         if (seq !== latest) return null;
-        const words = asked.map((w, k) => terms[layout[k]] ?? w);  // as corrected
-        const all = [...asWritten(top, words, frags, query), ...order.matched.slice(top.length)];
+        const all = [...asWritten(top, asCorrected(), frags, query), ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
       }
       const { ids, matched } = order;
       const shown = ids.slice(offset, offset + limit);
-      const marked = [...terms, ...parsed.phrases.flat()];
+      // (a two-word query's words both choose the excerpt; a long one's common words are only marked)
+      const marked = [...(joint ? asCorrected() : terms), ...parsed.phrases.flat()];
       const [loaded, facetData] = await Promise.all([
-        Promise.all(shown.map((id) => describe(d, id, marked, skipped))),
+        Promise.all(shown.map((id) => describe(d, id, marked, joint ? [] : skipped))),
         facets && cat ? facetCounts(d, cat, matched.filter((id) => cat.byId.has(id)), filters)
           : null,
       ]);

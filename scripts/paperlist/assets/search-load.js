@@ -118,8 +118,8 @@
       return ids;
     }
 
-    return { once, get, engine, loadPagefind, loadCatalogue, byTags, byAuthor, loadVocab,
-             loadBundle, fragment, tryFragment };
+    return { once, engine, loadPagefind, loadCatalogue, byTags, byAuthor, loadVocab, loadBundle,
+             fragment, tryFragment };
   }
 
   root.paperlistSearchLoad = { loader };

@@ -185,9 +185,9 @@
    * one word, whose places close together count as neighbours. */
   function apart(all, lists) {
     const common = lists.filter(([m]) => !m);
-    if (common.length !== 1 || common.length === lists.length) {
-      return [...lists.filter(([m]) => m).map(([m]) => m), Object.assign(new Map(all), {
-        df: Math.max(...common.map(([, df]) => df)), close: true })];
+    if (!common.length) return lists.map(([m]) => m);
+    if (common.length === lists.length) {
+      return [Object.assign(new Map(all), { df: Math.max(...common.map(([, df]) => df)), close: true })];
     }
     const [searched] = lists.find(([m]) => m);
     const rest = new Map();

@@ -49,7 +49,7 @@ from paperlist.search.chunks import MAGIC, chunk_starts
 from paperlist.search.compounds import TITLE_FIELDS
 from paperlist.structure import paths
 
-#: Where the engine's files go in the site; search-core.js names ENGINE_FILE itself.
+#: Where the engine's files go in the site; search-load.js names ENGINE_FILE itself.
 SEARCH_DATA = f"{paths.ASSETS}/search"
 ENGINE_FILE = f"{SEARCH_DATA}/engine.json"
 CATALOGUE_FILE = f"{SEARCH_DATA}/catalogue.json"

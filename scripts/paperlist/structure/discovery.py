@@ -32,8 +32,9 @@ from paperlist.util.background import Background, BackgroundError
 
 #: static files shipped with the package -> where they go in the site. Every page loads
 #: SCRIPT, which loads a widget's script (map, browse, cite, the header box's count, the
-#: search page) only on pages that show it; the search page loads the engine, search-core
-#: (a file of the build so that pages can link it; search/index.py installs it too).
+#: search page) only on pages that show it; the search page loads the engine's scripts
+#: (paths.ENGINE_SCRIPTS: files of the build so that pages can link them; search/index.py
+#: installs them too).
 ASSETS = {name: f"{paths.ASSETS}/{name}"
           for name in ("loader.js", "map.js", "browse.js", "cite.js", "search-box.js",
                        "search-page.js", "search-stem.js", "search-text.js", "search-rank.js",
