@@ -844,7 +844,8 @@ def test_a_two_word_query_with_a_common_word_answers_as_when_each_is_searched(
         data = {**engine, "common": common,  # with their true counts, as the build gives
                 "common_family": {w: [family(w), families[family(w)]] for w in common}}
         total, urls, fixed, excerpts = page.evaluate(ENGINE_GIVEN, [query, data])
-        return total, sorted(urls), urls[:2], fixed, dict(zip(urls, excerpts, strict=True))
+        return (total, sorted(urls), urls[:2], fixed, dict(zip(urls, excerpts, strict=True)),
+                urls)
 
     def agree(joint: tuple, each: tuple) -> bool:
         # (whether a common word is in the title is known for both words at once, so two
@@ -862,6 +863,12 @@ def test_a_two_word_query_with_a_common_word_answers_as_when_each_is_searched(
     typo = answer("reinforcment learning", [])
     assert typo[3] == ["reinforcement"] and typo[0] >= 3
     assert agree(answer("reinforcment learning", ["learning"]), typo)
+    # a word corrected to a common one ranks as if typed right, paper for paper
+    for common in (["learning"], ["reinforcement"], ["reinforcement", "learning"]):
+        right = answer("reinforcement learning", common)
+        for typed in ("reinforcment learning", "reinforcement lerning"):
+            again = answer(typed, common)
+            assert again[3] and (again[0], again[4], again[5]) == (right[0], right[4], right[5])
     # a word no paper holds is left out, as before: the other word's papers are the answer
     none = answer("zqxwvj learning", [])
     assert none[0] == answer("learning", [])[0] >= 3

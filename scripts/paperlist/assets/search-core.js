@@ -152,16 +152,27 @@
       const common = d.common_set || (d.common_set = new Set(d.common || []));
       const rare = terms.filter((w) => !common.has(w));
       const asked = terms;  // the words in the query's order, common ones too
-      // a query of two words, both required, with a common one: that one is searched only
-      // with the other (`searchAll`), its places the rest (search-rank.js `apart`)
-      const joint = terms.length === 2 && rare.length < 2 && !parsed.phrases.length &&
+      // a query of two words, both required, with a common one (as typed, then as
+      // corrected): that one is searched only with the other (`searchAll`), its places the
+      // rest (search-rank.js `apart`)
+      const pairable = terms.length === 2 && !parsed.phrases.length &&
         !terms.some((w) => parsed.compounds[w]);
+      let joint = pairable && rare.length < 2;
       const skipped = joint || (terms.length >= d.common_skip_from && rare.length >= d.common_keep)
         ? terms.filter((w) => common.has(w)) : [];
       if (skipped.length) terms = rare;
       // where each asked word is among the searched (-1: skipped), before any correction
       const layout = asked.map((w) => terms.indexOf(w));
       const asCorrected = () => asked.map((w, k) => terms[layout[k]] ?? w);  // all, as corrected
+      // the words as corrected, each once, with their papers as searched (`cur`), or null
+      const wordsNow = (cur) => {
+        const out = new Map();
+        asked.forEach((w, k) => {
+          const [word, m] = layout[k] < 0 ? [w, null] : [terms[layout[k]], cur[layout[k]]];
+          if (!out.get(word)) out.set(word, m);
+        });
+        return [...out];
+      };
       const filters = { ...(options.filters || {}) };  // the page's facets: OR within one
       // The query's own fields narrow, each one: `tag:a tag:b` is both tags. A value that
       // stands for several (a slug prefix, a part of a venue's name) is any of them.
@@ -185,13 +196,16 @@
         .then(([m, ...whole]) => whole.reduce(withCompound, m)))),
       joint ? searchAll(asked) : null]);
       // A `joint` query's papers holding all its words (`allHeld`), as corrected; when none
-      // holds them all, its common words' own (`alone`): then, as for any two words, the
-      // papers holding either count (search-rank.js `ranked`).
+      // holds them all, its common words' own (`alone`, by word): then, as for any two
+      // words, the papers holding either count (search-rank.js `ranked`).
       let alone = null;
-      const apartOrAlone = async () => {
-        if (allHeld && !allHeld.size) [allHeld, alone] = [null, await Promise.all(skipped.map(searchWord))];
+      const apartOrAlone = async (cur) => {
+        if (!allHeld || allHeld.size) return;
+        const mine = wordsNow(cur).filter(([w]) => common.has(w)).map(([w]) => w);
+        allHeld = null;
+        alone = new Map(await Promise.all(mine.map(async (w) => [w, await searchWord(w)])));
       };
-      await apartOrAlone();
+      await apartOrAlone(raw);
       const phraseHits = await Promise.all(parsed.phrases.map(async (ws) => {
         const each = await Promise.all(ws.map(searchWord));
         const out = new Map();
@@ -213,8 +227,10 @@
       }
 
       /** The papers matching, best first: ids (after every filter) and matched (before
-       * the page's facets), for the words' papers `hits`. */
-      function rank(hits) {
+       * the page's facets), for the searched words' papers `cur` (a word corrected to
+       * one the query has already counts once). */
+      function rank(cur) {
+        const hits = cur.filter((m, i) => terms.indexOf(terms[i]) === i);
         const k = hits.length + phraseHits.length + (allHeld || alone ? 1 : 0);
         let ids;
         if (!k) {
@@ -225,10 +241,10 @@
             ids = [...first.keys()].sort((a, b) => first.get(a) - first.get(b));
           } else ids = [];
         } else {
-          const own = (w, at) => (at >= 0 ? hits[at] : alone[skipped.indexOf(w)]);
-          ids = ranked(d, allHeld ? apart(allHeld, asked.map((w, i) => (layout[i] < 0
-            ? [null, d.common_family[w][1]] : [hits[layout[i]], null])))
-            : alone ? asked.map((w, i) => own(w, layout[i])) : hits, phraseHits);
+          const words = joint ? wordsNow(cur) : [];
+          ids = ranked(d, allHeld ? apart(allHeld, words.map(([w, m]) => (common.has(w)
+            ? [null, d.common_family[w][1]] : [m, null])))
+            : alone ? words.map(([w, m]) => alone.get(w) || m) : hits, phraseHits);
         }
         if (authorIds) ids = ids.filter((id) => authorIds.has(id));
         if (tagIds.length) ids = ids.filter((id) => tagIds.every((m) => m.has(id)));
@@ -253,7 +269,8 @@
       let order = rank(raw);
       // (with skipped common words, the papers they will score too: `rankAgain` below; of a
       // two-word query, only its two common words, which `apart` made one)
-      const rescored = skipped.length && !(joint && terms.length) ? d.common_rescore || 0 : 0;
+      const allCommon = (cur) => wordsNow(cur).every(([w]) => common.has(w));
+      let rescored = skipped.length && (!joint || allCommon(raw)) ? d.common_rescore || 0 : 0;
       // (a short query's best papers, put in order of the words they hold as written)
       const written = (joint || !skipped.length) && asked.length &&
         asked.length <= d.written_max_words ? d.written_pool || 0 : 0;
@@ -276,15 +293,16 @@
       }));
       if (seq !== latest) return null;
       if (found.some((m, i) => m !== raw[i])) {
-        // a correction may give a word the query has already: count it once
-        // (a word none holds is left out of it, as of the ranking: the other's papers count)
-        if (joint) {
-          allHeld = await searchAll(asked.map((w, i) => (layout[i] < 0 ? w
-            : found[layout[i]] !== NONE && terms[layout[i]])).filter(Boolean));
-          await apartOrAlone();
-        }
+        // as corrected, the query may be `joint` or not ("modles models" is one word); a
+        // word none holds is left out of Pagefind's query, as of the ranking
+        const words = wordsNow(found);
+        joint = pairable && words.length === 2 && words.some(([w]) => common.has(w));
+        [allHeld, alone] = [joint ? await searchAll(words.filter(([, m]) => m !== NONE)
+          .map(([w]) => w)) : null, null];
+        await apartOrAlone(found);
         if (seq !== latest) return null;
-        order = rank(found.filter((m, i) => terms.indexOf(terms[i]) === i));
+        rescored = joint ? (allCommon(found) ? d.common_rescore || 0 : 0) : rescored;
+        order = rank(found);
       }
       if (rescored && order.matched.length > 1) {
         // The skipped common words still count among the best papers: read from their
@@ -297,8 +315,9 @@
         const frags = new Map((await Promise.all(top.map((id) => tryFragment(d, id)
           .then((f) => f && [id, f])))).filter(Boolean));
         if (seq !== latest) return null;
-        const lists = asked.map((w, k) => (layout[k] >= 0  // searched: as corrected
-          ? [terms[layout[k]], found[layout[k]]] : [w, alone && alone[skipped.indexOf(w)]]));
+        // (a joint query's common words read from the text, as typed or corrected to)
+        const lists = wordsNow(found).map(([w, m]) => [w, joint && common.has(w)
+          ? (alone && alone.get(w)) || null : m]);
         const reordered = rankAgain(d, top, lists, phraseHits, frags);
         const all = [...reordered, ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
