@@ -262,14 +262,14 @@ def fragment(title: str, rng: random.Random, size: int = 3) -> str | None:
 def pair(title: str, rng: random.Random, stopwords: frozenset[str]) -> str | None:
     """Two consecutive words of the title, both words (letters, hyphens) and neither a stop
     word, at a position chosen by rng; None if the title has no such pair."""
-    words = title.split()
-    ok = [bool(re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)*", w.strip(":,.?!"))) and
-          w.strip(":,.?!").lower() not in stopwords for w in words]
+    words = [w.strip(":,.?!") for w in title.split()]
+    ok = [bool(re.fullmatch(r"[^\W\d_]+(?:-[^\W\d_]+)*", w)) and w.lower() not in stopwords
+          for w in words]
     starts = [i for i in range(len(words) - 1) if ok[i] and ok[i + 1]]
     if not starts:
         return None
     i = rng.choice(starts)
-    return " ".join(w.strip(":,.?!") for w in words[i:i + 2])
+    return " ".join(words[i:i + 2])
 
 
 @lru_cache(maxsize=1)

@@ -11,6 +11,7 @@ import json
 import re
 from importlib import metadata
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import quote_plus, urlsplit
 
 import pytest
@@ -828,6 +829,16 @@ ENGINE_GIVEN = """async ([q, data]) => {
 }"""
 
 
+class Answer(NamedTuple):
+    """ENGINE_GIVEN's answer: the count, the papers in order, the words corrected to, and
+    each paper's excerpt."""
+
+    total: int
+    order: list[str]
+    corrected: list[str]
+    excerpts: dict[str, str]
+
+
 def test_a_two_word_query_with_a_common_word_answers_as_when_each_is_searched(
         page, site_url, built_site):
     """Of a two-word query (both words required), a common word is searched only together
@@ -840,38 +851,39 @@ def test_a_two_word_query_with_a_common_word_answers_as_when_each_is_searched(
     _, families = spread([f["content"] for f in pagefind_fragments(built_site).values()])
     page.goto(f"{site_url}/search/")
 
-    def answer(query: str, common: list[str]) -> tuple:
+    def answer(query: str, common: list[str]) -> Answer:
         data = {**engine, "common": common,  # with their true counts, as the build gives
                 "common_family": {w: [family(w), families[family(w)]] for w in common}}
         total, urls, fixed, excerpts = page.evaluate(ENGINE_GIVEN, [query, data])
-        return (total, sorted(urls), urls[:2], fixed, dict(zip(urls, excerpts, strict=True)),
-                urls)
+        return Answer(total, urls, fixed, dict(zip(urls, excerpts, strict=True)))
 
-    def agree(joint: tuple, each: tuple) -> bool:
+    def agree(joint: Answer, each: Answer) -> bool:
         # (whether a common word is in the title is known for both words at once, so two
-        # papers of nearly one score may trade places)
-        return (joint[:2] == each[:2] and joint[3] == each[3] and each[2][0] in joint[2]
-                and joint[4] == each[4])  # each paper's excerpt: the same stretch, marked
+        # papers of nearly one score may trade places); each paper's excerpt: the same
+        # stretch, marked
+        return (joint.total == each.total and sorted(joint.order) == sorted(each.order)
+                and joint.corrected == each.corrected and each.order[0] in joint.order[:2]
+                and joint.excerpts == each.excerpts)
 
     # (the last: no paper holds both words, so those holding either are the answer)
     for query in ("reinforcement learning", "language models", "policy optimization",
                   "accuracy across"):
         each = answer(query, [])
-        assert each[0] >= 3, (query, each)
+        assert each.total >= 3, (query, each)
         for common in (query.split()[1:], query.split()[:1], query.split()):
             assert agree(answer(query, common), each), (query, common)
     typo = answer("reinforcment learning", [])
-    assert typo[3] == ["reinforcement"] and typo[0] >= 3
+    assert typo.corrected == ["reinforcement"] and typo.total >= 3
     assert agree(answer("reinforcment learning", ["learning"]), typo)
     # a word corrected to a common one ranks as if typed right, paper for paper
     for common in (["learning"], ["reinforcement"], ["reinforcement", "learning"]):
         right = answer("reinforcement learning", common)
         for typed in ("reinforcment learning", "reinforcement lerning"):
             again = answer(typed, common)
-            assert again[3] and (again[0], again[4], again[5]) == (right[0], right[4], right[5])
+            assert again.corrected and again._replace(corrected=[]) == right, (typed, common)
     # a word no paper holds is left out, as before: the other word's papers are the answer
     none = answer("zqxwvj learning", [])
-    assert none[0] == answer("learning", [])[0] >= 3
+    assert none.total == answer("learning", []).total >= 3
     assert answer("zqxwvj learning", ["learning"]) == none
     assert not page.console_errors
 

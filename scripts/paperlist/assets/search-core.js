@@ -163,7 +163,6 @@
       if (skipped.length) terms = rare;
       // where each asked word is among the searched (-1: skipped), before any correction
       const layout = asked.map((w) => terms.indexOf(w));
-      const asCorrected = () => asked.map((w, k) => terms[layout[k]] ?? w);  // all, as corrected
       // the words as corrected, each once, with their papers as searched (`cur`), or null
       const wordsNow = (cur) => {
         const out = new Map();
@@ -327,13 +326,14 @@
         const frags = new Map((await Promise.all(top.map((id) => tryFragment(d, id)
           .then((f) => f && [id, f])))).filter(Boolean));
         if (seq !== latest) return null;
-        const all = [...asWritten(top, asCorrected(), frags, query), ...order.matched.slice(top.length)];
+        const all = [...asWritten(top, wordsNow(found).map(([w]) => w), frags, query),
+          ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
       }
       const { ids, matched } = order;
       const shown = ids.slice(offset, offset + limit);
       // (a two-word query's words both choose the excerpt; a long one's common words are only marked)
-      const marked = [...(joint ? asCorrected() : terms), ...parsed.phrases.flat()];
+      const marked = [...(joint ? wordsNow(found).map(([w]) => w) : terms), ...parsed.phrases.flat()];
       const [loaded, facetData] = await Promise.all([
         Promise.all(shown.map((id) => describe(d, id, marked, joint ? [] : skipped))),
         facets && cat ? facetCounts(d, cat, matched.filter((id) => cat.byId.has(id)), filters)

@@ -192,8 +192,7 @@
     const [searched] = lists.find(([m]) => m);
     const rest = new Map();
     for (const [id, h] of all) {
-      const its = searched.get(id) || { locs: [] };
-      const locs = new Set(its.locs);
+      const locs = new Set((searched.get(id) || { locs: [] }).locs);
       rest.set(id, { locs: h.locs.filter((p) => !locs.has(p)), inTitle: h.inTitle, exact: true });
     }
     rest.df = common[0][1];
