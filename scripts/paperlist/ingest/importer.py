@@ -28,7 +28,7 @@ from __future__ import annotations
 import difflib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
@@ -63,7 +63,7 @@ from paperlist.model.page import (
 )
 from paperlist.model.rewrite import rewrite_page
 from paperlist.model.taxonomy import load_taxonomy
-from paperlist.util.atomic import write_files
+from paperlist.util.atomic import Staged, write_files
 from paperlist.util.markup import html_findings
 
 T = TypeVar("T")
@@ -136,20 +136,26 @@ def infer_fields(text: str, taxonomy: Path | None = None) -> dict[str, Any]:
 PARALLEL_FROM = 400
 
 
-def _map_all(fn: Callable[[T], U], items: list[T]) -> list[U]:
+def _map_all(fn: Callable[[T], U], items: list[T]) -> Iterator[U]:
     """fn of every item, in order, on all cores for a big list (starting the workers
-    costs more than it saves below PARALLEL_FROM)."""
+    costs more than it saves below PARALLEL_FROM), each as soon as it and those before it
+    are done: the caller's own work on them (plan_import's pages) runs meanwhile. Closed
+    early (the caller failed), the items not started are never started."""
     workers = min(os.cpu_count() or 1, 8)
     if len(items) < PARALLEL_FROM or workers < 2:
-        return [fn(x) for x in items]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(fn, items, chunksize=200))
+        yield from map(fn, items)
+        return
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
+        yield from pool.map(fn, items, chunksize=200)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def infer_all(texts: list[str], taxonomy: Path | None = None) -> list[dict[str, Any]]:
     """infer_fields for every text, on all cores for a big list (12,000 abstracts take
     ~1 ms each). The results, and so the pages, are the same either way."""
-    return _map_all(partial(infer_fields, taxonomy=taxonomy), texts)
+    return list(_map_all(partial(infer_fields, taxonomy=taxonomy), texts))
 
 
 def _base_id(fields: dict[str, Any]) -> str:
@@ -441,10 +447,12 @@ def refuse_new_version(parsed: ParsedList, others: list[ParsedList]) -> None:
 
 def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = None,
                 others: list[ParsedList] | None = None, before: str | None = None,
-                ) -> tuple[dict[Path, str], ImportReport]:
+                staged: Staged | None = None) -> tuple[dict[Path, str], ImportReport]:
     """Work out every file an import would write, without writing any; `others` are the
     catalogue's other lists, whose pages are left alone; `before`, the venue the list's
-    pages had from it before (`list_venue`)."""
+    pages had from it before (`list_venue`). Given `staged`, each file is also staged
+    there as soon as it is known, while the rest of the list is still being inferred; the
+    caller commits them."""
     all_pages, page_errors = load_pages(papers_dir)
     if page_errors:
         raise PageError(page_errors[0].path, page_errors[0].line,
@@ -476,15 +484,22 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     seen: set[str] = {para.digest for para in parsed.paragraphs}
     max_tags = int(load_taxonomy(taxonomy).selection["max_tags"])
     cat_path = papers_dir / CATALOGUE_FILE
+    relinks, in_conflict = _find_relinks(parsed, by_digest, pages + strays, seen, report)
+
+    def put(path: Path, text: str) -> None:
+        writes[path] = text
+        if staged is not None:
+            staged.write(path, text)
+
+    # each paragraph's fields (and a new page's draft) as soon as they are inferred
     drafts = _map_all(partial(_infer_draft, venue=parsed.venue, taxonomy=taxonomy),
                       [(p.text, None if p.digest in by_digest else p.digest)
                        for p in parsed.paragraphs])
-    inferred = [fields for fields, _, _ in drafts]
-    relinks, in_conflict = _find_relinks(parsed, by_digest, pages + strays, seen, report)
     # Pages a paragraph of this list claims although its digest changed: re-linked, or in
     # conflict (still its paragraph's). Neither is reported gone, nor pruned.
     claimed: set[str] = set(in_conflict)
-    for n, (para, fields) in enumerate(zip(parsed.paragraphs, inferred, strict=True)):
+    for n, (para, (fields, base, draft)) in enumerate(zip(parsed.paragraphs, drafts,
+                                                          strict=True)):
         page = by_digest.get(para.digest)
         body = None
         if page is None and n in relinks:
@@ -495,12 +510,11 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
             claimed.add(page.id)
             report.relinked.append((page.id, para.line, sameness))
         if page is None:
-            _, base, draft = drafts[n]
             page_id = unique_id(base, taken)
             taken.add(page_id)
-            writes[papers_dir / f"{page_id}.md"] = draft if page_id == base else \
-                _renamed(draft, base, page_id) or \
-                _new_page_text(page_id, fields, parsed.venue, para.digest, para.text)
+            put(papers_dir / f"{page_id}.md", draft if page_id == base else
+                _renamed(draft, base, page_id) or
+                _new_page_text(page_id, fields, parsed.venue, para.digest, para.text))
             report.created.append(page_id)
             html = list(dict.fromkeys(snippet for _, snippet in html_findings(para.text)))
             if html:
@@ -520,8 +534,8 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
         if meta == page.meta and body is None:
             report.unchanged.append(page.id)
             continue
-        writes[page.path] = rewrite_page(page.path.read_text(encoding="utf-8"), meta,
-                                         body if body is not None else page.body)
+        put(page.path, rewrite_page(page.path.read_text(encoding="utf-8"), meta,
+                                    body if body is not None else page.body))
         if body is None:
             report.updated.append(page.id)
     report.others -= sum(1 for p in strays if p.id in claimed)
@@ -544,7 +558,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
             catalogue[HEADER_VENUE] = header_venue
         cat_text = yaml.safe_dump(catalogue, allow_unicode=True, sort_keys=False)
         if not cat_path.exists() or cat_path.read_text(encoding="utf-8") != cat_text:
-            writes[cat_path] = cat_text
+            put(cat_path, cat_text)
     return writes, report
 
 
@@ -563,7 +577,16 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
     others = other_lists(list_path, papers_dir)
     parsed.venue, before = list_venue(parsed, papers_dir, not others, venue)
     refuse_new_version(parsed, others)
-    writes, report = plan_import(parsed, papers_dir, taxonomy, others, before)
+    if not check:
+        papers_dir.mkdir(parents=True, exist_ok=True)
+        for stale in papers_dir.glob(".*.tmp"):  # left by an import that was killed
+            stale.unlink()
+    with Staged() as staged:
+        # the pages are staged as they are inferred (with --check, nowhere)
+        _, report = plan_import(parsed, papers_dir, taxonomy, others, before,
+                                None if check else staged)
+        if not check:
+            staged.commit()
     if not parsed.venue:
         first = (f"the header {parsed.header!r} names no venue" if parsed.header else
                  "the list has no header line (its first paragraph is an abstract), so it "
@@ -582,10 +605,6 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
             "imports do not know its pages; copy it there and commit it"))
     if check:
         return report
-    papers_dir.mkdir(parents=True, exist_ok=True)
-    for stale in papers_dir.glob(".*.tmp"):  # left by an import that was killed
-        stale.unlink()
-    write_files(writes)
     if prune:
         for path in report.missing_files:
             path.unlink()

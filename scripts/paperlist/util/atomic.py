@@ -89,39 +89,73 @@ def _listings(paths: list[Path]) -> dict[Path, set[str] | None]:
     return out
 
 
-def write_files(files: dict[Path, str]) -> list[Path]:
-    """Write many files so that each is, at every instant, either old or new.
+class Staged:
+    """Files written one by one as they come, each to a temporary file beside its target,
+    and made the targets all together by `commit`: one sync, then a rename each. An import
+    writes its new pages while the other cores still infer the rest of the list (at
+    30,000 pages, writing them after took 4 s on one core), and still no page changes
+    before every page is ready. Leaving the `with` block by an exception, or `abort`,
+    removes the temporary files not yet renamed: a failed run changes nothing it had not
+    renamed. A run killed outright leaves only temporary files, which the next import
+    removes. Unchanged files are not touched.
 
-    Every new content goes to a temporary file beside its target first; one sync makes
-    them all durable (one sync instead of one fsync per page: 12,000 fsyncs take minutes);
-    then each is renamed over its target, which is atomic. A run killed before the
-    renames leaves only temporary files, which the next import removes. Unchanged files
-    are not touched. Returns the paths written.
-    """
-    pending: list[tuple[str, Path]] = []
-    done = 0
-    try:
-        paths = sorted(files)
-        listings = _listings(paths)
-        for path in paths:
-            data = files[path].encode("utf-8")
-            listed = listings[path.parent]
-            if not _unchanged(path, data, listed):
-                new = listed is not None and _folded(path.name) not in listed
-                pending.append((_temp_for(path, data, None if new else _mode(path)), path))
-        if pending:
+    `listings` (`_listings`): each folder's file names, or None for a folder whose targets
+    are each opened to compare; a folder not in it is listed when its first file comes
+    (an import writes into one folder of many pages)."""
+
+    def __init__(self, listings: dict[Path, set[str] | None] | None = None) -> None:
+        self._listings = dict(listings or {})
+        self._pending: list[tuple[str, Path]] = []
+        self._done = 0
+
+    def __enter__(self) -> Staged:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        if kind is not None:
+            self.abort()
+
+    def write(self, path: Path, text: str) -> bool:
+        """Stage text for path; False (nothing staged) when the file holds it already."""
+        folder = path.parent
+        if folder not in self._listings:
+            folder.mkdir(parents=True, exist_ok=True)
+            self._listings[folder] = {_folded(n) for n in os.listdir(folder)}
+        listed = self._listings[folder]
+        data = text.encode("utf-8")
+        if _unchanged(path, data, listed):
+            return False
+        new = listed is not None and _folded(path.name) not in listed
+        self._pending.append((_temp_for(path, data, None if new else _mode(path)), path))
+        return True
+
+    def commit(self) -> list[Path]:
+        """Make every staged file its target's content; returns the paths written."""
+        if self._done < len(self._pending):
             os.sync()
-        for tmp, path in pending:
+        for tmp, path in self._pending[self._done:]:
             os.replace(tmp, path)
-            done += 1
-    except BaseException:
-        # only this run's temporary files not yet renamed: a renamed one's name (this
-        # process's id) may be another writer's file by now
-        for tmp, _ in pending[done:]:
+            self._done += 1
+        return [path for _, path in self._pending]
+
+    def abort(self) -> None:
+        """Remove this run's temporary files not yet renamed (a renamed one's name, with
+        this process's id, may be another writer's file by now)."""
+        for tmp, _ in self._pending[self._done:]:
             if os.path.exists(tmp):
                 os.unlink(tmp)
-        raise
-    return [path for _, path in pending]
+        del self._pending[self._done:]
+
+
+def write_files(files: dict[Path, str]) -> list[Path]:
+    """Write many files so that each is, at every instant, either old or new (`Staged`:
+    one sync for them all, not one fsync per page, which at 12,000 pages takes minutes).
+    Returns the paths written."""
+    paths = sorted(files)
+    with Staged(_listings(paths)) as staged:
+        for path in paths:
+            staged.write(path, files[path])
+        return staged.commit()
 
 
 def write_atomic(path: Path, text: str) -> bool:

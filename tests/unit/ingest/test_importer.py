@@ -393,3 +393,39 @@ def test_a_list_that_names_no_venue_is_told_so(tmp_path, head, venue, said):
         f"{listed}:1: {said}: its pages have none, and the site no name. Write the "
         "conference's name and year first, then a blank line ('NeurIPS 2026 paper list'), or "
         "give --venue 'NeurIPS 2026'"])
+
+
+@pytest.mark.parametrize("parallel", [False, True], ids=["one-core", "worker-processes"])
+def test_an_import_that_fails_part_way_changes_no_page(papers, tmp_path, monkeypatch, parallel):
+    """Pages are staged as they are inferred, while later abstracts are still being
+    inferred; an import that fails part-way (here inferring its fourth new abstract)
+    leaves every page as it was, writes none of the new ones and leaves no temporary file."""
+    import multiprocessing
+
+    from paperlist.ingest import importer
+
+    if parallel:
+        if multiprocessing.get_start_method() != "fork":
+            pytest.skip("the failure is patched in, which only forked workers inherit")
+        monkeypatch.setattr(importer, "PARALLEL_FROM", 2)
+    new = [f"We propose Tool{i}, a method for sparse graph learning that scales to large "
+           f"graphs and beats strong baselines on {i + 3} benchmarks." for i in range(6)]
+    longer = tmp_path / "longer.txt"
+    longer.write_text(SHIPPED_LIST.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+                      + "\n\n".join(new) + "\n", encoding="utf-8")
+    infer = importer.infer_fields
+
+    def fails_on_the_fourth(text, taxonomy=None):
+        if "Tool3," in text:
+            raise RuntimeError("inference failed")
+        return infer(text, taxonomy)
+
+    monkeypatch.setattr(importer, "infer_fields", fails_on_the_fourth)
+    before = snapshot(papers)
+    with pytest.raises(RuntimeError, match="inference failed"):
+        run_import(longer, papers)
+    assert snapshot(papers) == before
+    assert not [p.name for p in papers.iterdir() if p.name.endswith(".tmp")]
+    monkeypatch.setattr(importer, "infer_fields", infer)
+    report = run_import(longer, papers)  # the same import, once it can finish
+    assert len(report.created) == 6 and len(report.unchanged) == 19

@@ -107,3 +107,29 @@ def test_pages_get_the_permissions_an_editor_would_give_them(tmp_path):
         assert mode(folder / "p2.md") == 0o644
     finally:
         os.umask(old_umask)
+
+
+def test_staged_files_change_nothing_until_committed_and_nothing_if_the_run_fails(tmp_path):
+    """An import stages each page as soon as it is inferred: until `commit` the pages are
+    as they were, and a run that fails part-way leaves them so, with no temporary file."""
+    from paperlist.util.atomic import Staged
+
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    (folder / "old.md").write_text("old\n")
+    try:
+        with Staged() as staged:
+            assert staged.write(folder / "old.md", "new\n")
+            assert staged.write(folder / "p1.md", "one\n")
+            assert (folder / "old.md").read_text() == "old\n"
+            assert not (folder / "p1.md").exists()
+            raise KeyboardInterrupt  # Ctrl-C while the rest of the list is inferred
+    except KeyboardInterrupt:
+        pass
+    assert sorted(p.name for p in folder.iterdir()) == ["old.md"]
+    assert (folder / "old.md").read_text() == "old\n"
+    with Staged() as staged:
+        assert staged.write(folder / "p1.md", "one\n")
+        assert not staged.write(folder / "old.md", "old\n")  # unchanged: not touched
+        assert staged.commit() == [folder / "p1.md"]
+    assert sorted(p.name for p in folder.iterdir()) == ["old.md", "p1.md"]
