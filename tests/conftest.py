@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -31,6 +34,11 @@ os.environ["GITHUB_REPOSITORY"] = "paperlist/paperlist"
 # a test that wants another passes PAGEFIND_BINARY_PATH to mkdocs_build(env=...).
 for _name in ("PAGEFIND_BINARY_PATH", "PAGEFIND_EXTENDED_BINARY_PATH"):
     os.environ.pop(_name, None)
+# Inferred fields are kept between runs (ingest/cache.py): the tests keep theirs in a
+# folder of their own, new each session, so that none depends on what a run before kept.
+os.environ.pop("PAPERLIST_NO_CACHE", None)
+os.environ["PAPERLIST_CACHE_DIR"] = tempfile.mkdtemp(prefix="paperlist-tests-cache-")
+atexit.register(shutil.rmtree, os.environ["PAPERLIST_CACHE_DIR"], ignore_errors=True)
 
 
 def pytest_collection_modifyitems(items):

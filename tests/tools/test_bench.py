@@ -16,8 +16,10 @@ def test_bench_prints_the_table_and_writes_json(tmp_path):
          "--no-browser", "--json", str(out)], capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stderr
     assert "build ratio ours/plain" in result.stdout and "N=19" in result.stdout
+    assert "import --check again s (fields cached)" in result.stdout
     [row] = json.loads(out.read_text())
     assert row["n"] == 19 and row["metrics"]["papers"] == 19
+    assert row["metrics"]["import_s"] > 0 and row["metrics"]["import_check_cached_s"] > 0
     for variant in ("paperlist", "stock", "plain"):
         m = row["metrics"][variant]
         assert m["build_runs"] == 1 and m["build_s"] > 0 and m["build_cpu_s"] > 0

@@ -42,6 +42,7 @@ from paperlist.infer.links import extract_links
 from paperlist.infer.names import infer_names
 from paperlist.infer.tags import infer_tags
 from paperlist.infer.titles import infer_title
+from paperlist.ingest.cache import FieldsCache, text_key
 from paperlist.ingest.listfile import (
     ListError,
     ParsedList,
@@ -154,8 +155,21 @@ def _map_all(fn: Callable[[T], U], items: list[T]) -> Iterator[U]:
 
 def infer_all(texts: list[str], taxonomy: Path | None = None) -> list[dict[str, Any]]:
     """infer_fields for every text, on all cores for a big list (12,000 abstracts take
-    ~1 ms each). The results, and so the pages, are the same either way."""
-    return list(_map_all(partial(infer_fields, taxonomy=taxonomy), texts))
+    ~2 ms each), a text inferred before read from the cache (cache.py). The results, and
+    so the pages, are the same either way."""
+    cache = FieldsCache(taxonomy)
+    try:
+        keys = [text_key(text) for text in texts]
+        known = cache.get_many(keys)
+        todo = [n for n, key in enumerate(keys) if key not in known]
+        fresh = list(_map_all(partial(infer_fields, taxonomy=taxonomy), [texts[n] for n in todo]))
+        for n, fields in zip(todo, fresh, strict=True):
+            cache.keep(keys[n], fields)
+        cache.flush()
+        known.update((keys[n], fields) for n, fields in zip(todo, fresh, strict=True))
+        return [known[key] for key in keys]
+    finally:
+        cache.close()
 
 
 def _base_id(fields: dict[str, Any]) -> str:
@@ -178,19 +192,47 @@ def _renamed(draft: str, base: str, page_id: str) -> str | None:
     return new + draft[len(old):] if draft.startswith(old) else None
 
 
-def _infer_draft(item: tuple[str, str | None], venue: str, taxonomy: Path | None,
-                 ) -> tuple[dict[str, Any], str, str]:
-    """infer_fields of a paragraph and, for one no page has (its digest given), its new
-    page's id and text, written in the worker that inferred it: dumping the YAML of
-    30,000 new pages costs a fifth of what inferring them does, and here it runs on
-    every core instead of after them on one. The id may still be taken (plan_import
-    then writes the page again under another)."""
-    text, digest = item
-    fields = infer_fields(text, taxonomy)
+def _infer_draft(item: tuple[str, str | None, dict[str, Any] | None], venue: str,
+                 taxonomy: Path | None) -> tuple[dict[str, Any], str, str]:
+    """infer_fields of a paragraph (unless given: the cache's) and, for one no page has
+    (its digest given), its new page's id and text, written in the worker that inferred
+    it: dumping the YAML of 30,000 new pages costs a fifth of what inferring them does,
+    and here it runs on every core instead of after them on one. The id may still be
+    taken (plan_import then writes the page again under another)."""
+    text, digest, known = item
+    fields = infer_fields(text, taxonomy) if known is None else known
     if digest is None:
         return fields, "", ""
     base = _base_id(fields)
     return fields, base, _new_page_text(base, fields, venue, digest, text)
+
+
+def _drafts(parsed: ParsedList, by_digest: dict[str, Page], taxonomy: Path | None,
+            ) -> Iterator[tuple[dict[str, Any], str, str]]:
+    """_infer_draft of each paragraph, in order, as soon as it is done. The fields of a
+    text inferred before come from the cache (cache.py), and only new pages' drafts and
+    the other texts' fields are worked out (a list imported again, or checked after
+    `paperlist check`, infers nothing); what was inferred is kept once all is done."""
+    cache = FieldsCache(taxonomy)
+    keys = [text_key(p.text) for p in parsed.paragraphs]
+    known = cache.get_many(keys)
+    items = [(p.text, None if p.digest in by_digest else p.digest, known.get(key))
+             for p, key in zip(parsed.paragraphs, keys, strict=True)]
+    work = _map_all(partial(_infer_draft, venue=parsed.venue, taxonomy=taxonomy),
+                    [item for item in items if item[2] is None or item[1] is not None])
+    try:
+        for key, (_, digest, fields) in zip(keys, items, strict=True):
+            if fields is not None and digest is None:
+                yield fields, "", ""  # a page's fields, as inferred before
+                continue
+            draft = next(work)
+            if fields is None:
+                cache.keep(key, draft[0])
+            yield draft
+        cache.flush()
+    finally:
+        work.close()
+        cache.close()
 
 
 def merge_list(current: list, old: list, new: list, limit: int | None = None) -> list:
@@ -492,9 +534,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
             staged.write(path, text)
 
     # each paragraph's fields (and a new page's draft) as soon as they are inferred
-    drafts = _map_all(partial(_infer_draft, venue=parsed.venue, taxonomy=taxonomy),
-                      [(p.text, None if p.digest in by_digest else p.digest)
-                       for p in parsed.paragraphs])
+    drafts = _drafts(parsed, by_digest, taxonomy)
     # Pages a paragraph of this list claims although its digest changed: re-linked, or in
     # conflict (still its paragraph's). Neither is reported gone, nor pruned.
     claimed: set[str] = set(in_conflict)

@@ -421,6 +421,7 @@ def test_an_import_that_fails_part_way_changes_no_page(papers, tmp_path, monkeyp
         return infer(text, taxonomy)
 
     monkeypatch.setattr(importer, "infer_fields", fails_on_the_fourth)
+    monkeypatch.setenv("PAPERLIST_CACHE_DIR", str(tmp_path / "cache"))  # nothing kept yet
     before = snapshot(papers)
     with pytest.raises(RuntimeError, match="inference failed"):
         run_import(longer, papers)

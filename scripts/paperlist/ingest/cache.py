@@ -1,0 +1,152 @@
+"""What was inferred from each abstract, kept between runs, so that it is inferred once.
+
+Every `paperlist import` and `paperlist check` infers the fields of every abstract of the
+list again, to see whether the pages agree with it: at 30,000 papers, some 65 CPU seconds
+each, and CI runs both on every pull request although the list rarely changes. The fields
+depend only on the abstract's text, the code and data of this package, the taxonomy and
+the Python version (its regular expressions and Unicode tables), so they are kept under
+a key of the text, in a file named after all the rest (`fingerprint`): a new version of
+paperlist, an edited taxonomy or another Python starts an empty file, and what is read
+back is what inferring again would give, byte for byte in the pages.
+
+The file is an SQLite database in the user's cache folder (`PAPERLIST_CACHE_DIR`, else
+`$XDG_CACHE_HOME/paperlist`, else `~/.cache/paperlist`); `PAPERLIST_NO_CACHE=1` turns it
+off. It only saves time: a folder that cannot be written, a file another program broke
+or a full disk costs the time, never an import or a check.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+import time
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import paperlist
+
+#: Where the files go instead of the user's cache folder.
+DIR_VARIABLE = "PAPERLIST_CACHE_DIR"
+#: Set to 1 to infer everything again and keep nothing.
+OFF_VARIABLE = "PAPERLIST_NO_CACHE"
+#: A file not used for this long is deleted when another is opened (each new version of
+#: paperlist or of a taxonomy starts its own).
+_STALE_DAYS = 30
+#: Keys asked for in one query (SQLite's limit on a statement's parameters is 999 or more).
+_BATCH = 500
+
+
+def cache_dir() -> Path | None:
+    """The folder of the cache files, or None when the cache is off."""
+    if os.environ.get(OFF_VARIABLE, "").strip() not in ("", "0"):
+        return None
+    given = os.environ.get(DIR_VARIABLE, "").strip()
+    if given:
+        return Path(given)
+    xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "paperlist"
+
+
+@lru_cache(maxsize=1)
+def _code_digest() -> str:
+    """Every file of the package (code and data, whatever it is) and the Python version."""
+    digest = hashlib.sha256(sys.version.encode())
+    root = Path(paperlist.__file__).parent
+    for path in sorted(root.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def fingerprint(taxonomy: Path | None) -> str:
+    """What the fields depend on besides the text: the package, Python and the taxonomy
+    file's content (None: the shipped one, which is part of the package)."""
+    digest = hashlib.sha256(_code_digest().encode())
+    digest.update(b"shipped" if taxonomy is None else b"file\0" + Path(taxonomy).read_bytes())
+    return digest.hexdigest()
+
+
+def text_key(text: str) -> str:
+    """The key of an abstract's text, exactly as inferred from (not normalised: the
+    fields may depend on any character)."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class FieldsCache:
+    """The fields inferred from abstracts with one taxonomy, by their text's `text_key`.
+    Off (nothing found, nothing kept) when the cache is off or cannot be used."""
+
+    def __init__(self, taxonomy: Path | None = None) -> None:
+        self._db: sqlite3.Connection | None = None
+        self._pending: list[tuple[str, str]] = []
+        folder = cache_dir()
+        if folder is None:
+            return
+        try:
+            name = f"inferred-{fingerprint(taxonomy)[:24]}.sqlite3"
+            folder.mkdir(parents=True, exist_ok=True)
+            _remove_stale(folder, name)
+            db = sqlite3.connect(folder / name, timeout=30)
+            db.execute("CREATE TABLE IF NOT EXISTS fields "
+                       "(key TEXT PRIMARY KEY, fields TEXT NOT NULL) WITHOUT ROWID")
+            self._db = db
+        except (OSError, sqlite3.Error):
+            self._db = None
+
+    def get_many(self, keys: list[str]) -> dict[str, dict[str, Any]]:
+        """The fields kept for those of the keys that have them."""
+        found: dict[str, dict[str, Any]] = {}
+        if self._db is None:
+            return found
+        try:
+            for at in range(0, len(keys), _BATCH):
+                batch = keys[at:at + _BATCH]
+                rows = self._db.execute(
+                    f"SELECT key, fields FROM fields WHERE key IN ({','.join('?' * len(batch))})",
+                    batch)
+                found.update((key, json.loads(fields)) for key, fields in rows)
+        except (sqlite3.Error, ValueError):
+            return {}  # a broken file: everything is inferred again
+        return found
+
+    def keep(self, key: str, fields: dict[str, Any]) -> None:
+        """Keep this key's fields, once `flush` is called: written as JSON now, so that
+        what the caller does with the dictionary later changes nothing kept (the
+        fields are strings, numbers, lists and dictionaries, which come back equal and
+        in the same order)."""
+        if self._db is not None:
+            self._pending.append((key, json.dumps(fields, ensure_ascii=False,
+                                                  separators=(",", ":"))))
+
+    def flush(self) -> None:
+        """Write what `keep` was given (in one transaction)."""
+        if self._db is None or not self._pending:
+            return
+        try:
+            with self._db:
+                self._db.executemany("INSERT OR REPLACE INTO fields (key, fields) VALUES (?, ?)",
+                                     self._pending)
+        except sqlite3.Error:
+            pass  # not kept: inferred again next time
+        self._pending.clear()
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+
+
+def _remove_stale(folder: Path, keep: str) -> None:
+    """Delete the cache files of other fingerprints not used for _STALE_DAYS."""
+    cutoff = time.time() - _STALE_DAYS * 86400
+    for path in folder.glob("inferred-*.sqlite3*"):
+        try:
+            if not path.name.startswith(keep) and path.stat().st_mtime < cutoff:
+                path.unlink()
+        except OSError:
+            pass

@@ -1,0 +1,94 @@
+"""What was inferred from an abstract is inferred once: an import or a check of a list
+seen before reads it back (ingest/cache.py), and writes the same pages."""
+
+from __future__ import annotations
+
+import pytest
+
+from helpers import SHIPPED_LIST
+from paperlist.cli import main
+from paperlist.ingest import importer
+from paperlist.ingest.importer import infer_all, run_import
+
+
+def snapshot(folder):
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+@pytest.fixture
+def counted(monkeypatch, tmp_path):
+    """A cache folder of this test's own; the abstracts inferred, in a list."""
+    monkeypatch.setenv("PAPERLIST_CACHE_DIR", str(tmp_path / "cache"))
+    seen: list[str] = []
+    infer = importer.infer_fields
+
+    def counting(text, taxonomy=None):
+        seen.append(text)
+        return infer(text, taxonomy)
+
+    monkeypatch.setattr(importer, "infer_fields", counting)
+    return seen
+
+
+def test_a_list_imported_again_is_not_inferred_again_and_gives_the_same_pages(counted, tmp_path):
+    first = tmp_path / "first"
+    assert run_import(SHIPPED_LIST, first).ok
+    assert len(counted) == 19
+    run_import(SHIPPED_LIST, first)  # again: every page there, nothing to infer
+    assert len(counted) == 19
+    second = tmp_path / "second"  # new pages from what was kept
+    run_import(SHIPPED_LIST, second)
+    assert len(counted) == 19
+    assert snapshot(second) == snapshot(first)
+
+
+def test_the_pages_are_the_same_bytes_with_the_cache_as_without(counted, tmp_path, monkeypatch):
+    run_import(SHIPPED_LIST, tmp_path / "warm")  # keeps the fields
+    run_import(SHIPPED_LIST, tmp_path / "from-cache")
+    monkeypatch.setenv("PAPERLIST_NO_CACHE", "1")
+    run_import(SHIPPED_LIST, tmp_path / "cold")
+    assert len(counted) == 38  # without the cache, all 19 inferred again
+    assert snapshot(tmp_path / "from-cache") == snapshot(tmp_path / "cold")
+
+
+def test_a_check_after_an_import_infers_nothing(counted, tmp_path):
+    papers = tmp_path / "papers"
+    (papers / "source").mkdir(parents=True)
+    (papers / "source" / "list.txt").write_bytes(SHIPPED_LIST.read_bytes())
+    assert main(["import", "--papers", str(papers)]) == 0
+    assert main(["check", str(papers)]) == 0
+    assert main(["import", "--check", "--papers", str(papers)]) == 0
+    assert len(counted) == 19
+
+
+def test_another_taxonomy_infers_again(counted, tmp_path):
+    from paperlist.model.taxonomy import DEFAULT_PATH
+
+    text = DEFAULT_PATH.read_text(encoding="utf-8")
+    taxonomy = tmp_path / "taxonomy.yml"
+    taxonomy.write_text(text, encoding="utf-8")
+    run_import(SHIPPED_LIST, tmp_path / "a", taxonomy=taxonomy)
+    run_import(SHIPPED_LIST, tmp_path / "b", taxonomy=taxonomy)
+    assert len(counted) == 19
+    taxonomy.write_text(text + "\n# edited\n", encoding="utf-8")  # any edit: inferred again
+    run_import(SHIPPED_LIST, tmp_path / "c", taxonomy=taxonomy)
+    assert len(counted) == 38
+    assert infer_all(["We propose FooNet, a graph network."], taxonomy)[0]["name"] == "FooNet"
+
+
+@pytest.mark.parametrize("damage", ["garbage", "folder is a file"])
+def test_a_broken_cache_costs_time_not_the_import(counted, tmp_path, monkeypatch, damage):
+    cache = tmp_path / "cache"
+    if damage == "garbage":
+        run_import(SHIPPED_LIST, tmp_path / "before")
+        for path in cache.glob("inferred-*"):
+            path.write_bytes(b"not a database\n" * 100)
+    else:
+        cache.write_text("a file where the cache folder should be\n")
+    papers = tmp_path / "papers"
+    report = run_import(SHIPPED_LIST, papers)
+    assert report.ok and len(report.created) == 19
+    cold = tmp_path / "cold"
+    monkeypatch.setenv("PAPERLIST_NO_CACHE", "1")
+    run_import(SHIPPED_LIST, cold)
+    assert snapshot(papers) == snapshot(cold)
