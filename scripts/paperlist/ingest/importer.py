@@ -25,6 +25,7 @@ A's pages for its own orphans. With one list, every page is its own, as before.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import os
 import sys
@@ -135,6 +136,8 @@ def infer_fields(text: str, taxonomy: Path | None = None) -> dict[str, Any]:
 
 #: Below this many abstracts, starting worker processes costs more than it saves.
 PARALLEL_FROM = 400
+#: Abstracts a worker process is given at a time.
+CHUNK = 200
 
 
 def _map_all(fn: Callable[[T], U], items: list[T]) -> Iterator[U]:
@@ -148,7 +151,7 @@ def _map_all(fn: Callable[[T], U], items: list[T]) -> Iterator[U]:
         return
     pool = ProcessPoolExecutor(max_workers=workers)
     try:
-        yield from pool.map(fn, items, chunksize=200)
+        yield from pool.map(fn, items, chunksize=CHUNK)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -538,46 +541,48 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     # Pages a paragraph of this list claims although its digest changed: re-linked, or in
     # conflict (still its paragraph's). Neither is reported gone, nor pruned.
     claimed: set[str] = set(in_conflict)
-    for n, (para, (fields, base, draft)) in enumerate(zip(parsed.paragraphs, drafts,
-                                                          strict=True)):
-        page = by_digest.get(para.digest)
-        body = None
-        if page is None and n in relinks:
-            page, sameness = relinks[n]
+    # closed when the plan fails too: the workers stop at once, not at the interpreter's exit
+    with contextlib.closing(drafts):
+        for n, (para, (fields, base, draft)) in enumerate(zip(parsed.paragraphs, drafts,
+                                                              strict=True)):
+            page = by_digest.get(para.digest)
+            body = None
+            if page is None and n in relinks:
+                page, sameness = relinks[n]
+                if page is None:
+                    continue  # a conflict, reported: nothing written, no second page
+                body = para.text
+                claimed.add(page.id)
+                report.relinked.append((page.id, para.line, sameness))
             if page is None:
-                continue  # a conflict, reported: nothing written, no second page
-            body = para.text
-            claimed.add(page.id)
-            report.relinked.append((page.id, para.line, sameness))
-        if page is None:
-            page_id = unique_id(base, taken)
-            taken.add(page_id)
-            put(papers_dir / f"{page_id}.md", draft if page_id == base else
-                _renamed(draft, base, page_id) or
-                _new_page_text(page_id, fields, parsed.venue, para.digest, para.text))
-            report.created.append(page_id)
-            html = list(dict.fromkeys(snippet for _, snippet in html_findings(para.text)))
-            if html:
-                report.warnings.append(ListError(
-                    parsed.path, para.line,
-                    f"the abstract holds HTML or script ({', '.join(map(repr, html[:3]))}), "
-                    f"which 'paperlist check' refuses on its page {page_id}.md: remove it "
-                    "from the list and import again (the site shows an abstract as text; "
-                    "write *emphasis* and $math$)"))
-            continue
-        assert page.path is not None
-        old = page.meta.get("inferred") if isinstance(page.meta.get("inferred"), dict) else {}
-        meta = merge_fields(page.meta, old, fields, max_tags, venue=(parsed.venue, before))
-        if body is not None:
-            meta["source"] = {**page.meta["source"], "digest": para.digest}
-        # Nothing to refresh: leave the file exactly as its editor formatted it.
-        if meta == page.meta and body is None:
-            report.unchanged.append(page.id)
-            continue
-        put(page.path, rewrite_page(page.path.read_text(encoding="utf-8"), meta,
-                                    body if body is not None else page.body))
-        if body is None:
-            report.updated.append(page.id)
+                page_id = unique_id(base, taken)
+                taken.add(page_id)
+                put(papers_dir / f"{page_id}.md", draft if page_id == base else
+                    _renamed(draft, base, page_id) or
+                    _new_page_text(page_id, fields, parsed.venue, para.digest, para.text))
+                report.created.append(page_id)
+                html = list(dict.fromkeys(snippet for _, snippet in html_findings(para.text)))
+                if html:
+                    report.warnings.append(ListError(
+                        parsed.path, para.line,
+                        f"the abstract holds HTML or script ({', '.join(map(repr, html[:3]))}), "
+                        f"which 'paperlist check' refuses on its page {page_id}.md: remove it "
+                        "from the list and import again (the site shows an abstract as text; "
+                        "write *emphasis* and $math$)"))
+                continue
+            assert page.path is not None
+            old = page.meta.get("inferred") if isinstance(page.meta.get("inferred"), dict) else {}
+            meta = merge_fields(page.meta, old, fields, max_tags, venue=(parsed.venue, before))
+            if body is not None:
+                meta["source"] = {**page.meta["source"], "digest": para.digest}
+            # Nothing to refresh: leave the file exactly as its editor formatted it.
+            if meta == page.meta and body is None:
+                report.unchanged.append(page.id)
+                continue
+            put(page.path, rewrite_page(page.path.read_text(encoding="utf-8"), meta,
+                                        body if body is not None else page.body))
+            if body is None:
+                report.updated.append(page.id)
     report.others -= sum(1 for p in strays if p.id in claimed)
     gone = sorted((p for p in pages if p.source_digest and p.source_digest not in seen
                    and p.id not in claimed), key=lambda p: p.id)

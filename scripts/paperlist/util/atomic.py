@@ -7,6 +7,7 @@ editors' tools and the build see no change).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import stat
@@ -14,20 +15,28 @@ import unicodedata
 from pathlib import Path
 
 
-def _temp_for(path: Path, data: bytes, mode: int | None = None) -> str:
+def _temp_for(path: Path, data: bytes, mode: int | None = None,
+              made: list[str] | None = None) -> str:
     """A new temporary file beside path holding data (its parent folder exists). Named
     after the target and this process (what the next import removes: `.*.tmp`), and
     created exclusively, so nothing is ever overwritten (a name left by a killed process
     with this one's id gets a number). Its permissions are `mode`, the file's it replaces,
     else what the user's umask gives a new file (0644 with the usual 022), as an editor's
-    would have: not 0600, which a web server or CI job of another user cannot read."""
+    would have: not 0600, which a web server or CI job of another user cannot read.
+    `made` gets its name before the file is made: a Ctrl-C as the file is created (it
+    then interrupts the call as it returns, before the name is known here) leaves a
+    file the caller can still remove."""
     flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for k in itertools.count():
         tmp = os.path.join(path.parent, f".{path.name}.{os.getpid()}{f'.{k}' if k else ''}.tmp")
+        if made is not None:
+            made.append(tmp)
         try:
             fd = os.open(tmp, flags, 0o666)  # less the umask
             break
         except FileExistsError:
+            if made is not None:
+                made.pop()  # another's
             continue
     try:
         try:  # os.write, not a file object: half the cost of a small page (30,000 pages)
@@ -116,7 +125,8 @@ class Staged:
             self.abort()
 
     def write(self, path: Path, text: str) -> bool:
-        """Stage text for path; False (nothing staged) when the file holds it already."""
+        """Stage text for path (each path once); False (nothing staged) when the file
+        holds it already."""
         folder = path.parent
         if folder not in self._listings:
             folder.mkdir(parents=True, exist_ok=True)
@@ -126,7 +136,15 @@ class Staged:
         if _unchanged(path, data, listed):
             return False
         new = listed is not None and _folded(path.name) not in listed
-        self._pending.append((_temp_for(path, data, None if new else _mode(path)), path))
+        made: list[str] = []
+        try:
+            self._pending.append((_temp_for(path, data, None if new else _mode(path), made),
+                                  path))
+        except BaseException:  # not staged (Ctrl-C, a full disk): its file, if made, goes
+            for tmp in made:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+            raise
         return True
 
     def commit(self) -> list[Path]:

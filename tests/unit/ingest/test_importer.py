@@ -395,6 +395,7 @@ def test_a_list_that_names_no_venue_is_told_so(tmp_path, head, venue, said):
         "give --venue 'NeurIPS 2026'"])
 
 
+@pytest.mark.forks
 @pytest.mark.parametrize("parallel", [False, True], ids=["one-core", "worker-processes"])
 def test_an_import_that_fails_part_way_changes_no_page(papers, tmp_path, monkeypatch, parallel):
     """Pages are staged as they are inferred, while later abstracts are still being
@@ -408,6 +409,7 @@ def test_an_import_that_fails_part_way_changes_no_page(papers, tmp_path, monkeyp
         if multiprocessing.get_start_method() != "fork":
             pytest.skip("the failure is patched in, which only forked workers inherit")
         monkeypatch.setattr(importer, "PARALLEL_FROM", 2)
+        monkeypatch.setattr(importer, "CHUNK", 1)  # the first new pages staged before it fails
     new = [f"We propose Tool{i}, a method for sparse graph learning that scales to large "
            f"graphs and beats strong baselines on {i + 3} benchmarks." for i in range(6)]
     longer = tmp_path / "longer.txt"
@@ -430,3 +432,43 @@ def test_an_import_that_fails_part_way_changes_no_page(papers, tmp_path, monkeyp
     monkeypatch.setattr(importer, "infer_fields", infer)
     report = run_import(longer, papers)  # the same import, once it can finish
     assert len(report.created) == 6 and len(report.unchanged) == 19
+
+
+@pytest.mark.forks
+def test_a_disk_that_fills_mid_import_stops_the_workers_and_changes_no_page(
+        papers, tmp_path, monkeypatch):
+    """The main process fails staging a page while worker processes still infer the
+    rest: they stop then, not when the interpreter exits (the failure's traceback, held
+    here as by a caller, holds the plan), and no page changes."""
+    import errno
+    import multiprocessing
+
+    from paperlist.ingest import importer
+    from paperlist.util.atomic import Staged
+
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("worker processes are started as this session's are")
+    monkeypatch.setattr(importer, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(importer, "CHUNK", 1)
+    monkeypatch.setenv("PAPERLIST_CACHE_DIR", str(tmp_path / "cache"))
+    new = [f"We propose Tool{i}, a method for sparse graph learning that scales to large "
+           f"graphs and beats strong baselines on {i + 3} benchmarks." for i in range(40)]
+    longer = tmp_path / "longer.txt"
+    longer.write_text(SHIPPED_LIST.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+                      + "\n\n".join(new) + "\n", encoding="utf-8")
+    write = Staged.write
+    staged: list[str] = []
+
+    def fills_up(self, path, text):
+        staged.append(path.name)
+        if len(staged) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return write(self, path, text)
+
+    monkeypatch.setattr(Staged, "write", fills_up)
+    before = snapshot(papers)
+    with pytest.raises(OSError, match="No space") as failed:
+        run_import(longer, papers)
+    assert failed.traceback and not multiprocessing.active_children()
+    assert snapshot(papers) == before
+    assert not [p.name for p in papers.iterdir() if p.name.endswith(".tmp")]

@@ -133,3 +133,31 @@ def test_staged_files_change_nothing_until_committed_and_nothing_if_the_run_fail
         assert not staged.write(folder / "old.md", "old\n")  # unchanged: not touched
         assert staged.commit() == [folder / "p1.md"]
     assert sorted(p.name for p in folder.iterdir()) == ["old.md", "p1.md"]
+
+
+def test_ctrl_c_as_a_temporary_file_is_made_leaves_no_file(tmp_path, monkeypatch):
+    """Ctrl-C while the kernel creates a staged file interrupts the call as it returns,
+    before its caller has the file: the file is removed all the same."""
+    import os
+
+    from paperlist.util.atomic import Staged
+
+    real_open = os.open
+
+    def interrupted(path, flags, mode=0o777):
+        real_open(path, flags, mode)
+        raise KeyboardInterrupt
+
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    (folder / "old.md").write_text("old\n")
+    try:
+        with Staged() as staged:
+            assert staged.write(folder / "p1.md", "one\n")
+            monkeypatch.setattr(os, "open", interrupted)
+            staged.write(folder / "p2.md", "two\n")
+    except KeyboardInterrupt:
+        pass
+    else:
+        raise AssertionError("the Ctrl-C was lost")
+    assert sorted(p.name for p in folder.iterdir()) == ["old.md"]
