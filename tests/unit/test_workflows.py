@@ -78,3 +78,19 @@ def test_pages_builds_with_the_pagefind_the_tests_check(path):
     install = next(i for i, r in enumerate(runs) if "npm install" in r)
     assert f"pagefind@{pinned}" in runs[install] and f"{BINARY_VARIABLE}=" in runs[install]
     assert install < next(i for i, r in enumerate(runs) if "paperlist build" in r)
+
+
+def test_a_new_catalogues_ci_keeps_what_it_inferred_between_runs():
+    """The steps that infer (check, import --check) use the folder the cache step restores
+    and saves, so a pull request infers only the abstracts new since an earlier run."""
+    steps = yaml.safe_load((INIT / "github" / "workflows" / "ci.yml").read_text(
+        encoding="utf-8"))["jobs"]["check"]["steps"]
+    at = next(i for i, s in enumerate(steps) if s.get("uses", "").startswith("actions/cache@"))
+    folder = steps[at]["with"]["path"]
+    inferring = [i for i, s in enumerate(steps)
+                 if s.get("run", "").startswith(("paperlist check", "paperlist import"))]
+    assert len(inferring) == 2 and at < min(inferring)
+    for i in inferring:
+        assert steps[i]["env"]["PAPERLIST_CACHE_DIR"] == folder
+    for kept in ("requirements.txt", "taxonomy.yml", "papers/source/"):
+        assert kept in steps[at]["with"]["key"]
