@@ -36,6 +36,8 @@ OFF_VARIABLE = "PAPERLIST_NO_CACHE"
 #: A file not used for this long is deleted when another is opened (each new version of
 #: paperlist or of a taxonomy starts its own).
 _STALE_DAYS = 30
+#: Other files kept, the most recently used (another taxonomy, another Python).
+_KEPT = 3
 #: Keys asked for in one query (SQLite's limit on a statement's parameters is 999 or more).
 _BATCH = 500
 
@@ -142,11 +144,22 @@ class FieldsCache:
 
 
 def _remove_stale(folder: Path, keep: str) -> None:
-    """Delete the cache files of other fingerprints not used for _STALE_DAYS."""
+    """Delete the cache files of other fingerprints not used for _STALE_DAYS, and all but
+    the _KEPT most recently used (each edit of the code, in a working copy of paperlist,
+    starts a new file)."""
     cutoff = time.time() - _STALE_DAYS * 86400
-    for path in folder.glob("inferred-*.sqlite3*"):
+    others: list[tuple[float, Path]] = []
+    for path in folder.glob("inferred-*.sqlite3"):
         try:
-            if not path.name.startswith(keep) and path.stat().st_mtime < cutoff:
-                path.unlink()
+            if not path.name.startswith(keep):
+                others.append((path.stat().st_mtime, path))
         except OSError:
             pass
+    others.sort(reverse=True)
+    for k, (mtime, path) in enumerate(others):
+        if k >= _KEPT or mtime < cutoff:
+            for part in (path, *folder.glob(f"{path.name}-*")):  # and its journal
+                try:
+                    part.unlink()
+                except OSError:
+                    pass

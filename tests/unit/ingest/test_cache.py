@@ -92,3 +92,27 @@ def test_a_broken_cache_costs_time_not_the_import(counted, tmp_path, monkeypatch
     monkeypatch.setenv("PAPERLIST_NO_CACHE", "1")
     run_import(SHIPPED_LIST, cold)
     assert snapshot(papers) == snapshot(cold)
+
+
+def test_old_cache_files_are_deleted_and_the_one_in_use_never(tmp_path, monkeypatch):
+    """Each version of paperlist or taxonomy starts a file: those unused for 30 days go,
+    and of the others only the three most recently used stay."""
+    import os
+    import time
+
+    from paperlist.ingest.cache import FieldsCache, fingerprint
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("PAPERLIST_CACHE_DIR", str(cache))
+    cache.mkdir()
+    now = time.time()
+    ages = {"a": 40, "b": 1, "c": 2, "d": 3, "e": 4}  # days since last used
+    for name, days in ages.items():
+        path = cache / f"inferred-{name * 24}.sqlite3"
+        path.write_bytes(b"")
+        os.utime(path, (now - days * 86400, now - days * 86400))
+    (cache / "notes.txt").write_text("not ours\n")
+    FieldsCache(None).close()
+    mine = f"inferred-{fingerprint(None)[:24]}.sqlite3"
+    assert sorted(p.name for p in cache.iterdir()) == sorted(
+        [mine, "notes.txt", *(f"inferred-{n * 24}.sqlite3" for n in "bcd")])
