@@ -322,7 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--into", dest="papers", default=argparse.SUPPRESS, help=argparse.SUPPRESS,
                    action=_DeprecatedAlias, use="--papers")
     s.add_argument("--check", action="store_true",
-                   help="write nothing; exit 1 if the pages and the list disagree")
+                   help="write no page; exit 1 if the pages and the list disagree")
     s.add_argument("--prune", action="store_true",
                    help="remove the pages whose paragraph is no longer in the list (they are "
                         "listed; without --prune they are kept and reported); a page with "

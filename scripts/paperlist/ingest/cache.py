@@ -17,13 +17,13 @@ or a full disk costs the time, never an import or a check.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import sqlite3
 import sys
 import time
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +38,8 @@ OFF_VARIABLE = "PAPERLIST_NO_CACHE"
 _STALE_DAYS = 30
 #: Other files kept, the most recently used (another taxonomy, another Python).
 _KEPT = 3
+#: Seconds to wait for another process's write to the same file (then: no cache).
+_WAIT = 2
 #: Keys asked for in one query (SQLite's limit on a statement's parameters is 999 or more).
 _BATCH = 500
 
@@ -53,22 +55,33 @@ def cache_dir() -> Path | None:
     return (Path(xdg) if xdg else Path.home() / ".cache") / "paperlist"
 
 
-@lru_cache(maxsize=1)
-def _code_digest() -> str:
-    """Every file of the package (code and data, whatever it is) and the Python version."""
+def _package_digest() -> str:
+    """Every file of the package, code and data, and the Python version; not the files
+    only a browser or `paperlist init` reads (assets/, data/init/, whose links point at
+    the repository's own mkdocs.yml and guides), so editing those keeps the cache."""
     digest = hashlib.sha256(sys.version.encode())
     root = Path(paperlist.__file__).parent
     for path in sorted(root.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0")
-            digest.update(path.read_bytes() + b"\0")
+        rel = path.relative_to(root).parts
+        if (path.is_symlink() or not path.is_file() or "__pycache__" in rel
+                or rel[0] == "assets" or rel[:2] == ("data", "init")):
+            continue
+        digest.update("/".join(rel).encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()
 
 
-def fingerprint(taxonomy: Path | None) -> str:
-    """What the fields depend on besides the text: the package, Python and the taxonomy
-    file's content (None: the shipped one, which is part of the package)."""
-    digest = hashlib.sha256(_code_digest().encode())
+#: The package as this process runs it: taken when the importer (and with it every
+#: inference module) is imported, not when the cache is first opened, seconds or (in a
+#: live preview) hours later; checked again before anything is kept (`flush`), as the
+#: data files are read at the first inference.
+_CODE = _package_digest()
+
+
+def fingerprint(taxonomy: Path | None, code: str | None = None) -> str:
+    """What the fields depend on besides the text: the package (`_CODE` unless given),
+    Python and the taxonomy file's content (None: the shipped one, part of the package)."""
+    digest = hashlib.sha256((_CODE if code is None else code).encode())
     digest.update(b"shipped" if taxonomy is None else b"file\0" + Path(taxonomy).read_bytes())
     return digest.hexdigest()
 
@@ -80,24 +93,34 @@ def text_key(text: str) -> str:
 
 
 class FieldsCache:
-    """The fields inferred from abstracts with one taxonomy, by their text's `text_key`.
-    Off (nothing found, nothing kept) when the cache is off or cannot be used."""
+    """The fields inferred from abstracts with one taxonomy, by their text's `text_key`;
+    `fields`, the names every one has (a row that is not such a dictionary is not read
+    back). Off (nothing found, nothing kept) when the cache is off or cannot be used."""
 
-    def __init__(self, taxonomy: Path | None = None) -> None:
+    def __init__(self, taxonomy: Path | None, fields: tuple[str, ...]) -> None:
         self._db: sqlite3.Connection | None = None
         self._pending: list[tuple[str, str]] = []
-        folder = cache_dir()
-        if folder is None:
-            return
+        self._taxonomy = taxonomy
+        self._fields = fields
+        self._fingerprint = ""
         try:
-            name = f"inferred-{fingerprint(taxonomy)[:24]}.sqlite3"
+            folder = cache_dir()
+            if folder is None:
+                return
+            self._fingerprint = fingerprint(taxonomy)
+            path = folder / f"inferred-{self._fingerprint[:24]}.sqlite3"
             folder.mkdir(parents=True, exist_ok=True)
-            _remove_stale(folder, name)
-            db = sqlite3.connect(folder / name, timeout=30)
-            db.execute("CREATE TABLE IF NOT EXISTS fields "
-                       "(key TEXT PRIMARY KEY, fields TEXT NOT NULL) WITHOUT ROWID")
+            _remove_stale(folder, path.name)
+            db = sqlite3.connect(path, timeout=_WAIT)
+            try:
+                db.execute("CREATE TABLE IF NOT EXISTS fields "
+                           "(key TEXT PRIMARY KEY, fields TEXT NOT NULL) WITHOUT ROWID")
+                os.utime(path)  # used now: kept while in use, not only while written
+            except BaseException:
+                db.close()
+                raise
             self._db = db
-        except (OSError, sqlite3.Error):
+        except (OSError, RuntimeError, sqlite3.Error):  # RuntimeError: no home folder
             self._db = None
 
     def get_many(self, keys: list[str]) -> dict[str, dict[str, Any]]:
@@ -111,7 +134,10 @@ class FieldsCache:
                 rows = self._db.execute(
                     f"SELECT key, fields FROM fields WHERE key IN ({','.join('?' * len(batch))})",
                     batch)
-                found.update((key, json.loads(fields)) for key, fields in rows)
+                for key, text in rows:
+                    fields = json.loads(text)
+                    if isinstance(fields, dict) and tuple(fields) == self._fields:
+                        found[key] = fields
         except (sqlite3.Error, ValueError):
             return {}  # a broken file: everything is inferred again
         return found
@@ -126,20 +152,29 @@ class FieldsCache:
                                                   separators=(",", ":"))))
 
     def flush(self) -> None:
-        """Write what `keep` was given (in one transaction)."""
+        """Write what `keep` was given (in one transaction), if the package and the
+        taxonomy are still what they were when the cache was opened: else (an edit or a
+        checkout during the run) the fields would be kept under the wrong name."""
         if self._db is None or not self._pending:
             return
         try:
-            with self._db:
-                self._db.executemany("INSERT OR REPLACE INTO fields (key, fields) VALUES (?, ?)",
-                                     self._pending)
-        except sqlite3.Error:
-            pass  # not kept: inferred again next time
+            same = fingerprint(self._taxonomy, _package_digest()) == self._fingerprint
+        except OSError:
+            same = False
+        if same:
+            try:
+                with self._db:
+                    self._db.executemany(
+                        "INSERT OR REPLACE INTO fields (key, fields) VALUES (?, ?)",
+                        self._pending)
+            except sqlite3.Error:
+                pass  # not kept: inferred again next time
         self._pending.clear()
 
     def close(self) -> None:
         if self._db is not None:
-            self._db.close()
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
             self._db = None
 
 

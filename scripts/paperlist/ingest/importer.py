@@ -119,6 +119,10 @@ def tag_fields(text: str, taxonomy: Path | None = None) -> dict[str, Any]:
             TAG_SCORES: {t.name: round(float(t.score), TAG_SCORE_DECIMALS) for t in chosen}}
 
 
+#: The fields infer_fields gives, in its order.
+FIELD_NAMES = ("title", "name", "other_names", "links", "tags", TAG_SCORES)
+
+
 def infer_fields(text: str, taxonomy: Path | None = None) -> dict[str, Any]:
     """Everything the importer infers from one abstract, in page-field form; tags from the
     taxonomy file given (a path, so that worker processes load it themselves), else the
@@ -160,7 +164,7 @@ def infer_all(texts: list[str], taxonomy: Path | None = None) -> list[dict[str, 
     """infer_fields for every text, on all cores for a big list (12,000 abstracts take
     ~2 ms each), a text inferred before read from the cache (cache.py). The results, and
     so the pages, are the same either way."""
-    cache = FieldsCache(taxonomy)
+    cache = FieldsCache(taxonomy, FIELD_NAMES)
     try:
         keys = [text_key(text) for text in texts]
         known = cache.get_many(keys)
@@ -216,7 +220,7 @@ def _drafts(parsed: ParsedList, by_digest: dict[str, Page], taxonomy: Path | Non
     text inferred before come from the cache (cache.py), and only new pages' drafts and
     the other texts' fields are worked out (a list imported again, or checked after
     `paperlist check`, infers nothing); what was inferred is kept once all is done."""
-    cache = FieldsCache(taxonomy)
+    cache = FieldsCache(taxonomy, FIELD_NAMES)
     keys = [text_key(p.text) for p in parsed.paragraphs]
     known = cache.get_many(keys)
     items = [(p.text, None if p.digest in by_digest else p.digest, known.get(key))

@@ -8,6 +8,7 @@ validates that file and answers lookups; inference lives in :mod:`paperlist.infe
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -135,7 +136,7 @@ def load_taxonomy(path: Path | None = None) -> Taxonomy:
     """Load and validate a taxonomy file (default: the packaged one). Cached per path and
     version of the file, since every page render and every tagging call needs it, while a
     long-running preview must see the file's edits."""
-    resolved = DEFAULT_PATH if path is None else _resolved(Path(path))
+    resolved = DEFAULT_PATH if path is None else _resolved(Path(path), os.getcwd())
     try:
         st = resolved.stat()
         version = (st.st_mtime_ns, st.st_size)
@@ -145,10 +146,11 @@ def load_taxonomy(path: Path | None = None) -> Taxonomy:
 
 
 @lru_cache(maxsize=8)
-def _resolved(path: Path) -> Path:
+def _resolved(path: Path, cwd: str) -> Path:
     """A path as given, resolved once (this runs once per abstract tagged and per page
-    checked)."""
-    return path.resolve()
+    checked), in the folder it was given in: "taxonomy.yml" is another file once the
+    process has moved to another catalogue."""
+    return (Path(cwd) / path).resolve()
 
 
 @lru_cache(maxsize=8)

@@ -197,3 +197,21 @@ def test_sound_as_in_valid_is_not_audio(phrase):
     assert "speech-and-audio" not in [t.slug for t in infer_tags(text, load_taxonomy())]
     audio = "We separate each sound source in a recording with a diffusion model."
     assert "speech-and-audio" in [t.slug for t in infer_tags(audio, load_taxonomy())]
+
+
+def test_a_taxonomy_named_by_a_relative_path_is_the_one_in_the_current_folder(tmp_path,
+                                                                               monkeypatch):
+    """`--taxonomy taxonomy.yml` names the file where the command runs: a process that
+    moves to another catalogue (the tests; a tool importing two) reads the other's file,
+    not the first one's, which it had resolved before."""
+    from paperlist.model.taxonomy import DEFAULT_PATH, load_taxonomy
+
+    text = DEFAULT_PATH.read_text(encoding="utf-8")
+    for name, most in (("one", 5), ("two", 1)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "taxonomy.yml").write_text(
+            text.replace("  max_tags: 5\n", f"  max_tags: {most}\n"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path / "one")
+    assert load_taxonomy(Path("taxonomy.yml")).selection["max_tags"] == 5
+    monkeypatch.chdir(tmp_path / "two")
+    assert load_taxonomy(Path("taxonomy.yml")).selection["max_tags"] == 1

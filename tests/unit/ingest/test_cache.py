@@ -101,6 +101,7 @@ def test_old_cache_files_are_deleted_and_the_one_in_use_never(tmp_path, monkeypa
     import time
 
     from paperlist.ingest.cache import FieldsCache, fingerprint
+    from paperlist.ingest.importer import FIELD_NAMES
 
     cache = tmp_path / "cache"
     monkeypatch.setenv("PAPERLIST_CACHE_DIR", str(cache))
@@ -112,7 +113,95 @@ def test_old_cache_files_are_deleted_and_the_one_in_use_never(tmp_path, monkeypa
         path.write_bytes(b"")
         os.utime(path, (now - days * 86400, now - days * 86400))
     (cache / "notes.txt").write_text("not ours\n")
-    FieldsCache(None).close()
+    FieldsCache(None, FIELD_NAMES).close()
     mine = f"inferred-{fingerprint(None)[:24]}.sqlite3"
     assert sorted(p.name for p in cache.iterdir()) == sorted(
         [mine, "notes.txt", *(f"inferred-{n * 24}.sqlite3" for n in "bcd")])
+
+
+def test_another_version_of_paperlist_infers_again_and_a_change_mid_run_keeps_nothing(
+        counted, tmp_path, monkeypatch):
+    """The file is named after the package's code and data as the process imported them;
+    a package edited while a run infers (a checkout) gets nothing kept under the old name."""
+    from paperlist.ingest import cache
+
+    run_import(SHIPPED_LIST, tmp_path / "a")
+    monkeypatch.setattr(cache, "_CODE", "another version")
+    monkeypatch.setattr(cache, "_package_digest", lambda: "another version")
+    run_import(SHIPPED_LIST, tmp_path / "b")
+    run_import(SHIPPED_LIST, tmp_path / "c")
+    assert len(counted) == 38  # the new version inferred once, then read back
+    monkeypatch.setattr(cache, "_package_digest", lambda: "edited during the run")
+    run_import(SHIPPED_LIST, tmp_path / "d")  # nothing to infer: all kept before
+    monkeypatch.setattr(cache, "_CODE", "a third version")
+    run_import(SHIPPED_LIST, tmp_path / "e")
+    run_import(SHIPPED_LIST, tmp_path / "f")
+    assert len(counted) == 38 + 19 + 19  # inferred by the third, and not kept
+
+
+def test_a_taxonomy_edited_while_the_list_is_inferred_keeps_nothing(counted, tmp_path,
+                                                                      monkeypatch):
+    from paperlist.model.taxonomy import DEFAULT_PATH
+
+    text = DEFAULT_PATH.read_text(encoding="utf-8")
+    taxonomy = tmp_path / "taxonomy.yml"
+    taxonomy.write_text(text, encoding="utf-8")
+    infer = importer.infer_fields
+
+    def saved_meanwhile(abstract, tax=None):
+        taxonomy.write_text(text + "\n# saved by an editor meanwhile\n", encoding="utf-8")
+        return infer(abstract, tax)
+
+    monkeypatch.setattr(importer, "infer_fields", saved_meanwhile)
+    run_import(SHIPPED_LIST, tmp_path / "a", taxonomy=taxonomy)
+    monkeypatch.setattr(importer, "infer_fields", infer)
+    taxonomy.write_text(text, encoding="utf-8")  # as it was when the run began
+    seen: list[str] = []
+    monkeypatch.setattr(importer, "infer_fields",
+                        lambda abstract, tax=None: seen.append(abstract) or infer(abstract, tax))
+    run_import(SHIPPED_LIST, tmp_path / "b", taxonomy=taxonomy)
+    assert len(seen) == 19  # nothing was kept under the name of the taxonomy as it began
+
+
+def test_a_list_of_old_and_new_abstracts_gives_the_pages_a_cold_import_gives(counted, tmp_path,
+                                                                             monkeypatch):
+    """Pages already there and new ones, texts kept and texts not: the same bytes."""
+    new = [f"We propose Tool{i}, a method for sparse graph learning that scales to large "
+           f"graphs and beats strong baselines on {i + 3} benchmarks." for i in range(6)]
+    longer = tmp_path / "longer.txt"
+    longer.write_text(SHIPPED_LIST.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+                      + "\n\n".join(new[:3]) + "\n\n" + "\n\n".join(new[3:]) + "\n",
+                      encoding="utf-8")
+    run_import(SHIPPED_LIST, tmp_path / "warm")
+    run_import(longer, tmp_path / "warm")  # 19 read back, 6 new inferred
+    run_import(longer, tmp_path / "all-kept")  # 25 new pages, all read back
+    assert len(counted) == 25
+    monkeypatch.setenv("PAPERLIST_NO_CACHE", "1")
+    run_import(SHIPPED_LIST, tmp_path / "cold")
+    run_import(longer, tmp_path / "cold")
+    assert snapshot(tmp_path / "warm") == snapshot(tmp_path / "cold")
+    assert snapshot(tmp_path / "all-kept") == snapshot(tmp_path / "cold")
+
+
+def test_no_home_folder_and_rows_of_another_shape_cost_time_not_the_import(
+        counted, tmp_path, monkeypatch):
+    import sqlite3
+    from pathlib import Path
+
+    run_import(SHIPPED_LIST, tmp_path / "first")
+    [kept] = (tmp_path / "cache").glob("inferred-*.sqlite3")
+    with sqlite3.connect(kept) as db:
+        db.execute("UPDATE fields SET fields = '[1, 2]'")
+    db.close()
+    run_import(SHIPPED_LIST, tmp_path / "second")
+    assert len(counted) == 38
+    assert snapshot(tmp_path / "second") == snapshot(tmp_path / "first")
+
+    def no_home():
+        raise RuntimeError("Could not determine home directory.")
+
+    for name in ("PAPERLIST_CACHE_DIR", "XDG_CACHE_HOME", "HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    assert run_import(SHIPPED_LIST, tmp_path / "third").ok
+    assert snapshot(tmp_path / "third") == snapshot(tmp_path / "first")
