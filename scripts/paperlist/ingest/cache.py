@@ -27,6 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 import paperlist
 
 #: Where the files go instead of the user's cache folder.
@@ -59,7 +61,8 @@ def _package_digest() -> str:
     """Every file of the package, code and data, and the Python version; not the files
     only a browser or `paperlist init` reads (assets/, data/init/, whose links point at
     the repository's own mkdocs.yml and guides), so editing those keeps the cache."""
-    digest = hashlib.sha256(sys.version.encode())
+    # (and PyYAML's, which reads the data files)
+    digest = hashlib.sha256(f"{sys.version}\0{yaml.__version__}".encode())
     root = Path(paperlist.__file__).parent
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root).parts
@@ -105,8 +108,8 @@ class FieldsCache:
         self._fingerprint = ""
         try:
             folder = cache_dir()
-            if folder is None:
-                return
+            if folder is None or _package_digest() != _CODE:
+                return  # off, or the package changed since this process imported it
             self._fingerprint = fingerprint(taxonomy)
             path = folder / f"inferred-{self._fingerprint[:24]}.sqlite3"
             folder.mkdir(parents=True, exist_ok=True)
@@ -115,7 +118,8 @@ class FieldsCache:
             try:
                 db.execute("CREATE TABLE IF NOT EXISTS fields "
                            "(key TEXT PRIMARY KEY, fields TEXT NOT NULL) WITHOUT ROWID")
-                os.utime(path)  # used now: kept while in use, not only while written
+                with contextlib.suppress(OSError):  # used now: kept while in use
+                    os.utime(path)
             except BaseException:
                 db.close()
                 raise
@@ -138,8 +142,8 @@ class FieldsCache:
                     fields = json.loads(text)
                     if isinstance(fields, dict) and tuple(fields) == self._fields:
                         found[key] = fields
-        except (sqlite3.Error, ValueError):
-            return {}  # a broken file: everything is inferred again
+        except Exception:  # noqa: BLE001 - whatever a broken file does (a row nested too
+            return {}  # deep to read, ...): everything is inferred again
         return found
 
     def keep(self, key: str, fields: dict[str, Any]) -> None:

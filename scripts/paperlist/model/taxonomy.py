@@ -136,7 +136,11 @@ def load_taxonomy(path: Path | None = None) -> Taxonomy:
     """Load and validate a taxonomy file (default: the packaged one). Cached per path and
     version of the file, since every page render and every tagging call needs it, while a
     long-running preview must see the file's edits."""
-    resolved = DEFAULT_PATH if path is None else _resolved(Path(path), os.getcwd())
+    if path is None:
+        resolved = DEFAULT_PATH
+    else:
+        path = Path(path)
+        resolved = _resolved(path, "" if path.is_absolute() else os.getcwd())
     try:
         st = resolved.stat()
         version = (st.st_mtime_ns, st.st_size)

@@ -122,7 +122,8 @@ def test_old_cache_files_are_deleted_and_the_one_in_use_never(tmp_path, monkeypa
 def test_another_version_of_paperlist_infers_again_and_a_change_mid_run_keeps_nothing(
         counted, tmp_path, monkeypatch):
     """The file is named after the package's code and data as the process imported them;
-    a package edited while a run infers (a checkout) gets nothing kept under the old name."""
+    a package changed on disk while a run infers (a checkout) gets nothing kept under
+    the old name."""
     from paperlist.ingest import cache
 
     run_import(SHIPPED_LIST, tmp_path / "a")
@@ -131,12 +132,20 @@ def test_another_version_of_paperlist_infers_again_and_a_change_mid_run_keeps_no
     run_import(SHIPPED_LIST, tmp_path / "b")
     run_import(SHIPPED_LIST, tmp_path / "c")
     assert len(counted) == 38  # the new version inferred once, then read back
-    monkeypatch.setattr(cache, "_package_digest", lambda: "edited during the run")
-    run_import(SHIPPED_LIST, tmp_path / "d")  # nothing to infer: all kept before
     monkeypatch.setattr(cache, "_CODE", "a third version")
+    monkeypatch.setattr(cache, "_package_digest", lambda: "a third version")
+    infer = importer.infer_fields  # (counting)
+
+    def checked_out_meanwhile(text, taxonomy=None):
+        monkeypatch.setattr(cache, "_package_digest", lambda: "checked out meanwhile")
+        return infer(text, taxonomy)
+
+    monkeypatch.setattr(importer, "infer_fields", checked_out_meanwhile)
+    run_import(SHIPPED_LIST, tmp_path / "d")
+    monkeypatch.setattr(importer, "infer_fields", infer)
+    monkeypatch.setattr(cache, "_package_digest", lambda: "a third version")
     run_import(SHIPPED_LIST, tmp_path / "e")
-    run_import(SHIPPED_LIST, tmp_path / "f")
-    assert len(counted) == 38 + 19 + 19  # inferred by the third, and not kept
+    assert len(counted) == 38 + 19 + 19  # the third version's were not kept
 
 
 def test_a_taxonomy_edited_while_the_list_is_inferred_keeps_nothing(counted, tmp_path,
@@ -196,6 +205,17 @@ def test_no_home_folder_and_rows_of_another_shape_cost_time_not_the_import(
     run_import(SHIPPED_LIST, tmp_path / "second")
     assert len(counted) == 38
     assert snapshot(tmp_path / "second") == snapshot(tmp_path / "first")
+    with sqlite3.connect(kept) as db:  # a dictionary, but not of the fields
+        db.execute("""UPDATE fields SET fields = '{"title": "Injected"}'""")
+    db.close()
+    run_import(SHIPPED_LIST, tmp_path / "second-b")
+    assert len(counted) == 57
+    assert snapshot(tmp_path / "second-b") == snapshot(tmp_path / "first")
+    with sqlite3.connect(kept) as db:  # JSON nested too deep to read
+        db.execute("UPDATE fields SET fields = ?", ("[" * 100_000 + "]" * 100_000,))
+    db.close()
+    run_import(SHIPPED_LIST, tmp_path / "second-c")
+    assert snapshot(tmp_path / "second-c") == snapshot(tmp_path / "first")
 
     def no_home():
         raise RuntimeError("Could not determine home directory.")
@@ -205,3 +225,17 @@ def test_no_home_folder_and_rows_of_another_shape_cost_time_not_the_import(
     monkeypatch.setattr(Path, "home", staticmethod(no_home))
     assert run_import(SHIPPED_LIST, tmp_path / "third").ok
     assert snapshot(tmp_path / "third") == snapshot(tmp_path / "first")
+
+
+def test_a_package_edited_after_it_was_imported_turns_the_cache_off(counted, tmp_path,
+                                                                     monkeypatch):
+    """A long-running process (a live preview) whose package files changed on disk (the
+    shipped taxonomy edited, a checkout) neither reads nor keeps fields: its own code or
+    data may not be what the file's name says."""
+    from paperlist.ingest import cache
+
+    run_import(SHIPPED_LIST, tmp_path / "a")
+    monkeypatch.setattr(cache, "_package_digest", lambda: "edited on disk since")
+    run_import(SHIPPED_LIST, tmp_path / "b")
+    run_import(SHIPPED_LIST, tmp_path / "c")
+    assert len(counted) == 19 * 3
