@@ -32,6 +32,16 @@ def shipped_abstracts() -> list[str]:
     return [p.text for p in parse_list(SHIPPED_LIST).paragraphs]
 
 
+def longer_list(path: Path, count: int) -> Path:
+    """The shipped list with `count` new abstracts after it ("We propose Tool0, ..."),
+    written to path."""
+    new = [f"We propose Tool{i}, a method for sparse graph learning that scales to large "
+           f"graphs and beats strong baselines on {i + 3} benchmarks." for i in range(count)]
+    path.write_text(SHIPPED_LIST.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+                    + "\n\n".join(new) + "\n", encoding="utf-8")
+    return path
+
+
 def make_project(dest: Path, papers_from: Path | None = None) -> Path:
     """A catalogue project in dest: the repo's mkdocs.yml and docs/, with its own papers/."""
     dest.mkdir(parents=True, exist_ok=True)

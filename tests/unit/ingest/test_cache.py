@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from helpers import SHIPPED_LIST
+from helpers import SHIPPED_LIST, longer_list
 from paperlist.cli import main
 from paperlist.ingest import importer
 from paperlist.ingest.importer import infer_all, run_import
@@ -175,12 +175,7 @@ def test_a_taxonomy_edited_while_the_list_is_inferred_keeps_nothing(counted, tmp
 def test_a_list_of_old_and_new_abstracts_gives_the_pages_a_cold_import_gives(counted, tmp_path,
                                                                              monkeypatch):
     """Pages already there and new ones, texts kept and texts not: the same bytes."""
-    new = [f"We propose Tool{i}, a method for sparse graph learning that scales to large "
-           f"graphs and beats strong baselines on {i + 3} benchmarks." for i in range(6)]
-    longer = tmp_path / "longer.txt"
-    longer.write_text(SHIPPED_LIST.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
-                      + "\n\n".join(new[:3]) + "\n\n" + "\n\n".join(new[3:]) + "\n",
-                      encoding="utf-8")
+    longer = longer_list(tmp_path / "longer.txt", 6)
     run_import(SHIPPED_LIST, tmp_path / "warm")
     run_import(longer, tmp_path / "warm")  # 19 read back, 6 new inferred
     run_import(longer, tmp_path / "all-kept")  # 25 new pages, all read back

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from helpers import ROOT, SHIPPED_LIST, not_short
+from helpers import ROOT, SHIPPED_LIST, longer_list, not_short
 from paperlist.cli import main
 from paperlist.ingest.importer import retag_pages, run_import
 from paperlist.model.page import dump_page, read_page
@@ -410,11 +410,7 @@ def test_an_import_that_fails_part_way_changes_no_page(papers, tmp_path, monkeyp
             pytest.skip("the failure is patched in, which only forked workers inherit")
         monkeypatch.setattr(importer, "PARALLEL_FROM", 2)
         monkeypatch.setattr(importer, "CHUNK", 1)  # the first new pages staged before it fails
-    new = [f"We propose Tool{i}, a method for sparse graph learning that scales to large "
-           f"graphs and beats strong baselines on {i + 3} benchmarks." for i in range(6)]
-    longer = tmp_path / "longer.txt"
-    longer.write_text(SHIPPED_LIST.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
-                      + "\n\n".join(new) + "\n", encoding="utf-8")
+    longer = longer_list(tmp_path / "longer.txt", 6)
     infer = importer.infer_fields
 
     def fails_on_the_fourth(text, taxonomy=None):
@@ -451,11 +447,7 @@ def test_a_disk_that_fills_mid_import_stops_the_workers_and_changes_no_page(
     monkeypatch.setattr(importer, "PARALLEL_FROM", 2)
     monkeypatch.setattr(importer, "CHUNK", 1)
     monkeypatch.setenv("PAPERLIST_CACHE_DIR", str(tmp_path / "cache"))
-    new = [f"We propose Tool{i}, a method for sparse graph learning that scales to large "
-           f"graphs and beats strong baselines on {i + 3} benchmarks." for i in range(40)]
-    longer = tmp_path / "longer.txt"
-    longer.write_text(SHIPPED_LIST.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
-                      + "\n\n".join(new) + "\n", encoding="utf-8")
+    longer = longer_list(tmp_path / "longer.txt", 40)
     write = Staged.write
     staged: list[str] = []
 
