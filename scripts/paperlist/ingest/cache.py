@@ -4,7 +4,8 @@ Every `paperlist import` and `paperlist check` infers the fields of every abstra
 list again, to see whether the pages agree with it: at 30,000 papers, some 65 CPU seconds
 each, and CI runs both on every pull request although the list rarely changes. The fields
 depend only on the abstract's text, the code and data of this package, the taxonomy and
-the Python version (its regular expressions and Unicode tables), so they are kept under
+the Python version (its regular expressions and Unicode tables) and PyYAML's (which
+reads the data files), so they are kept under
 a key of the text, in a file named after all the rest (`fingerprint`): a new version of
 paperlist, an edited taxonomy or another Python starts an empty file, and what is read
 back is what inferring again would give, byte for byte in the pages.
@@ -124,7 +125,8 @@ class FieldsCache:
                 db.close()
                 raise
             self._db = db
-        except (OSError, RuntimeError, sqlite3.Error):  # RuntimeError: no home folder
+        # RuntimeError: no home folder; ValueError: a NUL in a variable's folder
+        except (OSError, RuntimeError, ValueError, sqlite3.Error):
             self._db = None
 
     def get_many(self, keys: list[str]) -> dict[str, dict[str, Any]]:
