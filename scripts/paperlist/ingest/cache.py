@@ -22,7 +22,6 @@ import contextlib
 import hashlib
 import json
 import os
-import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -31,6 +30,11 @@ from typing import Any
 import yaml
 
 import paperlist
+
+try:
+    import sqlite3
+except ImportError:  # a Python built without it: no cache, the same pages
+    sqlite3 = None  # type: ignore[assignment]
 
 #: Where the files go instead of the user's cache folder.
 DIR_VARIABLE = "PAPERLIST_CACHE_DIR"
@@ -109,7 +113,7 @@ class FieldsCache:
         self._fingerprint = ""
         try:
             folder = cache_dir()
-            if folder is None or _package_digest() != _CODE:
+            if folder is None or sqlite3 is None or _package_digest() != _CODE:
                 return  # off, or the package changed since this process imported it
             self._fingerprint = fingerprint(taxonomy)
             path = folder / f"inferred-{self._fingerprint[:24]}.sqlite3"
