@@ -69,13 +69,16 @@ def _package_digest() -> str:
     # (and PyYAML's, which reads the data files)
     digest = hashlib.sha256(f"{sys.version}\0{yaml.__version__}".encode())
     root = Path(paperlist.__file__).parent
-    for path in sorted(root.rglob("*")):
-        rel = path.relative_to(root).parts
-        if (path.is_symlink() or not path.is_file() or "__pycache__" in rel
-                or rel[0] == "assets" or rel[:2] == ("data", "init")):
-            continue
-        digest.update("/".join(rel).encode() + b"\0")
-        digest.update(path.read_bytes() + b"\0")
+    try:
+        for path in sorted(root.rglob("*")):
+            rel = path.relative_to(root).parts
+            if (path.is_symlink() or not path.is_file() or "__pycache__" in rel
+                    or rel[0] == "assets" or rel[:2] == ("data", "init")):
+                continue
+            digest.update("/".join(rel).encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    except OSError:
+        return ""  # a file it cannot read (an editor's lock file): no cache
     return digest.hexdigest()
 
 
@@ -111,9 +114,11 @@ class FieldsCache:
         self._taxonomy = taxonomy
         self._fields = fields
         self._fingerprint = ""
+        if sqlite3 is None or not _CODE:
+            return
         try:
             folder = cache_dir()
-            if folder is None or sqlite3 is None or _package_digest() != _CODE:
+            if folder is None or _package_digest() != _CODE:
                 return  # off, or the package changed since this process imported it
             self._fingerprint = fingerprint(taxonomy)
             path = folder / f"inferred-{self._fingerprint[:24]}.sqlite3"

@@ -234,3 +234,25 @@ def test_a_package_edited_after_it_was_imported_turns_the_cache_off(counted, tmp
     run_import(SHIPPED_LIST, tmp_path / "b")
     run_import(SHIPPED_LIST, tmp_path / "c")
     assert len(counted) == 19 * 3
+
+
+def test_a_package_file_it_cannot_read_turns_the_cache_off(counted, tmp_path, monkeypatch):
+    """(An editor's lock file of another user in the package folder, say.)"""
+    from pathlib import Path
+
+    from paperlist.ingest import cache
+
+    read = Path.read_bytes
+
+    def refused(path):
+        if path.name == "taxonomy.yml":
+            raise PermissionError(13, "Permission denied", str(path))
+        return read(path)
+
+    monkeypatch.setattr(Path, "read_bytes", refused)
+    assert cache._package_digest() == ""
+    monkeypatch.setattr(Path, "read_bytes", read)
+    monkeypatch.setattr(cache, "_CODE", "")
+    run_import(SHIPPED_LIST, tmp_path / "a")
+    run_import(SHIPPED_LIST, tmp_path / "b")
+    assert len(counted) == 38 and not (tmp_path / "cache").exists()
