@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from paperlist.util.atomic import write_atomic, write_files
 
 
@@ -109,23 +111,26 @@ def test_pages_get_the_permissions_an_editor_would_give_them(tmp_path):
         os.umask(old_umask)
 
 
-def test_staged_files_change_nothing_until_committed_and_nothing_if_the_run_fails(tmp_path):
+@pytest.fixture
+def folder(tmp_path):
+    """A pages folder holding one page, old.md."""
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    (folder / "old.md").write_text("old\n")
+    return folder
+
+
+def test_staged_files_change_nothing_until_committed_and_nothing_if_the_run_fails(folder):
     """An import stages each page as soon as it is inferred: until `commit` the pages are
     as they were, and a run that fails part-way leaves them so, with no temporary file."""
     from paperlist.util.atomic import Staged
 
-    folder = tmp_path / "papers"
-    folder.mkdir()
-    (folder / "old.md").write_text("old\n")
-    try:
-        with Staged() as staged:
-            assert staged.write(folder / "old.md", "new\n")
-            assert staged.write(folder / "p1.md", "one\n")
-            assert (folder / "old.md").read_text() == "old\n"
-            assert not (folder / "p1.md").exists()
-            raise KeyboardInterrupt  # Ctrl-C while the rest of the list is inferred
-    except KeyboardInterrupt:
-        pass
+    with pytest.raises(KeyboardInterrupt), Staged() as staged:
+        assert staged.write(folder / "old.md", "new\n")
+        assert staged.write(folder / "p1.md", "one\n")
+        assert (folder / "old.md").read_text() == "old\n"
+        assert not (folder / "p1.md").exists()
+        raise KeyboardInterrupt  # Ctrl-C while the rest of the list is inferred
     assert sorted(p.name for p in folder.iterdir()) == ["old.md"]
     assert (folder / "old.md").read_text() == "old\n"
     with Staged() as staged:
@@ -135,7 +140,7 @@ def test_staged_files_change_nothing_until_committed_and_nothing_if_the_run_fail
     assert sorted(p.name for p in folder.iterdir()) == ["old.md", "p1.md"]
 
 
-def test_ctrl_c_as_a_temporary_file_is_made_leaves_no_file(tmp_path, monkeypatch):
+def test_ctrl_c_as_a_temporary_file_is_made_leaves_no_file(folder, monkeypatch):
     """Ctrl-C while the kernel creates a staged file interrupts the call as it returns,
     before its caller has the file: the file is removed all the same."""
     import os
@@ -148,16 +153,8 @@ def test_ctrl_c_as_a_temporary_file_is_made_leaves_no_file(tmp_path, monkeypatch
         real_open(path, flags, mode)
         raise KeyboardInterrupt
 
-    folder = tmp_path / "papers"
-    folder.mkdir()
-    (folder / "old.md").write_text("old\n")
-    try:
-        with Staged() as staged:
-            assert staged.write(folder / "p1.md", "one\n")
-            monkeypatch.setattr(os, "open", interrupted)
-            staged.write(folder / "p2.md", "two\n")
-    except KeyboardInterrupt:
-        pass
-    else:
-        raise AssertionError("the Ctrl-C was lost")
+    with pytest.raises(KeyboardInterrupt), Staged() as staged:  # (not lost)
+        assert staged.write(folder / "p1.md", "one\n")
+        monkeypatch.setattr(os, "open", interrupted)
+        staged.write(folder / "p2.md", "two\n")
     assert sorted(p.name for p in folder.iterdir()) == ["old.md"]
