@@ -52,6 +52,7 @@ def title_rules() -> dict[str, frozenset[str] | int | dict[str, str]]:
 
 _TITLE_WORD = re.compile(r"[^\W_](?:[\w'\u2019.+-]*[^\W_])?")
 _NAME_PREFIX = re.compile(r"^[^\s:]{1,40}:\s+")
+_DASHES = ("-", "\u2010", "\u2011", "\u2013", "\u2014")
 
 
 _FUNCTION_OF: list = [None, frozenset()]
@@ -68,7 +69,7 @@ def _function_words(rules: dict[str, frozenset[str] | int | dict[str, str]]) -> 
 def title_problems(title: str) -> list[str]:
     """Why a title does not read as one, by the rules of data/titles.yml: ``start`` (a
     pronoun, determiner or counting word after any "Name:" prefix), ``end`` (a function
-    word), ``verb`` (a finite verb), ``refers`` (to what the title leaves out: "such
+    word, or a dash), ``verb`` (a finite verb), ``refers`` (to what the title leaves out: "such
     prompt guards"), ``long``, ``short``, ``latex`` (a backslash: LaTeX source, which no
     reader wants in a listing). Empty for a good title."""
     rules = title_rules()
@@ -77,7 +78,9 @@ def title_problems(title: str) -> list[str]:
     words = [w.lower() for w in _TITLE_WORD.findall(desc)]
     if words and words[0] in rules["bad_start"]:
         problems.append("start")
-    if words and words[-1] in rules["bad_end"]:
+    # a function word, or a hyphen left by the word it was shared with ("between coarse-"
+    # of "between coarse- and fine-scale representations")
+    if words and words[-1] in rules["bad_end"] or title.rstrip().endswith(_DASHES):
         problems.append("end")
     if any(w in rules["finite_verbs"] for w in words):
         problems.append("verb")

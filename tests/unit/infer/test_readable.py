@@ -26,6 +26,9 @@ def title_of(text: str) -> str:
         ("These methods experience instabilities", ["start"]),
         ("Sparse coding in the literature due", ["end"]),
         ("Robust estimation of", ["end"]),
+        ("WAVE: aligning wavelet statistics between coarse-", ["end"]),
+        ("Graph metanetwork -", ["end"]),
+        ("Coarse- and fine-scale wavelet statistics", []),
         ("Federated learning has attracted attention", ["verb"]),
         ("KiteNet: such models can fail", ["start", "verb", "refers"]),
         ("Attack that circumvents such prompt guards", ["refers"]),
@@ -64,6 +67,10 @@ ABSTRACTS = {
                      "networks, and show it is reached after a short warm-up.",
     "has": "Continual learning has been studied for decades. We consider replay buffers that "
            "can be compressed, and show that compression can be traded for buffer size.",
+    "suspended hyphen": "We present WAVE, which casts image compression as aligning wavelet "
+                        "statistics between coarse- and fine-scale representations. Our "
+                        "estimator is unbiased and parallel. WAVE improves rate-distortion on "
+                        "standard benchmarks.",
     "named": "Weather models are costly. We present GeoFlowNet, a continuous-time process "
              "that follows advection and can be trained on reanalysis data. GeoFlowNet beats "
              "prior neural methods.",
@@ -76,7 +83,7 @@ def test_titles_are_not_broken(kind: str) -> None:
     assert not title_problems(title), title
     lowered = title.lower()
     assert not lowered.startswith(("this paper", "two novel", "these", "two "))
-    assert not lowered.endswith((" due", " of"))
+    assert not lowered.endswith((" due", " of", "-"))
 
 
 def test_a_named_title_says_what_it_is() -> None:
