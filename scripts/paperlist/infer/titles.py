@@ -999,6 +999,22 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
 
 
 _NAME_REPEATED = re.compile(r"^\W*(?:(?:is|was)\s+)?(?:(?:a|an|the)\s+)?")
+#: what follows a name the phrase repeats, up to what it says of it: a dash or comma
+#: ("GraphFLEx\u2014a unified framework", "HEART--a framework", "BizFinBench\uff0cthe
+#: first benchmark"), not a hyphen ("TransCoder-based editing" is one word)
+_NAME_THEN_MARK = re.compile(r"(?:-{2,3}|[\u2013\u2014,\uff0c])\s*(?:(?:a|an|the)\s+)?",
+                             re.IGNORECASE)
+
+
+def _after_name(phrase: str, name: str) -> str:
+    """The phrase without the name it begins with, where a dash or comma follows the name:
+    the title says the name before its colon already ("GraphFLEx: GraphFLEx\u2014a unified
+    framework" read the name twice)."""
+    if name and phrase[: len(name)].lower() == name.lower():
+        mark = _NAME_THEN_MARK.match(phrase, len(name))
+        if mark and mark.end() < len(phrase):
+            return _sentence_case(phrase[mark.end() :])
+    return phrase
 
 
 def _weigh(feats: dict[str, float], weights: dict[str, float]) -> float:
@@ -1175,7 +1191,7 @@ def title_options(text: str, names: list[str], checked: bool = True
         if _dangles(tokens[start:end]) or not _stands_alone(tokens[start:end]):
             continue
         phrase = _phrase(tokens[start:end])
-        title = f"{name}: {phrase}" if name else _capitalise(phrase)
+        title = f"{name}: {_after_name(phrase, name)}" if name else _capitalise(phrase)
         if len(title) <= _MAX_TITLE and not title_problems(title):
             firsts.append((k, title))
             if len(firsts) == _FIRSTS:

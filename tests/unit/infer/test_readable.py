@@ -71,6 +71,13 @@ ABSTRACTS = {
                         "statistics between coarse- and fine-scale representations. Our "
                         "estimator is unbiased and parallel. WAVE improves rate-distortion on "
                         "standard benchmarks.",
+    "name and dash": "Learning graph structure at scale is hard. We introduce KiteGraph\u2014a "
+                     "unified and scalable framework for graph structure learning in "
+                     "expanding graphs. KiteGraph prunes candidate edges with a learned "
+                     "sketch and matches full methods on ten benchmarks.",
+    "name and hyphens": "Feedback on emotions is sparse. This paper proposes HALO--a "
+                        "lightweight framework for affective feedback in tutoring dialogues. "
+                        "HALO is trained on synthetic dialogues and improves engagement.",
     "named": "Weather models are costly. We present GeoFlowNet, a continuous-time process "
              "that follows advection and can be trained on reanalysis data. GeoFlowNet beats "
              "prior neural methods.",
@@ -84,6 +91,8 @@ def test_titles_are_not_broken(kind: str) -> None:
     lowered = title.lower()
     assert not lowered.startswith(("this paper", "two novel", "these", "two "))
     assert not lowered.endswith((" due", " of", "-"))
+    name, _, rest = title.partition(": ")
+    assert not (rest and rest.lower().startswith(name.lower())), title  # "X: X—a ..."
 
 
 def test_a_named_title_says_what_it_is() -> None:
