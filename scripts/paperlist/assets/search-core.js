@@ -40,7 +40,8 @@
   const { escapeHTML, norm, parse, unquote, closest, phraseAt, formAt,
     resolveTag, resolveVenue, anyOf, passes, rowOf, facetCounts, described,
   } = root.paperlistSearchText;  // search-text.js, loaded first
-  const { ranked, rankAgain, asWritten, withCompound, apart } = root.paperlistSearchRank;
+  const { ranked, rankAgain, asWritten, namedFirst, withCompound, apart } =
+    root.paperlistSearchRank;
   const { chunkTerms } = root.paperlistSearchStem;  // search-stem.js
 
   /** An engine for the site at siteRoot; `engineData`, when given, is engine.json's content
@@ -256,6 +257,12 @@
         return { ids: faceted(ids), matched: ids };
       }
 
+      /** The stored text of each of `ids` that loads (one that fails holds nothing). */
+      async function fragmentsOf(ids) {
+        return new Map((await Promise.all(ids.map((id) => tryFragment(d, id)
+          .then((f) => f && [id, f])))).filter(Boolean));
+      }
+
       /** Of the matching papers, those the page's facets let through. */
       function faceted(ids) {
         return cat ? ids.filter((id) => cat.byId.has(id) &&
@@ -273,7 +280,9 @@
       // (a short query's best papers, put in order of the words they hold as written)
       const written = (joint || !skipped.length) && asked.length &&
         asked.length <= d.written_max_words ? d.written_pool || 0 : 0;
-      const likely = new Set([...order.matched.slice(0, Math.max(rescored, written)),
+      // (a query of words: its best papers, those it names first)
+      const named = asked.length > 1 ? d.named_pool || 0 : 0;
+      const likely = new Set([...order.matched.slice(0, Math.max(rescored, written, named)),
         ...order.ids.slice(offset, offset + limit)]);
       for (const id of likely) fragment(d, id).catch(() => {});
       const corrected = [];
@@ -310,9 +319,7 @@
         // again with every word of the query, in its order (for proximity). The same
         // papers whatever page of results is asked for, so that the pages agree.
         const top = order.matched.slice(0, rescored);
-        // a fragment that fails to load counts as holding none of them
-        const frags = new Map((await Promise.all(top.map((id) => tryFragment(d, id)
-          .then((f) => f && [id, f])))).filter(Boolean));
+        const frags = await fragmentsOf(top);
         if (seq !== latest) return null;
         // (a joint query's common words read from the text, as typed or corrected to)
         const lists = wordsNow(found).map(([w, m]) => [w, joint && common.has(w)
@@ -323,11 +330,17 @@
       }
       if (written && order.matched.length > 1) {  // the same papers whatever the page
         const top = order.matched.slice(0, written);
-        const frags = new Map((await Promise.all(top.map((id) => tryFragment(d, id)
-          .then((f) => f && [id, f])))).filter(Boolean));
+        const frags = await fragmentsOf(top);
         if (seq !== latest) return null;
         const all = [...asWritten(top, wordsNow(found).map(([w]) => w), frags, query),
           ...order.matched.slice(top.length)];
+        order = { matched: all, ids: faceted(all) };
+      }
+      if (named && order.matched.length > 1) {  // the same papers whatever the page
+        const top = order.matched.slice(0, named);
+        const frags = await fragmentsOf(top);
+        if (seq !== latest) return null;
+        const all = [...namedFirst(top, query, frags), ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
       }
       const { ids, matched } = order;

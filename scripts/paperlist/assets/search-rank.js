@@ -153,6 +153,24 @@
     return [...top].sort((a, b) => held.get(b) - held.get(a));  // stable: ties keep order
   }
 
+  /** `top` with the papers whose short name the query begins with, as a title names its
+   * paper ("MatRIS: Toward Reliable and Efficient Pretrained Machine Learning Interatomic
+   * Potentials" came 15th, after papers holding more of its common words), then the rest,
+   * each in their order. Only a first word a colon ends counts: a name elsewhere in the
+   * query is as often another paper's (one named "Adam" for "Simple Convergence Proof of
+   * Adam"). A name is compared as its words run together, as a compound is ("LLM-REVal:"
+   * is "llmreval"). */
+  function namedFirst(top, typed, frags) {
+    const lead = /^\s*(\S+):(?:\s|$)/.exec(String(typed));
+    const said = lead && terms(lead[1]).join("");
+    if (!said || said.length < 3) return top;
+    const named = new Set(top.filter((id) => {
+      const meta = (frags.get(id) || {}).meta || {};
+      return Boolean(meta.name) && terms(String(meta.name)).join("") === said;
+    }));
+    return named.size ? [...named, ...top.filter((id) => !named.has(id))] : top;
+  }
+
   /** A word's papers (searchWord's map) with those of a compound the query wrote it in.
    * Pagefind indexes "Fit-LoRA" as "fitlora" and in parts, but splits a part again where
    * its case changes ("Lo", "RA"), so a page that writes only "Fit-LoRA" is not among
@@ -199,5 +217,6 @@
     return lists.map(([m]) => m || rest);
   }
 
-  root.paperlistSearchRank = { ranked, rankAgain, asWritten, near, withCompound, apart };
+  root.paperlistSearchRank = { ranked, rankAgain, asWritten, namedFirst, near, withCompound,
+    apart };
 })(typeof self !== "undefined" ? self : globalThis);

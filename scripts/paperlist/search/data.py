@@ -272,6 +272,7 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
         "common_keep": conf["common_keep"],
         "written_max_words": conf["written_max_words"],
         "written_pool": conf["written_pool"],
+        "named_pool": conf["named_pool"],
         "stopwords": sorted(conf["stopwords"]),
         "texts": texts or {},
     })

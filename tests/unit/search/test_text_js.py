@@ -199,6 +199,32 @@ def test_papers_holding_the_words_as_written_come_first():
     assert plural == ["e", "a", "b", "c", "d", "gone"]  # "queries" is "query"'s plural
 
 
+def test_the_paper_a_query_begins_by_naming_comes_first():
+    """search-rank.js `namedFirst`: "Name: ..." puts the paper of that short name first,
+    punctuation and case aside ("llm-reval:" for LLM-REVal); a name that does not begin
+    the query, or begins it without a colon, or a part of one, moves nothing; a paper
+    without a name or fragment keeps its place."""
+    metas = {"a": {"title": "Potentials"}, "b": {"name": "Mat"}, "c": {"name": "MatRIS"},
+             "d": {"name": "LLM-REVal"}, "e": {"name": "Adam"}}
+    script = (f"require({json.dumps(str(ASSETS_DIR / 'search-text.js'))});"
+              f"require({json.dumps(str(ASSETS_DIR / 'search-rank.js'))});"
+              "const f = globalThis.paperlistSearchRank.namedFirst;"
+              f"const frags = new Map(Object.entries({json.dumps(metas)})"
+              ".map(([id, meta]) => [id, { content: '', meta }]));"
+              "const order = (typed) => f(['a', 'b', 'c', 'd', 'e', 'gone'], typed, frags);"
+              "process.stdout.write(JSON.stringify([order('MatRIS: interatomic potentials'),"
+              " order(' llm-reval: can we trust reviewers?'), order('Proof of Adam: a note'),"
+              " order('Adam convergence'), order('Adam'), order('Mat: x')]));")
+    result = subprocess.run(["node", "-e", script], capture_output=True, text=True,
+                            check=True)
+    name, compound, late, no_colon, alone, short = json.loads(result.stdout)
+    assert name == ["c", "a", "b", "d", "e", "gone"]
+    assert compound == ["d", "a", "b", "c", "e", "gone"]
+    unmoved = ["a", "b", "c", "d", "e", "gone"]
+    assert late == no_colon == alone == unmoved
+    assert short == ["b", "a", "c", "d", "e", "gone"]  # three letters are a name
+
+
 @pytest.mark.parametrize(("token", "word", "held", "near"), [
     ("transformations", "transformat", True, True),  # a word still being typed
     ("loud", "louder", True, True),  # a word no abstract has, found by its stem
