@@ -40,7 +40,7 @@
   const { escapeHTML, norm, parse, unquote, closest, phraseAt, formAt,
     resolveTag, resolveVenue, anyOf, passes, rowOf, facetCounts, described,
   } = root.paperlistSearchText;  // search-text.js, loaded first
-  const { ranked, rankAgain, asWritten, namedFirst, withCompound, apart } =
+  const { ranked, rankAgain, asWritten, leadingName, namedFirst, withCompound, apart } =
     root.paperlistSearchRank;
   const { chunkTerms } = root.paperlistSearchStem;  // search-stem.js
 
@@ -280,8 +280,9 @@
       // (a short query's best papers, put in order of the words they hold as written)
       const written = (joint || !skipped.length) && asked.length &&
         asked.length <= d.written_max_words ? d.written_pool || 0 : 0;
-      // (a query of words: its best papers, those it names first)
-      const named = asked.length > 1 ? d.named_pool || 0 : 0;
+      // (a query that begins "Name:", a pasted title: its best papers, that one first)
+      const leading = leadingName(query);
+      const named = leading ? d.named_pool || 0 : 0;
       const likely = new Set([...order.matched.slice(0, Math.max(rescored, written, named)),
         ...order.ids.slice(offset, offset + limit)]);
       for (const id of likely) fragment(d, id).catch(() => {});
@@ -340,7 +341,7 @@
         const top = order.matched.slice(0, named);
         const frags = await fragmentsOf(top);
         if (seq !== latest) return null;
-        const all = [...namedFirst(top, query, frags), ...order.matched.slice(top.length)];
+        const all = [...namedFirst(top, leading, frags), ...order.matched.slice(top.length)];
         order = { matched: all, ids: faceted(all) };
       }
       const { ids, matched } = order;

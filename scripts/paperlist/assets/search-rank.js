@@ -153,21 +153,26 @@
     return [...top].sort((a, b) => held.get(b) - held.get(a));  // stable: ties keep order
   }
 
-  /** `top` with the papers whose short name the query begins with, as a title names its
-   * paper ("MatRIS: Toward Reliable and Efficient Pretrained Machine Learning Interatomic
-   * Potentials" came 15th, after papers holding more of its common words), then the rest,
-   * each in their order. Only a first word a colon ends counts: a name elsewhere in the
-   * query is as often another paper's (one named "Adam" for "Simple Convergence Proof of
-   * Adam"). A name is compared as its words run together, as a compound is ("LLM-REVal:"
-   * is "llmreval"). */
-  function namedFirst(top, typed, frags) {
+  /** The short name a query begins by naming, as a title names its paper ("MatRIS: Toward
+   * Reliable and Efficient ..."): its first word when a colon ends it, run together as a
+   * compound is ("LLM-REVal:" is "llmreval"); "" for any other query. A name elsewhere in
+   * a query is as often another paper's (one named "Adam" for "Simple Convergence Proof
+   * of Adam"). */
+  function leadingName(typed) {
     const lead = /^\s*(\S+):(?:\s|$)/.exec(String(typed));
-    const said = lead && terms(lead[1]).join("");
-    if (!said || said.length < 3) return top;
-    const named = new Set(top.filter((id) => {
+    const said = lead ? terms(lead[1]).join("") : "";
+    return said.length > 2 ? said : "";
+  }
+
+  /** `top` with the papers whose short name is `said` (`leadingName`) first, then the
+   * rest, each in their order: the paper of "MatRIS: Toward Reliable and Efficient
+   * Pretrained Machine Learning Interatomic Potentials" came 15th, after papers holding
+   * more of its common words. */
+  function namedFirst(top, said, frags) {
+    const named = new Set(said ? top.filter((id) => {
       const meta = (frags.get(id) || {}).meta || {};
       return Boolean(meta.name) && terms(String(meta.name)).join("") === said;
-    }));
+    }) : []);
     return named.size ? [...named, ...top.filter((id) => !named.has(id))] : top;
   }
 
@@ -217,6 +222,6 @@
     return lists.map(([m]) => m || rest);
   }
 
-  root.paperlistSearchRank = { ranked, rankAgain, asWritten, namedFirst, near, withCompound,
-    apart };
+  root.paperlistSearchRank = { ranked, rankAgain, asWritten, leadingName, namedFirst, near,
+    withCompound, apart };
 })(typeof self !== "undefined" ? self : globalThis);

@@ -208,10 +208,11 @@ def test_the_paper_a_query_begins_by_naming_comes_first():
              "d": {"name": "LLM-REVal"}, "e": {"name": "Adam"}}
     script = (f"require({json.dumps(str(ASSETS_DIR / 'search-text.js'))});"
               f"require({json.dumps(str(ASSETS_DIR / 'search-rank.js'))});"
-              "const f = globalThis.paperlistSearchRank.namedFirst;"
+              "const { namedFirst, leadingName } = globalThis.paperlistSearchRank;"
               f"const frags = new Map(Object.entries({json.dumps(metas)})"
               ".map(([id, meta]) => [id, { content: '', meta }]));"
-              "const order = (typed) => f(['a', 'b', 'c', 'd', 'e', 'gone'], typed, frags);"
+              "const order = (typed) => namedFirst(['a', 'b', 'c', 'd', 'e', 'gone'],"
+              " leadingName(typed), frags);"
               "process.stdout.write(JSON.stringify([order('MatRIS: interatomic potentials'),"
               " order(' llm-reval: can we trust reviewers?'), order('Proof of Adam: a note'),"
               " order('Adam convergence'), order('Adam'), order('Mat: x')]));")
