@@ -643,7 +643,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 _build_page(page, config, doc_files, built.nav, built.env,
                             excluded=f.inclusion.is_excluded())
                 rendered += 1
-        self._write_theme_files(site)
+        self._write_icons(site)
         self._start_after(update, files, site, exports=not exact)
         self._built = _Built(config, files, built.nav, built.env, built.roots, stamps)
         log.info("paperlist: preview: %d edited page(s), %d page(s) rendered again in %.2f s "
@@ -721,7 +721,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
         self._write_discovery_files(Path(config.site_dir))
-        self._write_theme_files(Path(config.site_dir))
+        self._write_icons(Path(config.site_dir))
         if self._serving:
             # The preview keeps this build's pages for its fast rebuilds: hundreds of
             # thousands of objects, which the garbage collector would otherwise scan in
@@ -737,7 +737,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             except search_index.SearchIndexError as e:
                 raise PluginError(str(e)) from None
 
-    def _write_theme_files(self, site: Path) -> None:
+    def _write_icons(self, site: Path) -> None:
         """The stylesheet of every icon the pages use (html/icons.py) and the file of
         every long inline script they load (html/scripts.py); a fast rebuild's page may
         bring one the last build did not have."""
