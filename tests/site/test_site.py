@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 from helpers import SHIPPED_LIST, make_project, mkdocs_build, pagefind_fragments
-from paperlist.html.scripts import MIN_BYTES
 from paperlist.ingest.importer import run_import
 
 
@@ -95,23 +94,6 @@ def test_search_index_holds_every_word_of_abstracts_titles_and_names(built_site)
     for word in ("Sudoku", "WildCat", "VerdictBench", "Cholesky", "teacher"):
         assert word in bodies
     assert (built_site / "pagefind/pagefind-entry.json").exists()
-
-
-def test_no_page_repeats_the_themes_long_scripts(built_site):
-    """Material's palette script (700 bytes on every page) is one file that every page
-    loads where the script stood; the file is there."""
-    loaded: set[str] = set()
-    for page in built_site.rglob("*.html"):
-        html = page.read_text(encoding="utf-8")
-        assert not re.search(rf"<script>[^<]{{{MIN_BYTES},}}</script>", html), page
-        for src in re.findall(r'<script src="([^"]*inline-[0-9a-f]{8}\.js)"></script>', html):
-            target = (page.parent / src).resolve() if not src.startswith("/") else (
-                built_site / src.lstrip("/"))
-            assert target.is_file(), (page, src)
-            loaded.add(target.name)
-    palette = [n for n in loaded
-               if "__palette" in (built_site / "assets/paperlist" / n).read_text("utf-8")]
-    assert len(palette) == 1, loaded
 
 
 def test_page_size_does_not_grow_with_the_number_of_papers(tmp_path):

@@ -40,7 +40,6 @@ from paperlist.html.inferred import INFERRED_LEGEND, INFERRED_SUFFIX
 from paperlist.html.notfound import MATERIAL_404, not_found
 from paperlist.html.paper import description, indexed_body, paper_body
 from paperlist.html.problems import page_problems, problems_banner
-from paperlist.html.scripts import ScriptFiles
 from paperlist.html.searchpage import search_hook
 from paperlist.html.squeeze import squeeze
 from paperlist.mkdocs_plugin.config import SHOW_PROBLEMS_ENV, PaperlistConfig
@@ -60,7 +59,6 @@ from paperlist.structure import pages, preview
 from paperlist.structure.discovery import SCRIPT, STYLESHEET, Discovery
 from paperlist.structure.hosting import Hosting, expand_docs_page, resolve
 from paperlist.structure.paths import (
-    ASSETS,
     BROWSE,
     FEED,
     HOME,
@@ -172,8 +170,6 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._partials = SharedPartials(self._renders_paper)
         #: the theme's icons met in the pages, drawn by ICONS (written after the pages)
         self._icons = IconSheet()
-        #: the theme's long inline scripts met in the pages, as files (written after them)
-        self._scripts = ScriptFiles()
         #: src_uri -> problems of each page that would fail the build (live preview only)
         self._broken: dict[str, _Broken] = {}
         #: under `mkdocs serve` (this instance then lives across rebuilds: on_startup)
@@ -530,8 +526,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                                get_relative_url(search_index.WORKER_PATH, url),
                                get_relative_url(self._urls[SEARCH_PAGE], url))
             output = use_our_worker(before_bundle(output, hook))
-        return self._lean(output, get_relative_url(ICONS, url),
-                          get_relative_url(ASSETS, url) + "/")
+        return self._lean(output, get_relative_url(ICONS, url))
 
     def on_post_template(self, output_content: str, /, *, template_name: str,
                          config: MkDocsConfig) -> str | None:
@@ -558,13 +553,13 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             hook = search_hook(base + SEARCH_HOOK, base + search_index.WORKER_PATH,
                                base + self._urls[SEARCH_PAGE])
             output_content = use_our_worker(before_bundle(output_content, hook))
-        return self._lean(output_content, base + ICONS, f"{base}{ASSETS}/")
+        return self._lean(output_content, base + ICONS)
 
-    def _lean(self, page_html: str, icons_href: str, assets_href: str) -> str:
+    def _lean(self, page_html: str, icons_href: str) -> str:
         """The page without what every page would repeat: the theme's icons (one
-        stylesheet for the site, html/icons.py), its long inline scripts (a file each,
-        html/scripts.py) and the templates' indentation (html/squeeze.py)."""
-        page_html = self._scripts.replace(self._icons.replace(page_html), assets_href)
+        stylesheet for the site, html/icons.py) and the templates' indentation
+        (html/squeeze.py)."""
+        page_html = self._icons.replace(page_html)
         if 'class="pl-i' in page_html:
             link = f'<link rel="stylesheet" href="{esc(icons_href)}">\n'
             page_html = page_html.replace("</head>", link + "</head>", 1)
@@ -738,16 +733,13 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 raise PluginError(str(e)) from None
 
     def _write_icons(self, site: Path) -> None:
-        """The stylesheet of every icon the pages use (html/icons.py) and the file of
-        every long inline script they load (html/scripts.py); a fast rebuild's page may
-        bring one the last build did not have."""
-        files = {ICONS: self._icons.stylesheet(),
-                 **{f"{ASSETS}/{name}": text for name, text in self._scripts.files.items()}}
-        for rel, content in files.items():
-            path = site / rel
-            if not path.is_file() or path.read_text(encoding="utf-8") != content:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_text(content, encoding="utf-8")
+        """The stylesheet of every icon the pages use (html/icons.py); a fast rebuild's
+        page may bring one the last build did not have."""
+        path = site / ICONS
+        content = self._icons.stylesheet()
+        if not path.is_file() or path.read_text(encoding="utf-8") != content:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(content, encoding="utf-8")
 
     def _with_banner(self, output: str, page: MkPage) -> str:
         """The live preview's banner naming every broken page but this one (which shows

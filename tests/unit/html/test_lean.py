@@ -1,10 +1,8 @@
-"""Pages without what every page repeats: indentation (squeeze), inline icons (icons) and
-long inline scripts (scripts)."""
+"""Pages without what every page repeats: indentation (squeeze) and inline icons (icons)."""
 
 from __future__ import annotations
 
 from paperlist.html.icons import IconSheet
-from paperlist.html.scripts import MIN_BYTES, ScriptFiles
 from paperlist.html.squeeze import squeeze
 
 ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">'
@@ -49,20 +47,3 @@ def test_svgs_that_are_not_icons_stay_in_the_page():
     page = f"<div>{chart}{styled}</div>"
     assert sheet.replace(page) == page and not sheet.icons
     assert "pl-i" not in sheet.stylesheet()
-
-
-def test_long_inline_scripts_become_files_short_ones_and_data_stay():
-    long = "var palette=__md_get('__palette');" + "x=1;" * MIN_BYTES
-    short = '__md_scope=new URL("../..",location)'
-    data = '<script id="__config" type="application/json">{"a": "' + "b" * MIN_BYTES + '"}</script>'
-    markup = "<script>if(a" + "<" * MIN_BYTES + "b)x()</script>"  # text with "<": kept
-    page = f"<head><script>{short}</script></head><p>{data}<script>{long}</script>{markup}</p>"
-    files = ScriptFiles()
-    out = files.replace(page, "../../assets/paperlist/")
-    (name,) = files.files
-    assert files.files[name] == long and name.startswith("inline-") and name.endswith(".js")
-    assert out == page.replace(f"<script>{long}</script>",
-                               f'<script src="../../assets/paperlist/{name}"></script>')
-    again = ScriptFiles()  # the same name for the same script: byte-identical builds
-    assert again.replace(page, "/sub/assets/paperlist/") == out.replace("../../", "/sub/")
-    assert again.files == files.files
