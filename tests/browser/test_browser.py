@@ -50,5 +50,9 @@ def test_navigation_and_theme_toggle_without_errors(page, site_url):
         page.wait_for_url(f"**{path}")
     scheme = page.locator("body").get_attribute("data-md-color-scheme")
     page.locator("label.md-header__button[for^='__palette']:visible").first.click()
-    assert page.locator("body").get_attribute("data-md-color-scheme") != scheme
+    chosen = page.locator("body").get_attribute("data-md-color-scheme")
+    assert chosen != scheme
+    # the choice holds on the next page loaded afresh (Material's inline palette script)
+    page.goto(f"{site_url}/papers/halo/")
+    assert page.locator("body").get_attribute("data-md-color-scheme") == chosen
     assert not page.console_errors and not page.dialogs
