@@ -7,7 +7,9 @@
 "use strict";
 
 (function (root) {
-  const { words, terms } = root.paperlistSearchText;
+  const { words, terms, parse } = root.paperlistSearchText;
+  /** the query's fields (`tag:`, `author:`, `venue:`): `tag: x` names no paper */
+  const FIELDS = new Set(Object.keys(parse("").fields));
 
   /** Whether some place in `after` follows one in `before` by at most `window` words
    * (0: the same place, as a compound's parts share their compound's). */
@@ -160,7 +162,7 @@
    * of Adam"). */
   function leadingName(typed) {
     const lead = /^\s*(\S+):(?:\s|$)/.exec(String(typed));
-    const said = lead ? terms(lead[1]).join("") : "";
+    const said = lead && !FIELDS.has(lead[1].toLowerCase()) ? terms(lead[1]).join("") : "";
     return said.length > 2 ? said : "";
   }
 

@@ -999,16 +999,16 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
 
 
 _NAME_REPEATED = re.compile(r"^\W*(?:(?:is|was)\s+)?(?:(?:a|an|the)\s+)?")
-#: what follows a name the phrase repeats, up to what it says of it: a dash or comma
-#: ("GraphFLEx\u2014a unified framework", "HEART--a framework", "BizFinBench\uff0cthe
-#: first benchmark"), not a hyphen ("TransCoder-based editing" is one word)
-_NAME_THEN_MARK = re.compile(r"(?:-{2,3}|[\u2013\u2014,\uff0c])\s*(?:(?:a|an|the)\s+)?",
+#: what follows a name the phrase repeats, up to what it says of it: a dash
+#: ("GraphFLEx\u2014a unified framework", "HEART--a framework"), not a hyphen
+#: ("TransCoder-based editing" is one word) nor a comma ("HALO, RoBERTa and BERT": a list)
+_NAME_THEN_MARK = re.compile(r"(?:-{2,3}|[\u2013\u2014])\s*(?:(?:a|an|the)\s+)?",
                              re.IGNORECASE)
 
 
 def _after_name(phrase: str, name: str) -> str:
-    """The phrase without the name it begins with, where a dash or comma follows the name:
-    the title says the name before its colon already ("GraphFLEx: GraphFLEx\u2014a unified
+    """The phrase without the name it begins with, where a dash follows the name: the
+    title says the name before its colon already ("GraphFLEx: GraphFLEx\u2014a unified
     framework" read the name twice)."""
     if name and phrase[: len(name)].lower() == name.lower():
         mark = _NAME_THEN_MARK.match(phrase, len(name))
@@ -1247,7 +1247,7 @@ def title_options(text: str, names: list[str], checked: bool = True
                 # titles mostly do: "critique ability of large language models"
                 whole = _phrase([*phrase_a[:spelled], *tokens[start:end],
                                  *phrase_a[spelled + 1 :]])
-                title = f"{name}: {whole}" if name else _capitalise(whole)
+                title = f"{name}: {_after_name(whole, name)}" if name else _capitalise(whole)
             elif _restates(said_a, said_k, defined):
                 continue  # the same thing as an abbreviation and spelled out
             else:

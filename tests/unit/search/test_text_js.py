@@ -205,25 +205,25 @@ def test_the_paper_a_query_begins_by_naming_comes_first():
     the query, or begins it without a colon, or a part of one, moves nothing; a paper
     without a name or fragment keeps its place."""
     metas = {"a": {"title": "Potentials"}, "b": {"name": "Mat"}, "c": {"name": "MatRIS"},
-             "d": {"name": "LLM-REVal"}, "e": {"name": "Adam"}}
+             "d": {"name": "LLM-REVal"}, "e": {"name": "Adam"}, "f": {"name": "TAG"}}
     script = (f"require({json.dumps(str(ASSETS_DIR / 'search-text.js'))});"
               f"require({json.dumps(str(ASSETS_DIR / 'search-rank.js'))});"
               "const { namedFirst, leadingName } = globalThis.paperlistSearchRank;"
               f"const frags = new Map(Object.entries({json.dumps(metas)})"
               ".map(([id, meta]) => [id, { content: '', meta }]));"
-              "const order = (typed) => namedFirst(['a', 'b', 'c', 'd', 'e', 'gone'],"
+              "const order = (typed) => namedFirst(['a', 'b', 'c', 'd', 'e', 'f', 'gone'],"
               " leadingName(typed), frags);"
               "process.stdout.write(JSON.stringify([order('MatRIS: interatomic potentials'),"
               " order(' llm-reval: can we trust reviewers?'), order('Proof of Adam: a note'),"
-              " order('Adam convergence'), order('Adam'), order('Mat: x')]));")
+              " order('Adam convergence'), order('Adam'), order('Mat: x'), order('tag: x')]));")
     result = subprocess.run(["node", "-e", script], capture_output=True, text=True,
                             check=True)
-    name, compound, late, no_colon, alone, short = json.loads(result.stdout)
-    assert name == ["c", "a", "b", "d", "e", "gone"]
-    assert compound == ["d", "a", "b", "c", "e", "gone"]
-    unmoved = ["a", "b", "c", "d", "e", "gone"]
-    assert late == no_colon == alone == unmoved
-    assert short == ["b", "a", "c", "d", "e", "gone"]  # three letters are a name
+    name, compound, late, no_colon, alone, short, field = json.loads(result.stdout)
+    assert name == ["c", "a", "b", "d", "e", "f", "gone"]
+    assert compound == ["d", "a", "b", "c", "e", "f", "gone"]
+    unmoved = ["a", "b", "c", "d", "e", "f", "gone"]
+    assert late == no_colon == alone == field == unmoved  # `tag: x`: a field, no name
+    assert short == ["b", "a", "c", "d", "e", "f", "gone"]  # three letters are a name
 
 
 @pytest.mark.parametrize(("token", "word", "held", "near"), [
