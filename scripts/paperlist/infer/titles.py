@@ -69,9 +69,9 @@ def _function_words(rules: dict[str, frozenset[str] | int | dict[str, str]]) -> 
 def title_problems(title: str) -> list[str]:
     """Why a title does not read as one, by the rules of data/titles.yml: ``start`` (a
     pronoun, determiner or counting word after any "Name:" prefix), ``end`` (a function
-    word, or a dash), ``verb`` (a finite verb), ``refers`` (to what the title leaves out: "such
-    prompt guards"), ``long``, ``short``, ``latex`` (a backslash: LaTeX source, which no
-    reader wants in a listing). Empty for a good title."""
+    word, or a dash), ``verb`` (a finite verb), ``refers`` (to what the title leaves out:
+    "such prompt guards"), ``long``, ``short``, ``latex`` (a backslash: LaTeX source, which
+    no reader wants in a listing). Empty for a good title."""
     rules = title_rules()
     problems = []
     desc = _NAME_PREFIX.sub("", title, count=1)
