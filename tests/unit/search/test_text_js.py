@@ -25,6 +25,16 @@ def call(function: str, *args: object) -> object:
     return json.loads(result.stdout)
 
 
+def rank_js(body: str) -> object:
+    """What `body` writes with process.stdout.write, run in Node with search-text.js and
+    search-rank.js loaded (`globalThis.paperlistSearchRank`), as JSON."""
+    script = (f"require({json.dumps(str(ASSETS_DIR / 'search-text.js'))});"
+              f"require({json.dumps(str(ASSETS_DIR / 'search-rank.js'))});{body}")
+    result = subprocess.run(["node", "-e", script], capture_output=True, text=True,
+                            check=True)
+    return json.loads(result.stdout)
+
+
 def shown(excerpt: str) -> list[str]:
     return excerpt.replace("… ", "").replace(" …", "").split(" ")
 
@@ -181,18 +191,14 @@ def test_papers_holding_the_words_as_written_come_first():
     texts = {"a": "Nonlinear transformations of point clouds transformations",
              "b": "We train a transformer here", "c": "DA-Transformers' attention biases",
              "d": "nothing of the kind", "e": "queries on a transformer with bias"}
-    script = (f"require({json.dumps(str(ASSETS_DIR / 'search-text.js'))});"
-              f"require({json.dumps(str(ASSETS_DIR / 'search-rank.js'))});"
-              "const f = globalThis.paperlistSearchRank.asWritten;"
-              f"const frags = new Map(Object.entries({json.dumps(texts)})"
-              ".map(([id, content]) => [id, { content }]));"
-              "const order = (asked) => f(['a', 'b', 'c', 'd', 'e', 'gone'], asked, frags);"
-              "process.stdout.write(JSON.stringify([order(['transformer']),"
-              " order(['transformations']), order(['transformers', 'bias']),"
-              " order(['query'])]));")
-    result = subprocess.run(["node", "-e", script], capture_output=True, text=True,
-                            check=True)
-    one, other, two, plural = json.loads(result.stdout)
+    one, other, two, plural = rank_js(
+        "const f = globalThis.paperlistSearchRank.asWritten;"
+        f"const frags = new Map(Object.entries({json.dumps(texts)})"
+        ".map(([id, content]) => [id, { content }]));"
+        "const order = (asked) => f(['a', 'b', 'c', 'd', 'e', 'gone'], asked, frags);"
+        "process.stdout.write(JSON.stringify([order(['transformer']),"
+        " order(['transformations']), order(['transformers', 'bias']),"
+        " order(['query'])]));")
     assert one == ["b", "c", "e", "a", "d", "gone"]
     assert other == ["a", "b", "c", "d", "e", "gone"]
     assert two == ["c", "e", "b", "a", "d", "gone"]  # both words first, then one
@@ -206,19 +212,15 @@ def test_the_paper_a_query_begins_by_naming_comes_first():
     without a name or fragment keeps its place."""
     metas = {"a": {"title": "Potentials"}, "b": {"name": "Mat"}, "c": {"name": "MatRIS"},
              "d": {"name": "LLM-REVal"}, "e": {"name": "Adam"}, "f": {"name": "TAG"}}
-    script = (f"require({json.dumps(str(ASSETS_DIR / 'search-text.js'))});"
-              f"require({json.dumps(str(ASSETS_DIR / 'search-rank.js'))});"
-              "const { namedFirst, leadingName } = globalThis.paperlistSearchRank;"
-              f"const frags = new Map(Object.entries({json.dumps(metas)})"
-              ".map(([id, meta]) => [id, { content: '', meta }]));"
-              "const order = (typed) => namedFirst(['a', 'b', 'c', 'd', 'e', 'f', 'gone'],"
-              " leadingName(typed), frags);"
-              "process.stdout.write(JSON.stringify([order('MatRIS: interatomic potentials'),"
-              " order(' llm-reval: can we trust reviewers?'), order('Proof of Adam: a note'),"
-              " order('Adam convergence'), order('Adam'), order('Mat: x'), order('tag: x')]));")
-    result = subprocess.run(["node", "-e", script], capture_output=True, text=True,
-                            check=True)
-    name, compound, late, no_colon, alone, short, field = json.loads(result.stdout)
+    name, compound, late, no_colon, alone, short, field = rank_js(
+        "const { namedFirst, leadingName } = globalThis.paperlistSearchRank;"
+        f"const frags = new Map(Object.entries({json.dumps(metas)})"
+        ".map(([id, meta]) => [id, { content: '', meta }]));"
+        "const order = (typed) => namedFirst(['a', 'b', 'c', 'd', 'e', 'f', 'gone'],"
+        " leadingName(typed), frags);"
+        "process.stdout.write(JSON.stringify([order('MatRIS: interatomic potentials'),"
+        " order(' llm-reval: can we trust reviewers?'), order('Proof of Adam: a note'),"
+        " order('Adam convergence'), order('Adam'), order('Mat: x'), order('tag: x')]));")
     assert name == ["c", "a", "b", "d", "e", "f", "gone"]
     assert compound == ["d", "a", "b", "c", "e", "f", "gone"]
     unmoved = ["a", "b", "c", "d", "e", "f", "gone"]
