@@ -508,7 +508,7 @@ def ranking_site(tmp_path_factory):
         "Zorbulator", "centralized", "excess work", "graph diffusion", "heat flow",
         "citation networks", "point clouds", "coastlines", "prototypes", "edited videos",
         "proxy reward", "proximal term", "built on LLMs", "an LLM that reads", "Fast-MoE",
-        "(MoE) layers"))
+        "(MoE) layers", "wombat call"))
 
 
 def test_a_rare_name_is_enough_when_the_other_title_words_are_common(page, ranking_site):
@@ -539,6 +539,15 @@ def test_the_parts_of_a_hyphenated_title_word_are_searched(page, ranking_site):
     url, ids = ranking_site
     open_search(page, url)
     assert ask(page, url, "Minimum-Excess-Work Guidance")[0] == ids["excess work"]
+    assert not page.console_errors
+
+
+def test_a_word_a_line_break_cut_is_found_whole(page, ranking_site):
+    """Abstracts copied from a PDF keep its line breaks' hyphens ("lan- guage"), which
+    Pagefind indexes as two words: "wombat language" found no page, though one says both."""
+    url, ids = ranking_site
+    open_search(page, url)
+    assert ask(page, url, "wombat language") == [ids["wombat call"]]
     assert not page.console_errors
 
 

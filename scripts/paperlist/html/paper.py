@@ -16,7 +16,7 @@ from paperlist.html.escape import esc
 from paperlist.html.inferred import INFERRED_CLASS, inferred_legend, title_class
 from paperlist.model.catalogue import Paper
 from paperlist.model.taxonomy import Tag
-from paperlist.search.compounds import PARTS, TITLE_PARTS, hidden_parts
+from paperlist.search.compounds import PARTS, TITLE_PARTS, hidden_parts, joined_words
 from paperlist.search.data import AUTHOR_SEPARATOR
 from paperlist.search.folding import folded_forms, html_text
 from paperlist.structure.paths import BROWSE_AUTHOR, Link, browse_view, tag_src, venue_src
@@ -252,8 +252,8 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     # esc's apostrophe: a formula's MathML)
     shown = (html_text(body_html) if not body_html.isascii() or _REFERENCE.search(body_html)
              else "")
-    for key, parts in ((TITLE_PARTS, hidden_parts(titled) + title_forms),
-                       (PARTS, hidden_parts(entry.body) + [
+    for key, parts in ((TITLE_PARTS, hidden_parts(titled) + joined_words(titled) + title_forms),
+                       (PARTS, hidden_parts(entry.body) + joined_words(entry.body) + [
                            f for f in folded_forms(shown) if f not in title_forms])):
         if parts:
             hidden.append(("meta", key, " ".join(parts)))

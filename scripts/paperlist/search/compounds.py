@@ -9,7 +9,9 @@ only as the start of a longer word (which search-core.js counts as a weaker matc
 12,000 real abstracts 635 pages write such a part (MoE, LoRA, CoT, DiT, ImageNet) only
 inside a compound.
 
-html/paper.py `indexed_body` gives Pagefind those parts as hidden, searchable metadata:
+Words a PDF's line break cut ("frame- work") are given to it joined the same way
+(`joined_words`). html/paper.py `indexed_body` gives Pagefind those parts as hidden,
+searchable metadata:
 TITLE_PARTS for the title's and names' compounds (which the ranking counts as the title's
 words: engine.json `title_fields`), PARTS for the abstract's. Pagefind gives a match in
 hidden metadata no place on the page, so the ranking counts it once however often the
@@ -31,6 +33,12 @@ TITLE_FIELDS = ("title", "name", TITLE_PARTS)
 
 # A piece between punctuation: what Pagefind would index whole, were it not cut again
 _PIECE = re.compile(r"[^\W_]+")
+#: A word a line break cut in the PDF the abstract was copied from: "frame- work",
+#: "mod- els", "lan- guage" (1 % of real abstracts, 199 of 17,586)
+_SPLIT = re.compile(r"\b([^\W\d_]+)- ([^\W\d_A-Z]+)\b")
+#: The words after a hyphen left hanging on purpose, which are no split ("high- and
+#: low-dimensional", "pre- or post-training", "open- versus closed-weight")
+_HANGING = frozenset("and or nor to vs versus as than through via with".split())
 
 
 def _cut(piece: str) -> bool:
@@ -56,4 +64,18 @@ def hidden_parts(text: str) -> list[str]:
         pieces = _PIECE.findall(token)
         if len(pieces) > 1:
             out.update((p.lower(), None) for p in pieces if len(p) > 1 and _cut(p))
+    return list(out)
+
+
+def joined_words(text: str) -> list[str]:
+    """The words of `text` a line break cut, joined, lower-cased, each once, in the order
+    first written: "our frame- work trains mod- els" -> ["framework", "models"]. The page
+    shows the abstract as it was given; its index gets the words a reader searches for
+    ("framework" found no page that writes only "frame- work": Pagefind indexes "frame"
+    and "work"). A hyphenated word cut at its hyphen ("real- world") is joined too, as
+    Pagefind joins "real-world"."""
+    out: dict[str, None] = {}
+    for m in _SPLIT.finditer(strip_urls(text)):
+        if m.group(2) not in _HANGING:
+            out[(m.group(1) + m.group(2)).lower()] = None
     return list(out)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from paperlist.search.compounds import hidden_parts
+from paperlist.search.compounds import hidden_parts, joined_words
 
 
 @pytest.mark.parametrize(("text", "parts"), [
@@ -26,3 +26,17 @@ from paperlist.search.compounds import hidden_parts
 ])
 def test_hidden_parts(text, parts):
     assert hidden_parts(text) == parts
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    # a word a PDF's line break cut, joined, once each, in the order first written
+    ("Our frame- work trains mod- els; the frame- work is fast.", ["framework", "models"]),
+    ("How- ever, real- world data", ["however", "realworld"]),
+    # a hyphen left hanging on purpose, before the word it is shared with
+    ("high- and low-dimensional, pre- or post-training, open- versus closed-weight", []),
+    # a hyphen before a capital, a digit or nothing is no cut word; nor a hyphenated word
+    ("Torsional- GFN, top- 5, a well-known end-", []),
+    ("code at https://x.org/frame- work", []),
+])
+def test_joined_words(text, words):
+    assert joined_words(text) == words
