@@ -34,7 +34,7 @@ from paperlist.infer.names import (
     defined_abbreviations,
 )
 from paperlist.infer.text import FORMULA_PLACEHOLDER, STOP_WORDS, word_positions
-from paperlist.util.text import fold_plural
+from paperlist.util.text import fold_plural, line_break_cuts
 
 _MAX_TITLE = 100
 _DATA_FILE = Path(__file__).resolve().parent.parent / "data" / "titles.yml"
@@ -1269,6 +1269,23 @@ def title_options(text: str, names: list[str], checked: bool = True
     return options
 
 
+def _rejoined(title: str) -> str:
+    """The title with each word a PDF's line break cut written whole: joined where the
+    joined word is one the title model knows ("Lan- guage of burrow signals" ->
+    "Language of ..."), else at its hyphen ("real- world" -> "real-world")."""
+    cuts = line_break_cuts(title)
+    if not cuts:
+        return title
+    prior = title_model()[1]
+    out, at = [], 0
+    for m in cuts:
+        whole = m.group(1) + m.group(2)
+        known = whole.lower() in prior or fold_plural(whole) in prior
+        out += [title[at : m.start()], whole if known else f"{m.group(1)}-{m.group(2)}"]
+        at = m.end()
+    return "".join(out) + title[at:]
+
+
 def infer_title(text: str, names: list[str]) -> str:
     """A readable stand-in title: "Name: phrase" when the paper names its artefact, the
     phrase being one of the abstract's that reads as a title (see
@@ -1277,15 +1294,15 @@ def infer_title(text: str, names: list[str]) -> str:
     options = title_options(text, names, checked=False)
     weights = _model_file().get("pair_weights")
     if not weights or len(options) == 1:
-        return _matched_brackets(options[0][0])
+        return _matched_brackets(_rejoined(options[0][0]))
     w = [weights[k] for k in PAIR_FEATURES]
     scores = [sum(map(operator.mul, w, feats)) for _, feats in options]
     # the best that reads as a title (the single phrases were checked): ties go to the first
     for k in sorted(range(len(options)), key=lambda k: -scores[k]):
         title = options[k][0]
         if options[k][1][0] or not title_problems(title):
-            return _matched_brackets(title)
-    return _matched_brackets(options[0][0])
+            return _matched_brackets(_rejoined(title))
+    return _matched_brackets(_rejoined(options[0][0]))
 
 
 _OPENS = {")": "(", "]": "[", "}": "{"}

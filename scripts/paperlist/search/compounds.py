@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from paperlist.util.text import strip_urls
+from paperlist.util.text import line_break_cuts, strip_urls
 
 #: Pagefind metadata fields holding the parts (search-core.js reads `title_fields`).
 TITLE_PARTS = "title_parts"
@@ -33,12 +33,6 @@ TITLE_FIELDS = ("title", "name", TITLE_PARTS)
 
 # A piece between punctuation: what Pagefind would index whole, were it not cut again
 _PIECE = re.compile(r"[^\W_]+")
-#: A word a line break cut in the PDF the abstract was copied from: "frame- work",
-#: "mod- els", "lan- guage" (1 % of real abstracts, 199 of 17,586)
-_SPLIT = re.compile(r"\b([^\W\d_]+)- ([^\W\d_A-Z]+)\b")
-#: The words after a hyphen left hanging on purpose, which are no split ("high- and
-#: low-dimensional", "pre- or post-training", "open- versus closed-weight")
-_HANGING = frozenset("and or nor to vs versus as than through via with".split())
 
 
 def _cut(piece: str) -> bool:
@@ -74,8 +68,5 @@ def joined_words(text: str) -> list[str]:
     ("framework" found no page that writes only "frame- work": Pagefind indexes "frame"
     and "work"). A hyphenated word cut at its hyphen ("real- world") is joined too, as
     Pagefind joins "real-world"."""
-    out: dict[str, None] = {}
-    for m in _SPLIT.finditer(strip_urls(text)):
-        if m.group(2) not in _HANGING:
-            out[(m.group(1) + m.group(2)).lower()] = None
-    return list(out)
+    return list(dict.fromkeys((m.group(1) + m.group(2)).lower()
+                              for m in line_break_cuts(strip_urls(text))))

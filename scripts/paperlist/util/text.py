@@ -101,6 +101,21 @@ def fold_plural(word: str) -> str:
     return w
 
 
+#: A word a line break cut in the PDF an abstract was copied from ("frame- work", "mod- els",
+#: "lan- guage": 1 % of real abstracts), or a hyphenated word cut at its hyphen ("real-
+#: world"): the part before the break, and the part after it (`line_break_cuts`)
+_LINE_BREAK_CUT = re.compile(r"\b([^\W\d_]+)- ([^\W\d_A-Z]+)\b")
+#: The words after a hyphen left hanging on purpose, which are no cut ("high- and
+#: low-dimensional", "pre- or post-training", "open- versus closed-weight")
+_HANGING = frozenset("and or nor to vs versus as than through via with".split())
+
+
+def line_break_cuts(text: str) -> list[re.Match[str]]:
+    """Where a line break cut a word of `text` ("frame- work"): the search index holds the
+    word joined, and an inferred title shows it so."""
+    return [m for m in _LINE_BREAK_CUT.finditer(text) if m.group(2) not in _HANGING]
+
+
 # ----------------------------------------------------------------------------- characters
 
 #: C0 control characters other than tab, line feed and carriage return, and DEL: never

@@ -9,6 +9,7 @@ import pytest
 
 from paperlist.infer.names import infer_names
 from paperlist.infer.titles import infer_title, title_problems
+from paperlist.util.text import line_break_cuts
 
 
 def title_of(text: str) -> str:
@@ -78,6 +79,12 @@ ABSTRACTS = {
     "name and hyphens": "Feedback on emotions is sparse. This paper proposes HALO--a "
                         "lightweight framework for affective feedback in tutoring dialogues. "
                         "HALO is trained on synthetic dialogues and improves engagement.",
+    "line break cut": "We present BurrowNet, a frame- work for counting wombat colonies from "
+                      "field recordings of their calls. BurrowNet learns a lan- guage of "
+                      "burrow signals and matches expert counts in three valleys.",
+    "hyphen cut": "Counting animals from sound is hard. We build a real- world detector of "
+                  "wombat calls that turns field recordings into colony counts and matches "
+                  "expert surveys.",
     "named": "Weather models are costly. We present GeoFlowNet, a continuous-time process "
              "that follows advection and can be trained on reanalysis data. GeoFlowNet beats "
              "prior neural methods.",
@@ -91,6 +98,8 @@ def test_titles_are_not_broken(kind: str) -> None:
     lowered = title.lower()
     assert not lowered.startswith(("this paper", "two novel", "these", "two "))
     assert not lowered.endswith((" due", " of", "-"))
+    # a word a PDF's line break cut is written whole: "framework", "real-world"
+    assert not line_break_cuts(title), title  # ("coarse- and fine-scale" is no cut)
     name, _, rest = title.partition(": ")
     assert not (rest and rest.lower().startswith(name.lower())), title  # "X: X—a ..."
 
