@@ -650,7 +650,9 @@ def _tokens(sentence: str) -> list[tuple[str, str, bool]]:
 
 
 def _phrase(words: list[tuple[str, str, bool]]) -> str:
-    return _sentence_case(_LATEX_QUOTES.sub("", " ".join(w[0] for w in words)))
+    # (a word a line break cut is whole before a title is checked: "numer- ous" is
+    # "numerous", which starts no title)
+    return _sentence_case(_rejoined(_LATEX_QUOTES.sub("", " ".join(w[0] for w in words))))
 
 
 # ``quoted'' in LaTeX: the marks are not part of a title
@@ -1269,21 +1271,30 @@ def title_options(text: str, names: list[str], checked: bool = True
     return options
 
 
-def _rejoined(title: str) -> str:
-    """The title with each word a PDF's line break cut written whole: joined where the
-    joined word is one the title model knows ("Lan- guage of burrow signals" ->
-    "Language of ..."), else at its hyphen ("real- world" -> "real-world")."""
-    cuts = line_break_cuts(title)
+def _rejoined(phrase: str) -> str:
+    """The phrase with each word a PDF's line break cut written whole: joined where the
+    title model knows the joined word or it is a function word ("lan- guage" ->
+    "language", "be- tween" -> "between"); at its hyphen where it knows the hyphenated
+    word, or both parts are words ("real- world" -> "real-world", "impulse- response");
+    else joined ("wom- bat" -> "wombat")."""
+    cuts = line_break_cuts(phrase)
     if not cuts:
-        return title
+        return phrase
     prior = title_model()[1]
+    words = _function_words(title_rules())
+
+    def known(word: str) -> bool:
+        word = word.lower()
+        return word in prior or fold_plural(word) in prior or word in words
+
     out, at = [], 0
     for m in cuts:
-        whole = m.group(1) + m.group(2)
-        known = whole.lower() in prior or fold_plural(whole) in prior
-        out += [title[at : m.start()], whole if known else f"{m.group(1)}-{m.group(2)}"]
+        a, b = m.group(1), m.group(2)
+        hyphened = f"{a}-{b}"
+        keep = not known(a + b) and (known(hyphened) or (known(a) and known(b)))
+        out += [phrase[at : m.start()], hyphened if keep else a + b]
         at = m.end()
-    return "".join(out) + title[at:]
+    return "".join(out) + phrase[at:]
 
 
 def infer_title(text: str, names: list[str]) -> str:

@@ -104,16 +104,21 @@ def fold_plural(word: str) -> str:
 #: A word a line break cut in the PDF an abstract was copied from ("frame- work", "mod- els",
 #: "lan- guage": 1 % of real abstracts), or a hyphenated word cut at its hyphen ("real-
 #: world"): the part before the break, and the part after it (`line_break_cuts`)
-_LINE_BREAK_CUT = re.compile(r"\b([^\W\d_]+)- ([^\W\d_A-Z]+)\b")
+#: (a word, not the last part of a hyphenated or quoted one: "state-of-the- art", "model's-
+#: based"; nor one that goes on hyphenated: "end- to-end")
+_LINE_BREAK_CUT = re.compile(r"(?<![\w'\u2019-])([^\W\d_]+)- ([^\W\d_]+)\b(?!-)")
 #: The words after a hyphen left hanging on purpose, which are no cut ("high- and
 #: low-dimensional", "pre- or post-training", "open- versus closed-weight")
-_HANGING = frozenset("and or nor to vs versus as than through via with".split())
+_HANGING = frozenset(
+    "and or nor to vs versus as than through via with but not rather plus instead".split())
 
 
 def line_break_cuts(text: str) -> list[re.Match[str]]:
     """Where a line break cut a word of `text` ("frame- work"): the search index holds the
-    word joined, and an inferred title shows it so."""
-    return [m for m in _LINE_BREAK_CUT.finditer(text) if m.group(2) not in _HANGING]
+    word joined, and an inferred title shows it so. The part after the break is in lower
+    case ("Torsional- GFN" is no cut)."""
+    return [m for m in _LINE_BREAK_CUT.finditer(text)
+            if m.group(2).islower() and m.group(2) not in _HANGING]
 
 
 # ----------------------------------------------------------------------------- characters

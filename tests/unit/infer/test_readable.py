@@ -85,6 +85,8 @@ ABSTRACTS = {
     "hyphen cut": "Counting animals from sound is hard. We build a real- world detector of "
                   "wombat calls that turns field recordings into colony counts and matches "
                   "expert surveys.",
+    "cut before the check": "Wombat surveys are slow. We study numer- ous failure modes of "
+                            "burrow detectors under heavy rain.",
     "named": "Weather models are costly. We present GeoFlowNet, a continuous-time process "
              "that follows advection and can be trained on reanalysis data. GeoFlowNet beats "
              "prior neural methods.",

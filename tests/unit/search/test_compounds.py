@@ -35,7 +35,10 @@ def test_hidden_parts(text, parts):
     # a hyphen left hanging on purpose, before the word it is shared with
     ("high- and low-dimensional, pre- or post-training, open- versus closed-weight", []),
     # a hyphen before a capital, a digit or nothing is no cut word; nor a hyphenated word
-    ("Torsional- GFN, top- 5, a well-known end-", []),
+    ("Torsional- GFN, Nord- Éire, top- 5, a well-known end-", []),
+    # nor the last part of a hyphenated or quoted word, nor one that goes on hyphenated
+    ("model's- based, coarse-to- fine, state-of-the- art, end- to-end", []),
+    ("short- but not long-term, in- and out-of-distribution", []),
     ("code at https://x.org/frame- work", []),
 ])
 def test_joined_words(text, words):
