@@ -1277,7 +1277,7 @@ def _rejoined(phrase: str) -> str:
     "language", "be- tween" -> "between"); at its hyphen where it knows the hyphenated
     word, or both parts are words ("real- world" -> "real-world", "impulse- response");
     else joined ("wom- bat" -> "wombat")."""
-    cuts = line_break_cuts(phrase)
+    cuts = line_break_cuts(phrase) if "- " in phrase else ()  # (most phrases: no pattern)
     if not cuts:
         return phrase
     prior = title_model()[1]
