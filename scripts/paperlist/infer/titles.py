@@ -1303,6 +1303,8 @@ def infer_title(text: str, names: list[str]) -> str:
     :func:`title_candidates`), alone or joined to a second (:func:`title_options`),
     whichever the model expects to say most of the real title. Never empty."""
     options = title_options(text, names, checked=False)
+    # (each option is _rejoined again below: the rules' fallback is made without _phrase,
+    # and a cut word can span two joined phrases: "Impulse- response", "Fine- tuning")
     weights = _model_file().get("pair_weights")
     if not weights or len(options) == 1:
         return _matched_brackets(_rejoined(options[0][0]))
