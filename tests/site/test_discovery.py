@@ -20,6 +20,7 @@ import pytest
 from helpers import (
     ROOT,
     SHIPPED_LIST,
+    built_html,
     make_project,
     mkdocs_build,
     pagefind_fragments,
@@ -40,7 +41,9 @@ HOSTILE = '</script><script>alert("x")</script> & {Evil} 50% $x_1$ \\end #1 ~ ^'
 
 
 def read(site: Path, path: str) -> str:
-    return (site / path).read_text(encoding="utf-8")
+    """A built file; a page with its attribute values quoted (helpers.built_html)."""
+    file = site / path
+    return built_html(file) if file.suffix == ".html" else file.read_text(encoding="utf-8")
 
 
 def map_data(site: Path) -> dict:
@@ -54,7 +57,7 @@ def map_data(site: Path) -> dict:
 def test_every_paper_page_has_related_papers_that_exist(built_site):
     with_related = 0
     for page in (built_site / "papers").glob("*/index.html"):
-        html = page.read_text(encoding="utf-8")
+        html = built_html(page)
         links = re.findall(r'<a class="related-title(?: inferred)?" href="([^"]+)"', html)
         assert len(links) <= SHOWN
         with_related += bool(links)

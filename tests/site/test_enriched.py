@@ -18,13 +18,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from urllib.parse import parse_qs, urljoin, urlsplit
 
-from helpers import FIXTURES, HOSTILE_RECORD, PWNED, pagefind_fragments
+from helpers import FIXTURES, HOSTILE_RECORD, PWNED, built_html, pagefind_fragments
 from paperlist.model.page import read_page
 from paperlist.search.index import EXCLUDED_SELECTORS
 
 
 def read(site: Path, path: str) -> str:
-    return (site / path).read_text(encoding="utf-8")
+    """A built file; a page with its attribute values quoted (helpers.built_html)."""
+    file = site / path
+    return built_html(file) if file.suffix == ".html" else file.read_text(encoding="utf-8")
 
 
 def fixture(page_id: str) -> dict:
@@ -177,7 +179,7 @@ def test_a_page_never_enriched_renders_as_before(enriched_site, built_site):
         assert SHIPPED_PRORL_META in page
         assert head(page) == []  # an inferred title: no citation tags (test_discovery)
     for paper in sorted((built_site / "papers").glob("*/index.html")):
-        page = paper.read_text(encoding="utf-8")
+        page = built_html(paper)
         for cls in ("paper-authors", "paper-status", "paper-track", "paper-affil",
                     "paper-link-paper", "paper-link-pdf", "paper-link-project",
                     'data-pagefind-meta="status"'):

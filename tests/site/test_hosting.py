@@ -7,14 +7,14 @@ import re
 
 import pytest
 
-from helpers import ROOT, make_project, mkdocs_build, set_plugin_options
+from helpers import ROOT, built_html, make_project, mkdocs_build, set_plugin_options
 from paperlist.structure.hosting import pages_url, resolve
 
 NO_ACTIONS = {"GITHUB_REPOSITORY": ""}
 
 
 def edit_link(site, paper="wildcat") -> str:
-    page = (site / "papers" / paper / "index.html").read_text(encoding="utf-8")
+    page = built_html(site / "papers" / paper / "index.html")
     m = re.search(r'href="([^"]+)"[^>]*class="md-content__button', page)
     return m.group(1) if m else ""
 
@@ -39,11 +39,11 @@ def confirm_title(project) -> None:
 
 def test_repo_option_moves_edit_links_footer_and_contribute_page(neurips):
     assert edit_link(neurips) == "https://github.com/someone/neurips26/edit/main/papers/wildcat.md"
-    home = (neurips / "index.html").read_text(encoding="utf-8")
+    home = built_html(neurips / "index.html")
     assert 'href="https://github.com/someone/neurips26"' in home  # the footer
     # upstream only as the software's credit ("inferred by paperlist"), not as the catalogue's
     assert home.count('href="https://github.com/paperlist/paperlist"') == 1
-    contribute = (neurips / "contribute" / "index.html").read_text(encoding="utf-8")
+    contribute = built_html(neurips / "contribute" / "index.html")
     assert 'href="https://github.com/someone/neurips26/blob/main/CONTRIBUTING.md"' in contribute
     assert "paperlist/paperlist/blob" not in contribute
 
@@ -59,7 +59,7 @@ def test_a_fork_in_github_actions_links_and_deploys_as_itself(tmp_path):
     assert edit_link(site) == "https://github.com/someone/fork/edit/trunk/papers/wildcat.md"
     feed = (site / "feed.xml").read_text(encoding="utf-8")
     assert 'href="https://someone.github.io/fork/papers/wildcat/"' in feed
-    page = (site / "papers" / "wildcat" / "index.html").read_text(encoding="utf-8")
+    page = built_html(site / "papers" / "wildcat" / "index.html")
     assert ('<meta name="citation_abstract_html_url" '
             'content="https://someone.github.io/fork/papers/wildcat/">') in page
 
@@ -75,7 +75,7 @@ def test_site_url_makes_bibtex_feed_and_citation_urls_absolute(tmp_path):
     url = "https://papers.example.org/papers/wildcat/"
     assert f"url = {{{url}}}" in (site / "papers.bib").read_text(encoding="utf-8")
     assert f'href="{url}"' in (site / "feed.xml").read_text(encoding="utf-8")
-    head = (site / "papers" / "wildcat" / "index.html").read_text(encoding="utf-8")
+    head = built_html(site / "papers" / "wildcat" / "index.html")
     assert re.search(rf'<meta name="citation_\w+" content="{re.escape(url)}"', head)
 
 
@@ -85,12 +85,12 @@ def test_without_a_repository_there_is_no_edit_button_and_no_dead_link(tmp_path)
     assert result.returncode == 0, result.stderr
     site = project / "site"
     assert edit_link(site) == ""
-    contribute = (site / "contribute" / "index.html").read_text(encoding="utf-8")
+    contribute = built_html(site / "contribute" / "index.html")
     assert "CONTRIBUTING.md" in contribute and "repo:" not in contribute
 
 
 def test_the_home_heading_is_the_site_name(neurips):
-    home = (neurips / "index.html").read_text(encoding="utf-8")
+    home = built_html(neurips / "index.html")
     assert re.search(r"<h1[^>]*>ICML 2026 paper catalogue", home)
 
 
@@ -118,7 +118,7 @@ def test_the_inferred_title_note_points_to_an_edit_button_only_where_there_is_on
     """Without a repository (a local build) there is no edit button, and the note under
     an inferred title pointed readers to it all the same; it names the page's file."""
     def note(site):
-        page = (site / "papers" / "wildcat" / "index.html").read_text(encoding="utf-8")
+        page = built_html(site / "papers" / "wildcat" / "index.html")
         return re.search(r'<p class="paper-note">(.*?)</p>', page).group(1)
 
     assert note(neurips).endswith("Use the edit button above to fix this page.")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from helpers import ROOT, mkdocs_build
+from helpers import ROOT, built_html, mkdocs_build
 from paperlist.cli import main
 
 NEURIPS = """NeurIPS 2026 accepted papers
@@ -39,13 +39,13 @@ def neurips(tmp_path_factory):
 
 def test_init_makes_a_catalogue_that_builds_with_its_own_name_and_links(neurips):
     site = neurips / "site"
-    home = (site / "index.html").read_text(encoding="utf-8")
+    home = built_html(site / "index.html")
     assert "<title>NeurIPS 2026 paper catalogue</title>" in home
     assert re.search(r"<h1[^>]*>NeurIPS 2026 paper catalogue", home)
     assert "ICML" not in home
     papers = sorted(p.stem for p in (neurips / "papers").glob("*.md"))
     assert len(papers) == 3
-    page = (site / "papers" / papers[0] / "index.html").read_text(encoding="utf-8")
+    page = built_html(site / "papers" / papers[0] / "index.html")
     assert (f'href="https://github.com/someone/neurips26/edit/main/papers/{papers[0]}.md"'
             in page)
     assert (neurips / "papers" / "source" / "neurips-2026-abstracts.txt").read_text(

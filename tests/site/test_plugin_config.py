@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from helpers import ROOT, SHIPPED_LIST, make_project, mkdocs_build, set_plugin_options
+from helpers import ROOT, SHIPPED_LIST, built_html, make_project, mkdocs_build, set_plugin_options
 
 TAXONOMY = ROOT / "scripts" / "paperlist" / "data" / "taxonomy.yml"
 
@@ -22,10 +22,10 @@ def test_papers_dir_moves_the_pages_their_urls_and_edit_links(tmp_path):
                                                              "  - catalogue/entries\n"))
     result = mkdocs_build(project)
     assert result.returncode == 0, result.stderr
-    page = (project / "site" / "entries" / "wildcat" / "index.html").read_text(encoding="utf-8")
+    page = built_html(project / "site" / "entries" / "wildcat" / "index.html")
     edit = re.search(r'href="([^"]+)"[^>]*class="md-content__button', page)
     assert edit and edit.group(1).endswith("/edit/main/catalogue/entries/wildcat.md")
-    browse = (project / "site" / "browse" / "index.html").read_text(encoding="utf-8")
+    browse = built_html(project / "site" / "browse" / "index.html")
     assert 'href="../entries/wildcat/"' in browse
     assert not (project / "site" / "papers").exists()
 
@@ -41,7 +41,7 @@ def test_taxonomy_option_is_the_one_tags_resolve_against(tmp_path):
     result = mkdocs_build(project)
     assert result.returncode == 0, result.stderr
     tag_page = project / "site" / "tags" / "reinforcement-learning" / "index.html"
-    assert "Our own words for reinforcement learning." in tag_page.read_text(encoding="utf-8")
+    assert "Our own words for reinforcement learning." in built_html(tag_page)
 
 
 @pytest.mark.parametrize("option, named", [("search: elastic", "'search'"),
@@ -78,5 +78,5 @@ def test_a_catalogue_with_its_own_taxonomy_imports_checks_and_builds_with_it(tmp
     set_plugin_options(project, "      taxonomy: our-taxonomy.yml\n")
     result = mkdocs_build(project)
     assert result.returncode == 0, result.stderr
-    page = (project / "site" / "papers" / "prorl" / "index.html").read_text(encoding="utf-8")
+    page = built_html(project / "site" / "papers" / "prorl" / "index.html")
     assert ">RL (ours)</a>" in page

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from urllib.parse import parse_qs, urljoin, urlsplit
 
-from helpers import ROOT, make_project, mkdocs_build
+from helpers import ROOT, built_html, make_project, mkdocs_build
 from paperlist.html.searchpage import FACETS
 
 HOOK = re.compile(r'<script src="([^"]+)" data-worker="([^"]+)" data-search-page="([^"]+)">'
@@ -17,7 +17,7 @@ HOOK = re.compile(r'<script src="([^"]+)" data-worker="([^"]+)" data-search-page
 
 
 def config_of(site: Path) -> dict:
-    page = (site / "search/index.html").read_text(encoding="utf-8")
+    page = built_html(site / "search/index.html")
     m = re.search(r'class="paperlist-search" data-config="([^"]+)"', page)
     assert m, "no search page frame"
     return json.loads(html.unescape(m.group(1)))
@@ -34,7 +34,7 @@ def test_search_page_beside_materials_index(built_site):
     assert (built_site / "search/index.html").is_file()
     index = json.loads((built_site / "search/search_index.json").read_text(encoding="utf-8"))
     assert not [d for d in index["docs"] if d["location"].startswith("search/")]
-    page = (built_site / "search/index.html").read_text(encoding="utf-8")
+    page = built_html(built_site / "search/index.html")
     assert "<noscript>" in page and "Searching needs JavaScript" in page
     assert 'role="status" aria-live="polite"' in page
     assert '<label class="search-label" for="paperlist-search-q">' in page
@@ -88,7 +88,7 @@ def test_search_page_config_links_resolve(built_site):
 
 def test_every_page_has_the_hook_with_urls_of_its_depth(built_site):
     for page in ("", "papers/eqr/", "tags/reinforcement-learning/", "browse/", "search/"):
-        text = (built_site / page / "index.html").read_text(encoding="utf-8")
+        text = built_html(built_site / page / "index.html")
         hook = HOOK.search(text)  # just before Material's bundle, which it must precede
         assert hook, page
         script, worker, search = hook.groups()
@@ -100,7 +100,7 @@ def test_every_page_has_the_hook_with_urls_of_its_depth(built_site):
 def test_404_uses_our_worker_with_absolute_urls(built_site, subpath_site):
     """GitHub Pages serves 404.html at any depth: its URLs start at the site's path."""
     for site, base in ((built_site, "/"), (subpath_site, "/repo/")):
-        text = (site / "404.html").read_text(encoding="utf-8")
+        text = built_html(site / "404.html")
         assert f'"search": "{base}assets/paperlist/search-worker.js"' in text
         assert HOOK.search(text).groups() == (f"{base}assets/paperlist/search-hook.js",
                                               f"{base}assets/paperlist/search-worker.js",
@@ -118,7 +118,7 @@ def test_with_materials_search_there_is_no_search_page_nor_hook(tmp_path):
     site = project / "site"
     assert not (site / "search/index.html").exists()
     for page in ("index.html", "papers/eqr/index.html", "404.html"):
-        assert not HOOK.search((site / page).read_text(encoding="utf-8")), page
+        assert not HOOK.search(built_html(site / page)), page
     # Material's own search reads the site pages' text from its index
     index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
     assert next(d for d in index["docs"] if d["location"] == "contribute/")["text"]

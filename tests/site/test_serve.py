@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import SHIPPED_LIST, make_project, mkdocs_build
+from helpers import SHIPPED_LIST, built_html, make_project, mkdocs_build
 from paperlist.ingest.importer import run_import
 from paperlist.mkdocs_plugin.config import SHOW_PROBLEMS_ENV
 from serving import (
@@ -56,22 +56,22 @@ def test_the_preview_shows_a_broken_page_as_check_words_it_and_builds_the_rest(p
     site = project / "site"
     from paperlist.html.escape import esc
 
-    halo = (site / "papers/halo/index.html").read_text(encoding="utf-8")
+    halo = built_html(site / "papers/halo/index.html")
     assert esc(yaml_line) in halo and "cannot be read" in halo
     assert 'class="paper-title"' not in halo
     # the paper with an unknown tag is shown, under its problem
-    eqr = (site / "papers/eqr/index.html").read_text(encoding="utf-8")
+    eqr = built_html(site / "papers/eqr/index.html")
     assert esc(tag_line) in eqr and 'class="paper-title"' in eqr
     assert eqr.index(esc(tag_line)) < eqr.index('class="paper-title"')
     assert esc(yaml_line) in eqr  # the banner names the other broken page
     # every other page: served as ever, with the banner linking to both
     for page, up in (("index.html", ""), ("papers/prorl/index.html", "../")):
-        text = (site / page).read_text(encoding="utf-8")
+        text = built_html(site / page)
         assert "2 pages would fail the build" in text
         assert text.index("<article") < text.index("paperlist-problems-banner")  # content
         assert f'href="{up}halo/"' in text or f'href="{up}papers/halo/"' in text
         assert esc(yaml_line) in text and esc(tag_line) in text
-    assert 'class="paper-title"' in (site / "papers/prorl/index.html").read_text("utf-8")
+    assert 'class="paper-title"' in built_html(site / "papers/prorl/index.html")
 
 
 def test_the_build_still_fails_on_a_broken_page_whatever_the_environment(project, monkeypatch):
@@ -89,7 +89,7 @@ def test_the_build_still_fails_on_a_broken_page_whatever_the_environment(project
 def test_a_clean_catalogue_shows_no_banner(project):
     result = lenient_build(project)
     assert result.returncode == 0, result.stderr
-    assert "would fail the build" not in (project / "site/index.html").read_text("utf-8")
+    assert "would fail the build" not in built_html(project / "site/index.html")
 
 
 def _wait_gone(pids: set[int], timeout: float = 30) -> set[int]:

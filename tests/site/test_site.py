@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from helpers import SHIPPED_LIST, make_project, mkdocs_build, pagefind_fragments
+from helpers import SHIPPED_LIST, built_html, make_project, mkdocs_build, pagefind_fragments
 from paperlist.ingest.importer import run_import
 
 
 def html(site, path):
-    return (site / path).read_text(encoding="utf-8")
+    """A built file; a page with its attribute values quoted (helpers.built_html)."""
+    file = site / path
+    return built_html(file) if file.suffix == ".html" else file.read_text(encoding="utf-8")
 
 
 def test_every_paper_has_a_page(built_site):
@@ -145,15 +147,15 @@ def test_a_theme_override_that_shows_the_page_in_a_shared_partial_still_does(tmp
     pages = sorted((project / "papers").glob("*.md"))
     assert len(pages) == 19
     for md in pages:
-        html = (project / "site/papers" / md.stem / "index.html").read_text(encoding="utf-8")
+        html = built_html(project / "site/papers" / md.stem / "index.html")
         assert f"Footer of: papers/{md.name}</footer>" in html, md.name
 
 
 def test_paper_pages_share_the_sidebar_and_search_box_of_material(built_site):
     """The reused partials are Material's own: the sidebar lists the site's sections
     with links that work from a paper page, and the search box is there."""
-    html = (built_site / "papers/wildcat/index.html").read_text(encoding="utf-8")
-    other = (built_site / "papers/prorl/index.html").read_text(encoding="utf-8")
+    html = built_html(built_site / "papers/wildcat/index.html")
+    other = built_html(built_site / "papers/prorl/index.html")
     for text in ('class="md-search"', 'href="../../browse/"', 'href="../../map/"',
                  'href="../../tags/"', 'class="md-footer"'):
         assert text in html and text in other, text

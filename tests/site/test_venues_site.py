@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from helpers import FIXTURES, pagefind_fragments
+from helpers import FIXTURES, built_html, pagefind_fragments
 from paperlist.ingest.listfile import parse_list
 
 ALPHA = {"glimmernet", "tiderl", "quillcheck"}
@@ -17,7 +17,9 @@ BETA = {"rivergnn", "hushed", "stridediff"}
 
 
 def read(site: Path, path: str) -> str:
-    return (site / path).read_text(encoding="utf-8")
+    """A built file; a page with its attribute values quoted (helpers.built_html)."""
+    file = site / path
+    return built_html(file) if file.suffix == ".html" else file.read_text(encoding="utf-8")
 
 
 def listed(page: str) -> set[str]:

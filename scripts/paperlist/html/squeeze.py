@@ -1,4 +1,4 @@
-"""The indentation and blank lines of rendered pages, taken out.
+"""The indentation, blank lines and needless attribute quotes of rendered pages, taken out.
 
 Material's templates are indented for their readers: a paper page carried about 3 KB of
 spaces and empty lines, 14% of it, times every paper (GitHub Pages deploys at most 1 GB).
@@ -7,6 +7,13 @@ preformatted text, HTML shows any such run as one space (or nothing between bloc
 the page looks the same; `<pre>`, `<textarea>`, `<script>` and `<style>` are kept byte
 for byte (BibTeX and code keep their layout, scripts their strings). Only HTML's own
 whitespace counts: a no-break space is text.
+
+An attribute's value made only of letters, digits and `-_./:#` (a class, an id, a
+relative link) needs no quotes in HTML (`class=md-nav__link`, `href=../../tags/x/`):
+about 230 pairs, 3% of a paper page, which put the pages of real abstracts under 14 KB. A
+browser builds the same document either way. Only values inside a tag are touched (the
+next angle bracket after them closes it; text escapes its `<` and `>`), and only where a
+space or the tag's end follows, so a value never runs into a `/>`.
 """
 
 from __future__ import annotations
@@ -16,6 +23,8 @@ import re
 _VERBATIM = re.compile(r"<(pre|textarea|script|style)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
 #: HTML's whitespace but the line break
 _WS = " \t\r\f"
+#: `="value"` that may go unquoted, inside a tag (what follows closes it before any `<`)
+_QUOTED = re.compile(r'="([-\w./:#]+)"(?=\s[^<>]*>|>)', re.ASCII)
 
 
 def _runs(text: str) -> str:
@@ -32,13 +41,22 @@ def _runs(text: str) -> str:
     return "\n".join(kept)
 
 
+def _unquoted(text: str) -> str:
+    """Attribute values that need no quotes, without them (split and join: `re.sub` with a
+    template costs twice as much over a page's 230 matches)."""
+    parts = _QUOTED.split(text)
+    parts[1::2] = ["=" + value for value in parts[1::2]]
+    return "".join(parts)
+
+
 def squeeze(html: str) -> str:
-    """The page with each whitespace run that holds a line break cut to one line break."""
+    """The page with each whitespace run that holds a line break cut to one line break,
+    and its attribute values that need no quotes unquoted."""
     out: list[str] = []
     at = 0
     for m in _VERBATIM.finditer(html):
-        out.append(_runs(html[at:m.start()]))
+        out.append(_unquoted(_runs(html[at:m.start()])))
         out.append(m.group(0))
         at = m.end()
-    out.append(_runs(html[at:]))
+    out.append(_unquoted(_runs(html[at:])))
     return "".join(out).lstrip(" \t\r\n\f")

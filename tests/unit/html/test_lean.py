@@ -47,3 +47,65 @@ def test_svgs_that_are_not_icons_stay_in_the_page():
     page = f"<div>{chart}{styled}</div>"
     assert sheet.replace(page) == page and not sheet.icons
     assert "pl-i" not in sheet.stylesheet()
+
+
+def _document(page: str) -> list[tuple]:
+    """What a browser builds from the page: its tags with their attributes, and its text."""
+    from html.parser import HTMLParser
+
+    events: list[tuple] = []
+
+    class Reader(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            events.append(("start", tag, attrs))
+
+        def handle_startendtag(self, tag, attrs):
+            events.append(("start", tag, attrs))
+
+        def handle_endtag(self, tag):
+            events.append(("end", tag))
+
+        def handle_data(self, data):
+            events.append(("text", data))
+
+    Reader(convert_charrefs=True).feed(page)
+    return events
+
+
+def test_squeeze_drops_the_quotes_an_attribute_value_does_not_need():
+    page = ('<a class="md-nav__link" href="../../tags/x/">Tags</a>'
+            '<a title="two words" href="#cite" data-n="1.5">c</a>'
+            '<link rel="stylesheet" href="https://example.org/a.css">')
+    out = squeeze(page)
+    assert out == ('<a class=md-nav__link href=../../tags/x/>Tags</a>'
+                   '<a title="two words" href=#cite data-n=1.5>c</a>'
+                   '<link rel=stylesheet href=https://example.org/a.css>')
+    assert _document(out) == _document(page)  # the same tags, attributes and text
+
+
+def test_squeeze_keeps_quotes_where_text_or_markup_would_change_without_them():
+    page = ('<p>set mode="fast" in the text, or x="y" &gt; z</p>'  # text, not a tag
+            '<br class="x/"/>'  # unquoted, the value would swallow the tag's slash
+            '<a href="x" title="a<b">l</a>'  # a `<` in a later value: left as written
+            '<input value="a=b" alt="it\'s" class="" data-v="caf\u00e9" data-w="a&amp;b">'
+            '<script>f(a="y")</script><pre>k="v"></pre><style>a[href="x"]{}</style>')
+    out = squeeze(page)
+    assert out == page
+    assert _document(out) == _document(page)
+
+
+def test_squeeze_makes_the_same_document_of_a_built_page():
+    page = ('<!doctype html>\n<html lang="en" class="no-js">\n  <head>\n'
+            '    <meta name="viewport" content="width=device-width,initial-scale=1">\n'
+            '  </head>\n  <body dir="ltr">\n    <nav class="md-nav" aria-label="Navigation">\n'
+            '      <a href="../.." title="ICML 2026 paper catalogue" class="md-logo">\n'
+            '        <svg viewBox="0 0 24 24" class="pl-i0"></svg>\n      </a>\n    </nav>\n'
+            '    <p class="paper-tags"><a class="paper-tag" href="../../tags/rl/">RL</a></p>\n'
+            '    <pre class="paper-bibtex"><code>@x{a,\n  title = {{A="b"}},\n}\n</code></pre>\n'
+            '  </body>\n</html>\n')
+    out = squeeze(page)
+    assert len(out) < len(page) - 60 and 'class=paper-tag href=../../tags/rl/>' in out
+
+    def shown(doc: list[tuple]) -> list[tuple]:  # indentation between tags shows nothing
+        return [e for e in doc if not (e[0] == "text" and not e[1].strip())]
+    assert shown(_document(out)) == shown(_document(page))
