@@ -638,7 +638,8 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
             staged.commit()
     if not parsed.venue:
         first = (f"the header {parsed.header!r} names no venue" if parsed.header else
-                 "the list has no header line (its first paragraph is an abstract), so it "
+                 "the list has no header line (its first paragraph is an abstract; if that "
+                 "paragraph's first line is the header, put a blank line after it), so it "
                  "names no venue")
         report.warnings.append(ListError(
             list_path, 1, f"{first}: its pages have none, and the site no name. Write the "

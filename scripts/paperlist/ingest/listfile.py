@@ -35,8 +35,13 @@ _INVISIBLE = re.compile(f"{CONTROL_RE.pattern}|{INVISIBLE_RE.pattern}")
 #: Left at the end of a line whose last character was a PDF's hyphenation mark (U+0002,
 #: a soft hyphen), so that join_wrapped joins the word's two halves without a space.
 _GLUE = "\u00ad"
-_VENUE = re.compile(r"\b([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&\-]*)\s*[' ]?\s*((?:19|20)\d\d)\b")
-_VENUE_SHORT_YEAR = re.compile(r"\b([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&\-]*)\s?['\u2019](\d\d)\b")
+#: A short name with two capitals beside a year ("ICML 2026", "CoRL-2026", "ICLR'26"). Not
+#: `\b`: Chinese characters are word characters to it, and a Chinese header often runs on
+#: without a space ("ICML 2026论文列表", "第40届NeurIPS 2026会议").
+_VENUE = re.compile(
+    r"(?<![A-Za-z0-9])([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&]*)\s*['\-]?\s*((?:19|20)\d\d)(?![A-Za-z0-9])")
+_VENUE_SHORT_YEAR = re.compile(
+    r"(?<![A-Za-z0-9])([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&]*)\s?['\u2019](\d\d)(?![A-Za-z0-9])")
 _SPACES = re.compile(r"[ \t\u00a0]+")
 _WRAP_HYPHEN = re.compile(r"[A-Za-z]-$")
 
@@ -91,8 +96,9 @@ def paragraph_digest(text: str) -> str:
 
 
 def find_venue(header: str) -> str:
-    """'ICML 2026 论文列表' -> 'ICML 2026', "ICLR'26 accepted papers" -> 'ICLR 2026'; ''
-    when the header names no venue (a year written '-26' is not read: 'COVID-19')."""
+    """'ICML 2026 论文列表' -> 'ICML 2026', "ICLR'26 accepted papers" -> 'ICLR 2026',
+    'ICML-2026' -> 'ICML 2026'; '' when the header names no venue (a year written '-26' is
+    not read: 'COVID-19')."""
     m = _VENUE.search(header)
     if m:
         return f"{m.group(1)} {m.group(2)}"
@@ -165,7 +171,20 @@ def remove_invisible(text: str) -> tuple[str, list[str]]:
 
 
 def _is_header(block: list[str]) -> bool:
-    return len(block) <= 3 and all(len(line) <= MAX_HEADER_CHARS for line in block)
+    """At most three short lines, and not an abstract hard-wrapped into them (an
+    abstract's words, ending a sentence): a list may have no header."""
+    return (len(block) <= 3 and all(len(line) <= MAX_HEADER_CHARS for line in block)
+            and not (len(" ".join(block).split()) >= MIN_ABSTRACT_WORDS
+                     and block[-1].rstrip("\"'”)")[-1:] in ".!?"))
+
+
+def _run_on_header(block: list[str]) -> bool:
+    """Whether the first paragraph is a header line with the first abstract run on under
+    it, no blank line between (as a list typed by hand often has): its first line names a
+    venue and is no longer than a header, and the lines after it hold an abstract's words.
+    Else the header would begin that abstract (or a short abstract end the header)."""
+    return (len(block) > 1 and len(block[0]) <= MAX_HEADER_CHARS and bool(find_venue(block[0]))
+            and len(" ".join(block[1:]).split()) >= MIN_ABSTRACT_WORDS)
 
 
 def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
@@ -193,7 +212,11 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
                         "abstract per paragraph separated by blank lines")
     header_lines: list[str] = []
     first_line, first = blocks[0]
-    if _is_header(first):
+    run_on = _run_on_header(first)
+    if run_on:
+        header_lines = first[:1]
+        blocks[0] = (first_line + 1, first[1:])
+    elif _is_header(first):
         header_lines = first
         blocks = blocks[1:]
     if not blocks:
@@ -202,6 +225,11 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
                         "paragraph after the header, separated by blank lines")
     header = " ".join(header_lines)
     parsed = ParsedList(path=str(path), header=header, venue=find_venue(header), paragraphs=[])
+    if run_on:
+        parsed.warnings.append(ListError(
+            path, first_line, "no blank line after the header: this line was taken as the "
+            f"header and the first abstract as starting on line {first_line + 1}; put a "
+            "blank line after the header"))
     seen: dict[str, int] = {}
     for start, block in blocks:
         para = join_wrapped(block)

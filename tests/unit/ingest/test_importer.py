@@ -375,7 +375,8 @@ def test_an_abstract_holding_html_is_imported_with_a_warning_that_names_the_chec
 
 
 @pytest.mark.parametrize(("head", "venue", "said"), [
-    ("", None, "the list has no header line (its first paragraph is an abstract), so it "
+    ("", None, "the list has no header line (its first paragraph is an abstract; if that "
+               "paragraph's first line is the header, put a blank line after it), so it "
                "names no venue"),
     ("Paper list\n\n", None, "the header 'Paper list' names no venue"),
     ("Paper list\n\n", "NeurIPS 2026", None),

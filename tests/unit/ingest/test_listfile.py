@@ -35,6 +35,14 @@ def test_shipped_list_has_header_and_19_abstracts():
     ("COVID-19 papers", ""),  # '-19' is no year
     ("Conference on Robot Learning 2026", ""),  # no short name: --venue names it
     ("Don't panic '26", ""),
+    ("ICML 2026论文列表", "ICML 2026"),  # Chinese after the year, no space
+    ("ICML2026论文列表", "ICML 2026"),
+    ("第40届NeurIPS 2026会议论文", "NeurIPS 2026"),  # and before the name
+    ("Accepted papers, ICML-2026", "ICML 2026"),
+    ("ICLR'26论文", "ICLR 2026"),
+    ("ICML 2026x", ""),  # inside a longer word or number
+    ("xICML 2026", ""),
+    ("ICML 20261", ""),
 ])
 def test_the_venue_a_header_names(header, venue):
     assert find_venue(header) == venue
@@ -167,3 +175,40 @@ def test_a_utf16_list_is_named_as_such(tmp_path):
     listed.write_bytes("ICML 2026\n\nWe propose X.\n".encode("utf-16"))
     with pytest.raises(ListError, match=r"l\.txt:1: the list is UTF-16 .* re-save it as UTF-8"):
         parse_list(listed)
+
+
+LONG1 = ("We propose FooNet, a method for detecting small objects in aerial images that "
+         "fuses features across scales and beats strong baselines on three benchmarks.")
+LONG2 = ("We study the sample complexity of learning halfspaces under label noise and show "
+         "that our bounds are tight up to logarithmic factors in the dimension.")
+
+
+def test_a_header_without_a_blank_line_after_it_is_still_the_header():
+    parsed = parse_list_text(f"ICML 2026 论文列表\n{LONG1}\n\n{LONG2}\n", "l.txt")
+    assert parsed.header == "ICML 2026 论文列表" and parsed.venue == "ICML 2026"
+    assert [p.text for p in parsed.paragraphs] == [LONG1, LONG2]
+    assert parsed.paragraphs[0].line == 2
+    (warning,) = parsed.warnings
+    assert str(warning).startswith("l.txt:1: no blank line after the header")
+    assert "line 2" in str(warning)
+
+
+def test_a_header_run_into_a_hard_wrapped_abstract_does_not_swallow_it():
+    half = len(LONG1) // 2
+    cut = LONG1.rindex(" ", 0, half)
+    text = f"NeurIPS 2026 accepted papers\n{LONG1[:cut]}\n{LONG1[cut + 1:]}\n\n{LONG2}\n"
+    parsed = parse_list_text(text, "l.txt")
+    assert parsed.header == "NeurIPS 2026 accepted papers"
+    assert [p.text for p in parsed.paragraphs] == [LONG1, LONG2]
+
+
+def test_a_header_of_several_short_lines_stays_one_header():
+    parsed = parse_list_text(f"ICML 2026\nAccepted papers\nMain track\n\n{LONG1}\n", "l.txt")
+    assert parsed.header == "ICML 2026 Accepted papers Main track"
+    assert [p.text for p in parsed.paragraphs] == [LONG1] and not parsed.warnings
+
+
+def test_a_list_without_a_header_whose_first_abstract_is_wrapped_is_all_abstracts():
+    cut = LONG1.index(" a method")
+    parsed = parse_list_text(f"{LONG1[:cut]}\n{LONG1[cut + 1:]}\n\n{LONG2}\n", "l.txt")
+    assert parsed.header == "" and [p.text for p in parsed.paragraphs] == [LONG1, LONG2]
