@@ -100,6 +100,8 @@ class ImportReport:
     paragraphs: int = 0
     #: the list imported when the catalogue has several (the report names it), else ''
     list_path: str = ""
+    #: the list imported, which every line the report names is of
+    path: str = ""
     #: pages left alone because they are another list's (or another venue's)
     others: int = 0
     #: the venue the list's pages get (its header's, --venue, or the catalogue's), '' if none
@@ -516,7 +518,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     taken = {p.path.stem for p in all_pages if p.path} | {p.id for p in all_pages}
     report = ImportReport(duplicates=list(parsed.duplicates), errors=list(parsed.errors),
                           warnings=list(parsed.warnings), paragraphs=len(parsed.paragraphs),
-                          list_path=parsed.path if others else "",
+                          list_path=parsed.path if others else "", path=parsed.path,
                           others=len(all_pages) - len(pages), venue=parsed.venue)
     for para in parsed.paragraphs:
         if para.digest in elsewhere:
@@ -757,11 +759,12 @@ def print_import_report(report: ImportReport, *, check: bool, prune: bool = Fals
             print(f"  {what}: {', '.join(ids)}", file=out)
     for page_id, line, same in report.relinked:
         print(f"  {upd} abstract of {page_id} ({same:.0%} the same, from "
-              f"{report.list_path + ':' if report.list_path else 'line '}{line})", file=out)
+              f"{report.path + ':' if report.path else 'line '}{line})", file=out)
     for warning in report.warnings:
         print(f"warning: {warning}", file=out)
     for line, first in report.duplicates:
-        print(f"warning: line {line}: exact duplicate of the abstract at line {first}; "
+        where = f"{report.path}:{line}" if report.path else f"line {line}"
+        print(f"warning: {where}: exact duplicate of the abstract at line {first}; "
               "imported once", file=out)
     edited = dict(report.missing_edited)
     if report.missing and not prune:

@@ -164,6 +164,19 @@ def test_bad_list_writes_nothing(tmp_path, capsys):
     assert not papers.exists()
 
 
+def test_a_duplicate_abstract_is_named_by_its_file_and_line(tmp_path, capsys):
+    papers = tmp_path / "papers"
+    lst = tmp_path / "l.txt"
+    abstract = "We propose FooNet, a network for graphs that scales to millions of nodes."
+    lst.write_text(f"ICML 2026\n\n{abstract}\n\nWe study BarNet.\n\n{abstract}\n",
+                   encoding="utf-8")
+    assert main(["import", str(lst), "--papers", str(papers)]) == 0
+    err = capsys.readouterr().err
+    assert (f"warning: {lst}:7: exact duplicate of the abstract at line 3; imported once"
+            in err)
+    assert len(list(papers.glob("*.md"))) == 2
+
+
 def test_invisible_characters_are_removed_with_a_warning_and_nothing_is_lost(tmp_path, capsys):
     """Scraped lists carry controls a reader cannot see (U+0002 where a PDF hyphenated a
     word, soft hyphens, zero-width spaces): the abstract is imported without them."""

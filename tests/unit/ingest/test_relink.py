@@ -47,7 +47,7 @@ def test_the_naively_correction_keeps_one_prorl_page_with_its_edits(papers, tmp_
     assert pages(papers) == before and "naïvely" not in prorl.read_text(encoding="utf-8")
     assert main(["import", str(corrected), "--papers", str(papers)]) == 0
     err = capsys.readouterr().err
-    assert "updated abstract of prorl (99% the same, from line 3)" in err
+    assert f"updated abstract of prorl (99% the same, from {corrected}:3)" in err
     assert pages(papers) == before  # no prorl-2
     page = read_page(prorl)
     assert "naïvely applying" in page.body
