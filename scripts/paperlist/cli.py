@@ -399,7 +399,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the records' format (default: %(default)s, told from each file)")
     s.add_argument("--fields", type=_field_map, default=None, metavar="FIELD=COLUMN,...",
                    help="CSV columns for our fields, e.g. title=Title,authors=Author Names "
-                        "(default: columns found by their usual names)")
+                        "(the fields it does not name: columns found by their usual names)")
     s.add_argument("--author-sep", default=None, metavar="TEXT",
                    help="what separates names in a CSV authors cell (default: ;)")
     s.add_argument("--check", action="store_true",

@@ -195,23 +195,24 @@ def _header_key(name: str) -> str:
 
 
 def csv_columns(header: list[str], fields: dict[str, str] | None) -> dict[str, int]:
-    """Our field -> column index: from --fields when given, else by the usual names."""
+    """Our field -> column index: the columns of the usual names, then --fields on top
+    (naming one column leaves the others found as ever; a column --fields names is that
+    field's only)."""
     index = {_header_key(h): i for i, h in enumerate(header)}
-    if fields:
-        out = {}
-        for ours, theirs in fields.items():
-            if _header_key(theirs) not in index:
-                raise RecordError("--fields", f"no column {theirs!r} (the header has: "
-                                  f"{', '.join(header)})")
-            out[ours] = index[_header_key(theirs)]
-        return out
     out = {}
     for ours, names in settings()["csv_columns"].items():
         for name in names:
             if _header_key(name) in index:
                 out[ours] = index[_header_key(name)]
                 break
-    return out
+    named = {}
+    for ours, theirs in (fields or {}).items():
+        if _header_key(theirs) not in index:
+            raise RecordError("--fields", f"no column {theirs!r} (the header has: "
+                              f"{', '.join(header)})")
+        named[ours] = index[_header_key(theirs)]
+    taken = set(named.values())
+    return {**{k: v for k, v in out.items() if v not in taken}, **named}
 
 
 def read_csv(path: Path, fields: dict[str, str] | None = None,

@@ -155,6 +155,14 @@ def test_csv_by_usual_names_by_field_map_and_tsv(tmp_path, abstracts, papers):
     record = read_sources([tsv], fields={"title": "Paper Name", "authors": "Who",
                                          "abstract": "Text"}, author_sep="|")[0]
     assert record.title == "A TSV Title" and record.authors == ["Ada Lovelace", "Alan Turing"]
+    # --fields names the odd columns; the others are found by their usual names as ever
+    named = tmp_path / "named.csv"
+    named.write_text('Paper Title,Author Names,abstract,code,Title\n'
+                     f'Real Title,Ada Lovelace,"{abstracts[5]}",https://github.com/a/b,Other\n',
+                     encoding="utf-8")
+    record = read_sources([named], fields={"title": "Paper Title", "authors": "Author Names"})[0]
+    assert (record.title, record.authors) == ("Real Title", ["Ada Lovelace"])
+    assert record.links.get("code") == ["https://github.com/a/b"]
     assert len(run_enrich([csv_path], papers).applied) == 1
     # names split as in every format: at commas when there is no semicolon
     commas = tmp_path / "commas.csv"
