@@ -375,3 +375,32 @@ def test_a_list_that_is_a_small_part_of_another_of_its_venue_goes_on(tmp_path):
     report = run_import(orals, folder)
     assert report.ok and len(report.created) == 1
     assert any("the same abstract is in" in w.reason for w in report.warnings)
+
+
+def test_prune_keeps_the_pages_of_a_list_imported_from_outside_papers_source(tmp_path, capsys):
+    """A second list imported from where it was downloaded (as "Import another list" shows)
+    is in no list of papers/source/: the only list's --prune leaves its pages alone and
+    says so, where it once took them for its own paragraphs that had left."""
+    folder = tmp_path / "papers"
+    (folder / "source").mkdir(parents=True)
+    shutil.copy(ALPHA, folder / "source" / ALPHA.name)
+    assert main(["import", "--papers", str(folder)]) == 0
+    assert main(["import", str(BETA), "--papers", str(folder)]) == 0  # BETA stays outside
+    assert "copy it there" in capsys.readouterr().err
+    assert main(["import", "--prune", "--papers", str(folder)]) == 0
+    err = capsys.readouterr().err
+    assert {p.stem for p in folder.glob("*.md")} == ALPHA_IDS | BETA_IDS
+    assert "removed" not in err and "3 page(s) (3 of BETA 2027) are another venue's" in err
+    assert main(["import", "--check", "--papers", str(folder)]) == 0
+
+
+def test_a_fork_that_replaces_the_only_list_prunes_the_old_venues_pages(tmp_path):
+    folder = tmp_path / "papers"
+    (folder / "source").mkdir(parents=True)
+    shutil.copy(ALPHA, folder / "source" / ALPHA.name)
+    assert main(["import", "--papers", str(folder)]) == 0
+    (folder / "source" / ALPHA.name).unlink()
+    shutil.copy(BETA, folder / "source" / BETA.name)
+    assert main(["import", "--prune", "--papers", str(folder)]) == 0
+    assert {p.stem for p in folder.glob("*.md")} == BETA_IDS
+    assert set(venues(folder).values()) == {"BETA 2027"}
