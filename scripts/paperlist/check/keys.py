@@ -8,7 +8,9 @@ booleans written other than `true`/`false`, and keys that are typos of a known k
 
 Known keys come from `data/page.schema.json` (its properties, nested ones included), so
 a new field needs no change here. Editors may add keys of their own: only a key that is
-one or two typing slips away from a known key is reported, as a typo.
+one or two typing slips away from a known key is reported, as a typo, and one a newcomer
+writes for a field the site reads under another name (`github:` for a code link under
+`links:`; the schema's `x-aliases`, each with where it goes).
 """
 
 from __future__ import annotations
@@ -151,10 +153,12 @@ def boolean_problems(keys: KeyMap, path: str) -> list[Problem]:
 
 def unknown_key_problems(meta: dict[str, Any], keys: KeyMap, path: str,
                          schema: dict[str, Any]) -> tuple[list[Problem], set[KeyPath]]:
-    """Typos of known keys, and known nested keys written at the top level ('code:' that
-    lost its indentation under links:). Returns the problems and the known keys they
-    stand for, whose 'missing key' message would only repeat them."""
+    """Typos of known keys, known nested keys written at the top level ('code:' that
+    lost its indentation under links:), and other names of known fields ('github:').
+    Returns the problems and the known keys they stand for, whose 'missing key' message
+    would only repeat them."""
     props, subs_of, nested = _known_keys(schema)
+    aliases: dict[str, str] = schema.get("x-aliases", {})
     problems: list[Problem] = []
     explained: set[KeyPath] = set()
     for key in meta:
@@ -172,6 +176,9 @@ def unknown_key_problems(meta: dict[str, Any], keys: KeyMap, path: str,
             explained.add((near,))
             problems.append(Problem(path, line, f"unknown key '{key}'",
                                     f"did you mean '{near}'? Write {near}:"))
+        elif key.casefold() in aliases:
+            problems.append(Problem(path, line, f"the site does not read '{key}'",
+                                    aliases[key.casefold()]))
     for parent, subs in subs_of.items():
         value = meta.get(parent)
         if not isinstance(value, dict):
