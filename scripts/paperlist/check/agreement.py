@@ -30,9 +30,16 @@ from typing import TYPE_CHECKING, Any
 from paperlist.check.fields import insertion_line, schema
 from paperlist.check.problem import Problem
 from paperlist.check.syntax import quote
-from paperlist.ingest.importer import catalogue_lists, infer_all, list_venue, merge_fields
+from paperlist.ingest.importer import (
+    catalogue_lists,
+    infer_all,
+    list_venue,
+    merge_fields,
+    sameness,
+)
 from paperlist.ingest.listfile import ListError, Paragraph, ParsedList, parse_list
-from paperlist.model.page import TAG_SCORES
+from paperlist.match.matcher import match_texts
+from paperlist.model.page import TAG_SCORES, read_page
 from paperlist.model.taxonomy import load_taxonomy
 
 if TYPE_CHECKING:
@@ -121,7 +128,20 @@ def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder:
     orphans = {d: p for d, p in paragraphs.items() if d not in owner}
     problems += _lost_ties(results, orphans, paragraphs, where, lists)
     if whole_folder and all(r.meta is not None for r in results):
+        corrected = _corrections(orphans, results, paragraphs)
         for digest, paragraph in orphans.items():
+            if digest in corrected:
+                r, same, edited = corrected[digest]
+                what = (f"this paragraph is a corrected version of {r.path}'s abstract "
+                        f"({same:.0%} the same)")
+                problems.append(Problem(
+                    str(where[digest]), paragraph.line,
+                    what + (", which an editor has changed on the page too" if edited else ""),
+                    "make the page's abstract and this paragraph agree (copy one into the "
+                    "other), then run paperlist import, which ties the page to it" if edited
+                    else "run paperlist import, which updates that page's abstract and "
+                    "source.digest (no second page is made), and commit the page"))
+                continue
             problems.append(Problem(
                 str(where[digest]), paragraph.line, f"this abstract has no page in {folder}",
                 "run paperlist import and commit the page it makes (if a page lost its "
@@ -132,6 +152,24 @@ def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder:
     for (r, d), new in zip(todo, fresh, strict=True):
         problems += update_problems(r, new, max_tags, venues[where[d]])
     return problems
+
+
+def _corrections(orphans: dict[str, Paragraph], results: list[PageResult],
+                 paragraphs: dict[str, Paragraph]) -> dict[str, tuple[PageResult, float, bool]]:
+    """The abstracts without a page that are a corrected version of a page whose own
+    paragraph left the lists, found as the import finds them (match/matcher.py): digest ->
+    (that page, how much the two share, whether an editor changed the page's abstract too,
+    which the import calls a conflict). Such an abstract gets no page of its own."""
+    stale = [r for r in results if r.meta is not None and _digest(r.meta) is not None
+             and _digest(r.meta) not in paragraphs]
+    if not stale or not orphans:
+        return {}
+    bodies = [read_page(Path(r.path)).body for r in stale]
+    digests = list(orphans)
+    outcome = match_texts([orphans[d].text for d in digests], bodies)
+    return {digests[i]: (stale[j], sameness(bodies[j], orphans[digests[i]].text),
+                         stale[j].body_digest != _digest(stale[j].meta or {}))
+            for i, (j, _) in outcome.matched.items()}
 
 
 def searched(lists: list[Path]) -> str:
@@ -157,8 +195,11 @@ def _lost_ties(results: list[PageResult], orphans: dict[str, Paragraph],
             top = {str(k[0]): v for k, v in r.lines.items() if len(k) == 1}
             fix = (f"restore it as it was, source: {{digest: {restore}}}: it ties this page "
                    f"to its abstract in {where[restore]}" if restore else
-                   f"restore it from the previous version ({GIT_SHOW.format(path=r.path)}): "
-                   "it ties this page to its abstract in the list")
+                   "a paper's page is made by paperlist import from its abstract in the "
+                   f"list: for a new paper, add the abstract to {searched(lists)} and run "
+                   "paperlist import, then edit the page it makes (and delete this file); "
+                   "for a page that had it, restore it from the previous version "
+                   f"({GIT_SHOW.format(path=r.path)}): it ties the page to its abstract")
             problems.append(Problem(r.path, insertion_line("source", top, r.closing_line),
                                     "source: missing", fix))
         elif digest is not None and digest not in paragraphs and restore \

@@ -177,3 +177,58 @@ def test_a_page_from_before_scores_is_told_to_import_and_import_fixes_it(importe
     assert page.read_text(encoding="utf-8") == text
     assert check_paths([imported]) == []
     assert main(["import", "--check", "--papers", "papers"]) == 0
+
+
+def _correct_eqr_in_the_list(body: str) -> int:
+    """A word added to EqR's paragraph of the list (`body`, its abstract as imported); the
+    paragraph's line."""
+    text = LIST.read_text(encoding="utf-8")
+    words = body.split()
+    corrected = " ".join(words[:5] + ["truly"] + words[5:])
+    assert body in text
+    LIST.write_text(text.replace(body, corrected), encoding="utf-8")
+    return text[:text.index(body)].count("\n") + 1
+
+
+def test_a_corrected_paragraph_is_said_to_update_its_page_not_to_need_one(catalogue):
+    from paperlist.ingest.importer import run_import
+
+    line = _correct_eqr_in_the_list(read_page(catalogue / "eqr.md").body.strip())
+    (problem,) = check_paths([catalogue])
+    assert problem.startswith(f"{LIST}:{line}: this paragraph is a corrected version of "
+                              "papers/eqr.md's abstract (")
+    assert problem.endswith("% the same) — run paperlist import, which updates that page's "
+                            "abstract and source.digest (no second page is made), and commit "
+                            "the page")
+    assert run_import(LIST, catalogue).relinked and check_paths([catalogue]) == []
+
+
+def test_a_corrected_paragraph_of_a_page_whose_abstract_an_editor_changed_is_a_conflict(
+        catalogue):
+    from paperlist.ingest.importer import run_import
+
+    page = catalogue / "eqr.md"
+    body = read_page(page).body.strip()
+    page.write_text(page.read_text(encoding="utf-8").rstrip("\n") + " An editor's sentence.\n",
+                    encoding="utf-8")
+    line = _correct_eqr_in_the_list(body)
+    problems = check_paths([catalogue])
+    assert f"{LIST}:{line}: this paragraph is a corrected version of papers/eqr.md's abstract" \
+        in problems[-1]
+    assert problems[-1].endswith(
+        ", which an editor has changed on the page too — make the page's abstract and this "
+        "paragraph agree (copy one into the other), then run paperlist import, which ties "
+        "the page to it")
+    assert not run_import(LIST, catalogue).ok  # the import says the same: a conflict
+
+
+def test_a_page_added_by_hand_is_told_how_a_paper_gets_a_page(catalogue):
+    text = (catalogue / "eqr.md").read_text(encoding="utf-8")
+    head, _, _ = text.partition("source:")
+    (catalogue / "new-paper.md").write_text(
+        head.replace("id: eqr", "id: new-paper") + "---\n\nWe propose NewNet, a network "
+        "nobody has listed, for graphs of every size and shape.\n", encoding="utf-8")
+    problems = [p for p in check_paths([catalogue]) if p.startswith("papers/new-paper.md")]
+    assert any("source: missing — a paper's page is made by paperlist import from its "
+               f"abstract in the list: for a new paper, add the abstract to {LIST} and run "
+               "paperlist import" in p for p in problems), problems
