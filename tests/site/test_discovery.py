@@ -80,6 +80,17 @@ def test_related_shows_shared_tags(built_site):
     assert 'href="../../tags/reinforcement-learning/">Reinforcement Learning</a>' in top
 
 
+def test_related_papers_share_a_tag_with_the_page(built_site):
+    """Wording alone relates unrelated papers (discover/related.py `shown`): a page with
+    tags lists only papers that share one, each named."""
+    for page in (built_site / "papers").glob("*/index.html"):
+        html = read(built_site, str(page.relative_to(built_site)))
+        if 'class="paper-tags"' in html and 'id="related"' in html:
+            section = html.split('id="related"', 1)[1].split("</ul>", 1)[0]
+            assert "related-none" not in section, page
+            assert section.count("Shared tags:") == section.count("<li>"), page
+
+
 def test_related_is_deterministic_and_thresholded():
     cat = load_catalogue(ROOT / "papers")
     a = neighbours(cat.papers)

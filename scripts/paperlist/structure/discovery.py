@@ -225,8 +225,9 @@ class Discovery:
         stale = set(changed)
         for e in cat.papers:
             src = e.src_uri
-            shown = new._shown(src)
-            if any(s in changed for s, _ in shown) or (exact and shown != self._shown(src)):
+            # (an edited paper's tags decide whether it is shown: where it was, it may be no more)
+            shown, was = new._shown(src), self._shown(src) if src in self._position else []
+            if any(s in changed for s, _ in shown + was) or (exact and shown != was):
                 stale.add(src)
         if not exact:
             new._sections = {src: made for src, made in self._sections.items()
@@ -240,8 +241,9 @@ class Discovery:
     def _shown(self, src: str) -> list[tuple[str, float]]:
         """The related papers a paper's page shows, by src_uri, with their scores."""
         ref = self._papers_of_rows()
+        i = self._position[src]
         return [(ref[n.index].src_uri, n.score)
-                for n in self.neighbours[self._position[src]][:related.SHOWN]]
+                for n in related.shown(ref[i], self.neighbours[i], ref)]
 
     @staticmethod
     def file_paths() -> list[str]:
@@ -268,7 +270,7 @@ class Discovery:
     def _related(self, entry: Paper, neighbours: list[list[related.Neighbour]]) -> list[Paper]:
         i = self._position[entry.src_uri]
         ref = self._papers_of_rows()
-        return [ref[n.index] for n in neighbours[i][:related.SHOWN]]
+        return [ref[n.index] for n in related.shown(entry, neighbours[i], ref)]
 
     def paper_sections(self, entry: Paper, link: Link) -> str:
         """What a paper page gets below its abstract: related papers, then how to cite it.

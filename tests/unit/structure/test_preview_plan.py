@@ -94,3 +94,24 @@ def test_kept_related_papers_show_the_edited_paper_as_it_is_now(papers):
     exact, _ = d.refreshed(update.cat, update.papers, exact=True)
     assert new.files()["assets/paperlist/browse.json"] == exact.files()[
         "assets/paperlist/browse.json"]
+
+
+def test_a_paper_whose_tags_no_longer_meet_a_page_leaves_its_related_papers(papers):
+    """A page shows related papers that share a tag with it: an edited paper's new tags take
+    it off the pages it shared none with any more, and those pages are rebuilt."""
+    cat = load_catalogue(papers)
+    d = Discovery.build(cat, lambda e: f"papers/{e.id}/", "x", None,
+                        paper_link=lambda e: lambda src: src)
+    shows = [e for e in cat.papers if "papers/wildcat.md" in [s for s, _ in d._shown(e.src_uri)]]
+    assert shows
+    text = (papers / "wildcat.md").read_text(encoding="utf-8")
+    tags = text.split("\ntags:\n", 1)[1].split("\nsource:", 1)[0]
+    (papers / "wildcat.md").write_text(text.replace(tags, "- Neuroscience & Cognitive Science"),
+                                       encoding="utf-8")
+    update = preview.plan(cat, [papers / "wildcat.md"], search=True)
+    assert update is not None
+    new, stale = d.refreshed(update.cat, update.papers, exact=False)
+    gone = [e for e in shows if "papers/wildcat.md" not in [s for s, _ in new._shown(e.src_uri)]]
+    assert gone and {e.src_uri for e in gone} <= stale
+    page = update.cat.by_file[gone[0].path.name]
+    assert "wildcat" not in new.paper_sections(page, lambda src: src).lower()
