@@ -190,10 +190,10 @@ def neighbours(entries: Sequence[Paper], k: int = SHOWN, threshold: float = THRE
 def shown(entry: Paper, row: Sequence[Neighbour], papers: Sequence[Paper]) -> list[Neighbour]:
     """The related papers a paper's page shows: the best `SHOWN` of its neighbours (`row`,
     indices into `papers`) that share a tag with it; a paper without tags shows its
-    nearest by wording alone. Wording alone relates unrelated papers: of the neighbours
-    that shared no tag, as many had the paper's primary area as two papers picked at random
-    (ICLR 2026, 12,000 real papers: 10%, against 8% at random and 33% for those sharing a
-    tag; at 16 to 2,000 papers 4-7%, where a handful of common words made most of them)."""
+    nearest by wording alone. Wording alone relates unrelated papers: of the nearest five
+    that shared no tag, about as many had the paper's primary area as two papers picked at
+    random (ICLR 2026: 6-10% at 16 to 12,000 papers, against 8% at random; at 16 papers a
+    handful of common words made most of them): scripts/tools/eval_related.py."""
     mine = {t.slug for t in entry.tags}
     if not mine:
         return list(row[:SHOWN])
