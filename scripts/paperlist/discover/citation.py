@@ -34,10 +34,40 @@ def venue_name(venue: str) -> str:
     return re.sub(r"\s{2,}", " ", name) or venue
 
 
-def bibtex_escape(text: str) -> str:
-    """Text as a BibTeX field value: specials escaped, so braces always balance."""
-    text = " ".join(text.split())
+#: inline math as titles write it ("$\\epsilon$-greedy", "$k$-means"): no space inside
+#: either dollar, no digit after the closing one (pandoc's rule: "$5 and $6" is money)
+_MATH = re.compile(r"\$(?!\s)[^$]+?(?<!\s)\$(?!\d)")
+
+
+def _escaped(text: str) -> str:
     return _BIBTEX_SPECIAL_RE.sub(lambda m: _BIBTEX_SPECIALS[m.group(0)], text)
+
+
+def _keeps(math: str) -> bool:
+    """Whether a `$...$` span can go into BibTeX as written: its braces balance (else the
+    field would end inside it), it holds no comment sign or parameter sign, and its closing
+    dollar is not escaped."""
+    plain = re.sub(r"\\[{}%#]", "", math)  # escaped: \\{ \\} \\% \\# are characters
+    depth = 0
+    for ch in plain:
+        depth += (ch == "{") - (ch == "}")
+        if depth < 0:
+            return False
+    trailing = len(math[1:-1]) - len(math[1:-1].rstrip("\\"))  # "$a\\$": \\$ is no end
+    return depth == 0 and "%" not in plain and "#" not in plain and trailing % 2 == 0
+
+
+def bibtex_escape(text: str) -> str:
+    """Text as a BibTeX field value: specials escaped, so braces always balance; inline
+    math kept as written when it is safe to ("$\\epsilon$-greedy" would otherwise print its
+    source, `\\$\\textbackslash{}epsilon\\$`, in the reference list)."""
+    text = " ".join(text.split())
+    out, at = [], 0
+    for m in _MATH.finditer(text):
+        if _keeps(m.group(0)):
+            out += [_escaped(text[at:m.start()]), m.group(0)]
+            at = m.end()
+    return "".join(out) + _escaped(text[at:])
 
 
 def bibtex_key(entry: Paper) -> str:

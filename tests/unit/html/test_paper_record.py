@@ -148,3 +148,25 @@ def test_the_search_index_reads_the_abstract_right_after_the_title():
     assert between.strip() == '<div class="paper-abstract">', between
     assert " · " not in indexed and "WildCat</span>" in indexed[facts:title]
     assert indexed.count('<div class="paper-meta">') == 1 and "paper-link-code" in indexed
+
+
+@pytest.mark.parametrize(("title", "field"), [
+    (r"$\epsilon$-greedy exploration", r"{$\epsilon$-greedy exploration}"),  # math as written
+    (r"$\mathcal{O}(\sqrt{T})$ regret & more", r"{$\mathcal{O}(\sqrt{T})$ regret \& more}"),
+    (r"$k$-means at 50%", r"{$k$-means at 50\%}"),
+    ("cost $5 and $6", r"{cost \$5 and \$6}"),  # money, not math
+    (r"half $\frac{1}{2$ open", r"{half \$\textbackslash{}frac\{1\}\{2\$ open}"),  # unbalanced
+    (r"a $x}{y$ b", r"{a \$x\}\{y\$ b}"),
+    (r"an $a\$ escape", r"{an \$a\textbackslash{}\$ escape}"),  # its dollar is no end
+])
+def test_bibtex_keeps_a_titles_math_and_escapes_the_rest(title, field):
+    entry = bibtex(paper(title=title), None)
+    assert f"  title = {{{field}}}," in entry
+    # braces balance (an escaped one is a character), so the entry ends where it should
+    depth, closed = 0, []
+    for k, ch in enumerate(entry):
+        if ch in "{}" and entry[k - 1] != "\\":
+            depth += 1 if ch == "{" else -1
+            if depth == 0:
+                closed.append(k)
+    assert closed == [len(entry.rstrip()) - 1]
