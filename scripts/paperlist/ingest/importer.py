@@ -759,7 +759,8 @@ def print_import_report(report: ImportReport, *, check: bool, prune: bool = Fals
     where = f"{report.list_path}: " if report.list_path else ""
     # the venue as read: a header that says more ("ICLR 2026 Workshop on ...") shows here
     venue = f" ({report.venue})" if report.venue else ""
-    print(f"{where}{report.paragraphs} abstracts{venue}: {len(report.created)} {verb}, "
+    abstracts = "1 abstract" if report.paragraphs == 1 else f"{report.paragraphs} abstracts"
+    print(f"{where}{abstracts}{venue}: {len(report.created)} {verb}, "
           f"{len(report.updated)} {upd}{relinked}, {len(report.unchanged)} unchanged{others}",
           file=out)
     for ids, what in ((report.created, verb), (report.updated, upd)):

@@ -175,6 +175,9 @@ def test_a_duplicate_abstract_is_named_by_its_file_and_line(tmp_path, capsys):
     assert (f"warning: {lst}:7: exact duplicate of the abstract at line 3; imported once"
             in err)
     assert len(list(papers.glob("*.md"))) == 2
+    lst.write_text(f"ICML 2026\n\n{abstract}\n", encoding="utf-8")
+    assert main(["import", str(lst), "--papers", str(tmp_path / "one")]) == 0
+    assert capsys.readouterr().err.startswith("1 abstract (ICML 2026): 1 created,")
 
 
 def test_invisible_characters_are_removed_with_a_warning_and_nothing_is_lost(tmp_path, capsys):
