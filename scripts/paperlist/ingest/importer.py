@@ -651,10 +651,11 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
                  "the list has no header line (its first paragraph is an abstract; if that "
                  "paragraph's first line is the header, put a blank line after it), so it "
                  "names no venue")
+        site = "" if others else ", and the site no name"
         report.warnings.append(ListError(
-            list_path, 1, f"{first}: its pages have none, and the site no name. Write the "
-            "conference's name and year first, then a blank line ('NeurIPS 2026 paper "
-            "list'), or give --venue 'NeurIPS 2026'"))
+            list_path, 1, f"{first}: its pages have none{site}. Write the conference's "
+            "name and year first, then a blank line ('NeurIPS 2026 paper list'), or give "
+            "--venue 'NeurIPS 2026'"))
     kept = catalogue_lists(papers_dir)
     if kept and Path(list_path).resolve() not in {p.resolve() for p in kept}:
         # Its pages would be no list's to the checks, and a list of its venue there would

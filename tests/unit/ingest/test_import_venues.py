@@ -404,3 +404,13 @@ def test_a_fork_that_replaces_the_only_list_prunes_the_old_venues_pages(tmp_path
     assert main(["import", "--prune", "--papers", str(folder)]) == 0
     assert {p.stem for p in folder.glob("*.md")} == BETA_IDS
     assert set(venues(folder).values()) == {"BETA 2027"}
+
+
+def test_a_second_list_naming_no_venue_does_not_say_the_site_has_no_name(papers, capsys):
+    """The site keeps the first list's name: only the pages of a second list go without."""
+    workshop = papers / "source" / "workshop.txt"
+    workshop.write_text("Workshop papers\n\n" + BETA.read_text(encoding="utf-8").split(
+        "\n\n", 1)[1].replace("RiverGNN", "LakeGNN"), encoding="utf-8")
+    assert main(["import", str(workshop), "--papers", str(papers)]) == 0
+    err = capsys.readouterr().err
+    assert "the header 'Workshop papers' names no venue: its pages have none. Write" in err
