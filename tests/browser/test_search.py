@@ -320,8 +320,9 @@ def test_tag_and_word_together_narrow_to_both(page, site_url, built_site):
 
 
 def test_tag_by_name_quoted_name_or_slug_prefix(page, site_url, built_site):
-    """A tag's display name, quoted (it has spaces) and in any case or spacing, or the start
-    of slugs (every tag whose slug begins so) are understood as well as the full slug."""
+    """A tag's display name, quoted (it has spaces) and in any case or spacing, the start
+    of slugs (every tag whose slug begins so) or an abbreviation ("rl", "llms") are
+    understood as well as the full slug."""
     expected = papers_by_tag(built_site)
     open_search(page, site_url)
     for query, slugs in (
@@ -331,7 +332,10 @@ def test_tag_by_name_quoted_name_or_slug_prefix(page, site_url, built_site):
             ('tag:"3d VISION  &  geometry"', ["3d-and-geometry"]),
             ("tag:evolutionary-and", ["evolutionary-and-black-box"]),
             ("tag:multi", ["multi-task-and-transfer", "multimodal-models",
-                           "multi-agent-systems"])):
+                           "multi-agent-systems"]),
+            # an abbreviation of the taxonomy's evidence: the tag `paperlist check` suggests
+            ("tag:RL", ["reinforcement-learning"]),
+            ("tag:llms", ["large-language-models"])):
         want = set().union(*(expected[s] for s in slugs))
         assert sorted(ask(page, site_url, query)) == sorted(want), query
     assert not page.console_errors

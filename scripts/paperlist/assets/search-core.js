@@ -17,8 +17,9 @@
  *     instead, and the answer says so (`unquoted`);
  *   - a word of 5+ letters found nowhere is replaced by the most frequent index word within
  *     two edits, from a vocabulary fetched only then, one file per word length;
- *   - `tag:<slug>` (from the tag's list of papers), `author:"Name"` and `venue:` narrow the
- *     results; filters/facets come from the catalogue file, fetched only when asked for;
+ *   - `tag:<slug>` (from the tag's list of papers; or its name, or an abbreviation:
+ *     `tag:llm`), `author:"Name"` and `venue:` narrow the results; filters/facets come
+ *     from the catalogue file, fetched only when asked for;
  *   - a long query skips its `common` words: Pagefind takes seconds to list those; they
  *     still score its best papers, read from those pages' stored text (`rankAgain`); a
  *     query of two words searches a common one only together with the other (`searchAll`);
@@ -38,7 +39,7 @@
   const MAX_TERMS = 32;
   const NONE = Object.assign(new Map(), { top: null });  // the papers of a word none holds
   const { escapeHTML, norm, parse, unquote, closest, phraseAt, formAt,
-    resolveTag, resolveVenue, anyOf, passes, rowOf, facetCounts, described,
+    resolveVenue, anyOf, passes, rowOf, facetCounts, described,
   } = root.paperlistSearchText;  // search-text.js, loaded first
   const { ranked, rankAgain, asWritten, leadingName, namedFirst, withCompound, apart } =
     root.paperlistSearchRank;
@@ -48,8 +49,8 @@
    * (the site's worker carries it, search/index.py worker_script), saving its fetch. */
   function create(siteRoot, engineData) {
     // (what it fetches, each once: search-load.js)
-    const { once, engine, loadPagefind, loadCatalogue, byTags, byAuthor, loadVocab, loadBundle,
-      fragment, tryFragment } = root.paperlistSearchLoad.loader(siteRoot, engineData);
+    const { once, engine, loadPagefind, loadCatalogue, tagOf, byTags, byAuthor, loadVocab,
+      loadBundle, fragment, tryFragment } = root.paperlistSearchLoad.loader(siteRoot, engineData);
     let latest = 0;
 
     /** Papers holding a word: Map(id -> {locs, inTitle, exact}: where on the page Pagefind
@@ -177,7 +178,7 @@
       // The query's own fields narrow, each one: `tag:a tag:b` is both tags. A value that
       // stands for several (a slug prefix, a part of a venue's name) is any of them.
       const fields = parsed.fields.venue.map((v) => ["venue", resolveVenue(d, v)]);
-      const tagged = parsed.fields.tag.map((t) => resolveTag(d, t));
+      const tagged = await Promise.all(parsed.fields.tag.map((t) => tagOf(d, t)));
       const hasFilters = Object.values(filters).some((v) => v === true || (v && v.length));
       const needCatalogue = facets || hasFilters || fields.length;
       const byAuthors = parsed.fields.author.length > 0;

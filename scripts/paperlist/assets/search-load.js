@@ -2,7 +2,7 @@
  *
  * Everything the engine (search-core.js) reads beyond the query: its settings (engine.json),
  * Pagefind and its WebAssembly, the catalogue (facets, `venue:`), each tag's papers
- * (`tag:`), the authors (`author:`), the typo vocabulary (one file per word length) and
+ * (`tag:`) and the tags' abbreviations, the authors (`author:`), the typo vocabulary (one file per word length) and
  * the pages' fragments (their stored text: a result's excerpt, or the word checks and the
  * rescoring of the best papers). Each is fetched when first asked for and kept by name; a
  * fetch that fails is forgotten, so the next query tries again instead of failing for
@@ -13,7 +13,7 @@
 (function (root) {
   /** Where the build writes the engine's data (search/data.py ENGINE_FILE). */
   const ENGINE_FILE = "assets/paperlist/search/engine.json";
-  const { fold } = root.paperlistSearchText;  // search-text.js, loaded first
+  const { fold, resolveTag } = root.paperlistSearchText;  // search-text.js, loaded first
 
   /** What the engine fetches for the site at siteRoot; `engineData`, when given, is
    * engine.json's content (the site's worker carries it, search/index.py worker_script),
@@ -59,6 +59,19 @@
       c.papers.forEach((row, i) => byId.set(row[0], { order: i, row }));
       return { ...c, byId };
     });
+
+    /** The [slug] a `tag:` value stands for: search-text.js `resolveTag`, else the tag an
+     * abbreviation of the taxonomy's evidence stands for (`tag:llm`, `tag:llms`; model/
+     * taxonomy.py `abbreviation_tags`, the tag `paperlist check` suggests), fetched only
+     * then; a fetch that fails leaves the value no tag's. */
+    async function tagOf(d, value) {
+      const found = resolveTag(d, value);
+      if (found[0] !== "\u0000none" || !d.tag_abbreviations) return found;
+      const abbr = await once("tag-abbreviations", () => get(d.tag_abbreviations, "json"))
+        .catch(() => ({}));
+      const typed = fold(value), slug = abbr[typed] ?? abbr[typed.replace(/s$/, "")];
+      return slug ? [slug] : found;
+    }
 
     /** Papers of any of the tags a `tag:` stands for: Map(id -> place in the catalogue). */
     const loadTag = (d, slug) => once(`tag:${slug}`, () => (d.tags.some(([s]) => s === slug)
@@ -118,8 +131,8 @@
       return ids;
     }
 
-    return { once, engine, loadPagefind, loadCatalogue, byTags, byAuthor, loadVocab, loadBundle,
-             fragment, tryFragment };
+    return { once, engine, loadPagefind, loadCatalogue, tagOf, byTags, byAuthor, loadVocab,
+             loadBundle, fragment, tryFragment };
   }
 
   root.paperlistSearchLoad = { loader };

@@ -68,6 +68,7 @@ class Taxonomy:
         self._by_slug = {t.slug: t for t in tags}
         self._by_name = {t.name: t for t in tags}
         self._by_folded_name = {t.name.casefold(): t for t in tags}
+        self._abbreviations: dict[str, str] | None = None
 
     def __repr__(self) -> str:
         return f"Taxonomy({len(self.tags)} tags, source={self.source})"
@@ -79,6 +80,23 @@ class Taxonomy:
         """Display names are what pages store, and editors type them by hand: accept any case."""
         return self._by_name.get(name) or self._by_folded_name.get(name.strip().casefold())
 
+    def abbreviation_tags(self) -> dict[str, str]:
+        """Each abbreviation of the tags' evidence, in lower case, and the slug of the tag it
+        stands for: the tag it counts most for, then the one whose description names it
+        ("rlhf" is alignment's more than reinforcement learning's), then the first. What
+        `closest` takes an abbreviation for, and what `tag:llm` means in search."""
+        if self._abbreviations is None:
+            best: dict[str, tuple[float, bool, int]] = {}
+            for i, tag in enumerate(self.tags):
+                described = f" {_fold(tag.description)} "
+                for abbr, points in self.evidence[tag.slug].abbreviations.items():
+                    word = abbr.casefold()
+                    key = (points, f" {word} " in described, -i)
+                    if points > 0 and key > best.get(word, (0.0, False, 0)):
+                        best[word] = key
+            self._abbreviations = {w: self.tags[-best[w][2]].slug for w in sorted(best)}
+        return self._abbreviations
+
     def closest(self, text: str) -> Tag:
         """Best guess for a tag string that is not in the taxonomy (a typo, an old name, a slug
         written as a name, an abbreviation: "LLMs"), so callers can suggest a fix instead of
@@ -87,14 +105,9 @@ class Taxonomy:
         more than reinforcement learning's): spelt alike, "LLMs" is nearer "ML Systems" than
         "Large Language Models". A word no tag is spelt like but one's evidence holds is
         that tag's ("Manipulation" is Robotics', not "Optimization", spelt half alike)."""
-        word = text.strip().casefold()
-        weight, _, abbreviated = max(
-            ((points, f" {word} " in f" {_fold(tag.description)} ", -i)
-             for i, tag in enumerate(self.tags)
-             for abbr, points in self.evidence[tag.slug].abbreviations.items()
-             if abbr.casefold() == word), default=(0.0, False, 0))
-        if weight > 0:
-            return self.tags[-abbreviated]
+        abbreviated = self.abbreviation_tags().get(text.strip().casefold())
+        if abbreviated is not None:
+            return self._by_slug[abbreviated]
         query = _fold(text)
         best, best_score = self.tags[0], -1.0
         for tag in self.tags:

@@ -52,6 +52,8 @@ from paperlist.structure import paths
 #: Where the engine's files go in the site; search-load.js names ENGINE_FILE itself.
 SEARCH_DATA = f"{paths.ASSETS}/search"
 ENGINE_FILE = f"{SEARCH_DATA}/engine.json"
+#: abbreviation -> tag slug, for a `tag:` value no tag's slug or name is (`tag:llm`)
+TAG_ABBREVIATIONS_FILE = f"{SEARCH_DATA}/tag-abbreviations.json"
 CATALOGUE_FILE = f"{SEARCH_DATA}/catalogue.json"
 AUTHORS_FILE = f"{SEARCH_DATA}/authors.json"
 VOCABULARY_DIR = f"{SEARCH_DATA}/vocabulary/"
@@ -185,13 +187,16 @@ def vocabulary(contents: list[str] | Counter[str], min_papers: int) -> dict[int,
 
 
 def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]],
-                 pagefind_path: str, texts: dict[str, Any] | None = None) -> dict[str, str]:
+                 pagefind_path: str, texts: dict[str, Any] | None = None,
+                 abbreviations: dict[str, str] | None = None) -> dict[str, str]:
     """Site path -> content of every file the engine reads (see the module docstring).
 
     rows: the catalogue's papers in catalogue order; tags: (slug, name) of every tag in the
     taxonomy; pagefind_path: Pagefind's bundle folder in the site; texts: what the pages
     say that the header box says too, written once by the markup (the plugin gives html/
-    inferred.py INFERRED_LEGEND as `inferred_legend`), engine.json's `texts`.
+    inferred.py INFERRED_LEGEND as `inferred_legend`), engine.json's `texts`;
+    abbreviations: the taxonomy's `abbreviation_tags`, fetched only for a `tag:` value
+    that is no tag's slug or name.
     """
     fragments = read_fragments(pagefind_dir)
     id_of = {f["url"].lstrip("/"): pid for pid, f in fragments.items()}
@@ -240,6 +245,8 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
             by_author.setdefault(name, []).append(id_of[r.url])
     names = sorted(by_author)
     files[AUTHORS_FILE] = _json({"names": names, "papers": [by_author[n] for n in names]})
+    if abbreviations:
+        files[TAG_ABBREVIATIONS_FILE] = _json(abbreviations)
     bundle = _bundle(fragments, conf["fragment_bundle_max_kb"] * 1000)
     if bundle is not None:
         files[FRAGMENTS_FILE] = bundle
@@ -250,6 +257,7 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
         "fragment_bundle": FRAGMENTS_FILE if bundle is not None else None,
         "catalogue": CATALOGUE_FILE,
         "tag_papers": TAGS_DIR,
+        "tag_abbreviations": TAG_ABBREVIATIONS_FILE if abbreviations else None,
         "authors": AUTHORS_FILE,
         "vocabulary": {"dir": VOCABULARY_DIR,
                        "files": {str(n): f"{n}.txt" for n in sorted(vocab)}},

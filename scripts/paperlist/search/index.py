@@ -131,10 +131,11 @@ class BackgroundIndex:
     """
 
     def __init__(self, pages: dict[str, str], rows: list[Row],
-                 tags: list[tuple[str, str]], texts: dict[str, Any] | None = None) -> None:
-        """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML; rows and
-        tags: what search/data.py `engine_files` needs of the catalogue; texts: what the
-        pages say that the header box says too (engine_files)."""
+                 tags: list[tuple[str, str]], texts: dict[str, Any] | None = None,
+                 abbreviations: dict[str, str] | None = None) -> None:
+        """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML; rows, tags
+        and abbreviations: what search/data.py `engine_files` needs of the catalogue;
+        texts: what the pages say that the header box says too (engine_files)."""
         self._scratch = Path(tempfile.mkdtemp(prefix="paperlist-pagefind-"))
         #: where the pages Pagefind reads go when not in _scratch (its output stays there
         #: to move into the site)
@@ -150,7 +151,8 @@ class BackgroundIndex:
         own_group = not can_fork() and hasattr(os, "killpg")
         # Wanted only when the build ends: every other process comes first.
         self._work = Background(lambda: _index(binary, pages, rows, tags, self._scratch,
-                                               self._stop, own_group, memory, texts),
+                                               self._stop, own_group, memory, texts,
+                                               abbreviations),
                                 niceness=19)
 
     def wait(self) -> None:
@@ -209,7 +211,7 @@ def _write_pages(source: Path, pages: dict[str, str], stop: threading.Event) -> 
 def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tuple[str, str]],
            scratch: Path, stop: threading.Event | None = None, own_group: bool = False,
            memory: Path | None = None, texts: dict[str, Any] | None = None,
-           ) -> tuple[int, str, dict[str, str]]:
+           abbreviations: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
     """Write the papers' pages into `memory` (pages_scratch), else scratch/site, run
     Pagefind on them, and make the engine's files from its output; given stop, as soon as
     it is set, stop (a thread cannot be killed, and a live preview's next rebuild wants
@@ -263,7 +265,8 @@ def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tupl
         return proc.returncode, output, {}
     if stop.is_set():
         return _CANCELLED
-    return 0, output, engine_files(scratch / PAGEFIND_DIR, rows, tags, PAGEFIND_DIR, texts)
+    return 0, output, engine_files(scratch / PAGEFIND_DIR, rows, tags, PAGEFIND_DIR, texts,
+                                   abbreviations)
 
 
 def _install(site_dir: Path, files: dict[str, str]) -> None:

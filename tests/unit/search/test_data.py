@@ -70,6 +70,26 @@ def test_engine_files_rows_ids_and_settings(tmp_path):
     assert files[f"{data.VOCABULARY_DIR}5.txt"] == "graph\nflows\n"
 
 
+def test_the_tags_abbreviations_are_a_file_of_their_own_named_by_the_engine(tmp_path):
+    """Fetched only for a `tag:` value that is no tag's slug or name (search-load.js
+    `tagOf`): not in engine.json, which the worker carries to every search."""
+    from paperlist.model.taxonomy import load_taxonomy
+
+    pf = _pagefind(tmp_path, {"/papers/a/": "Graph nets"})
+    rows = [Row("papers/a/", ("gnn",), "ICML 2026", True, False, ())]
+    abbreviations = load_taxonomy().abbreviation_tags()
+    assert abbreviations["llm"] == "large-language-models"
+    assert abbreviations["rl"] == "reinforcement-learning"
+    assert abbreviations["rlhf"] == "alignment"  # the tag it counts most for
+    files = engine_files(pf, rows, [("gnn", "GNN")], "pagefind", abbreviations=abbreviations)
+    engine = json.loads(files[data.ENGINE_FILE])
+    assert json.loads(files[engine["tag_abbreviations"]]) == abbreviations
+    assert "llm" not in files[data.ENGINE_FILE]
+    without = engine_files(pf, rows, [("gnn", "GNN")], "pagefind")
+    assert json.loads(without[data.ENGINE_FILE])["tag_abbreviations"] is None
+    assert data.TAG_ABBREVIATIONS_FILE not in without
+
+
 def test_the_decision_is_a_fifth_column_only_when_papers_have_one(tmp_path):
     pf = _pagefind(tmp_path, {"/papers/a/": "Graph nets", "/papers/b/": "Graph flows",
                               "/papers/c/": "Graph walks"})
