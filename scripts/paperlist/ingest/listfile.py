@@ -39,7 +39,7 @@ _GLUE = "\u00ad"
 #: `\b`: Chinese characters are word characters to it, and a Chinese header often runs on
 #: without a space ("ICML 2026论文列表", "第40届NeurIPS 2026会议").
 _VENUE = re.compile(
-    r"(?<![A-Za-z0-9])([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&]*)\s*['\-]?\s*((?:19|20)\d\d)(?![A-Za-z0-9])")
+    r"(?<![A-Za-z0-9])([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&]*)\s*['\-\u2013]?\s*((?:19|20)\d\d)(?![A-Za-z0-9])")
 _VENUE_SHORT_YEAR = re.compile(
     r"(?<![A-Za-z0-9])([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&]*)\s?['\u2019](\d\d)(?![A-Za-z0-9])")
 _SPACES = re.compile(r"[ \t\u00a0]+")
@@ -171,19 +171,19 @@ def remove_invisible(text: str) -> tuple[str, list[str]]:
 
 
 def _is_header(block: list[str]) -> bool:
-    """At most three short lines, and not an abstract hard-wrapped into them (an
-    abstract's words, ending a sentence): a list may have no header."""
-    return (len(block) <= 3 and all(len(line) <= MAX_HEADER_CHARS for line in block)
-            and not (len(" ".join(block).split()) >= MIN_ABSTRACT_WORDS
-                     and block[-1].rstrip("\"'”)")[-1:] in ".!?"))
+    return len(block) <= 3 and all(len(line) <= MAX_HEADER_CHARS for line in block)
 
 
 def _run_on_header(block: list[str]) -> bool:
-    """Whether the first paragraph is a header line with the first abstract run on under
-    it, no blank line between (as a list typed by hand often has): its first line names a
-    venue and is no longer than a header, and the lines after it hold an abstract's words.
-    Else the header would begin that abstract (or a short abstract end the header)."""
-    return (len(block) > 1 and len(block[0]) <= MAX_HEADER_CHARS and bool(find_venue(block[0]))
+    """Whether a first paragraph too long for a header is a header line with the first
+    abstract run on under it, no blank line between (as a list typed by hand often has):
+    its first line names a venue, is no longer than a header and ends no sentence, and
+    the next begins one (a capital: "We evaluate on NeurIPS 2023 data and find that" /
+    "our ..." is an abstract's wrapped first line). Else the header would begin the
+    abstract."""
+    first, second = block[0], block[1] if len(block) > 1 else ""
+    return (len(first) <= MAX_HEADER_CHARS and bool(find_venue(first))
+            and first.rstrip("\"'”)")[-1:] not in ".!?" and second[:1].isupper()
             and len(" ".join(block[1:]).split()) >= MIN_ABSTRACT_WORDS)
 
 
@@ -212,7 +212,7 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
                         "abstract per paragraph separated by blank lines")
     header_lines: list[str] = []
     first_line, first = blocks[0]
-    run_on = _run_on_header(first)
+    run_on = not _is_header(first) and _run_on_header(first)
     if run_on:
         header_lines = first[:1]
         blocks[0] = (first_line + 1, first[1:])
