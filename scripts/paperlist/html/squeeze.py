@@ -11,9 +11,12 @@ whitespace counts: a no-break space is text.
 An attribute's value made only of letters, digits and `-_./:#` (a class, an id, a
 relative link) needs no quotes in HTML (`class=md-nav__link`, `href=../../tags/x/`):
 about 230 pairs, 3% of a paper page, which put the pages of real abstracts under 14 KB. A
-browser builds the same document either way. Only values inside a tag are touched (the
-next angle bracket after them closes it; text escapes its `<` and `>`), and only where a
-space or the tag's end follows, so a value never runs into a `/>`.
+browser builds the same document either way. Only values inside a tag are touched: the
+next angle bracket after them closes it, with no `'` before it (so not inside a
+single-quoted value), and a space or the tag's end follows (so a value never runs into a
+`/>`). Text is safe as long as it escapes `>`, as everything the catalogue writes does
+(html/escape.py `esc`, Markdown); a `="v">` in a comment may lose its quotes, which shows
+nothing.
 """
 
 from __future__ import annotations
@@ -23,8 +26,9 @@ import re
 _VERBATIM = re.compile(r"<(pre|textarea|script|style)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
 #: HTML's whitespace but the line break
 _WS = " \t\r\f"
-#: `="value"` that may go unquoted, inside a tag (what follows closes it before any `<`)
-_QUOTED = re.compile(r'="([-\w./:#]+)"(?=\s[^<>]*>|>)', re.ASCII)
+#: `="value"` that may go unquoted, inside a tag: what follows closes it before any `<`,
+#: and holds no `'` (inside a single-quoted value, `="v"` is the value's text)
+_QUOTED = re.compile(r'="([-\w./:#]+)"(?=\s[^<>\']*>|>)', re.ASCII)
 
 
 def _runs(text: str) -> str:

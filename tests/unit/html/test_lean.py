@@ -88,7 +88,8 @@ def test_squeeze_keeps_quotes_where_text_or_markup_would_change_without_them():
             '<br class="x/"/>'  # unquoted, the value would swallow the tag's slash
             '<a href="x" title="a<b">l</a>'  # a `<` in a later value: left as written
             '<input value="a=b" alt="it\'s" class="" data-v="caf\u00e9" data-w="a&amp;b">'
-            '<script>f(a="y")</script><pre>k="v"></pre><style>a[href="x"]{}</style>')
+            '<script>f(a="y")</script><pre>k="v"></pre><style>a[href="x"]{}</style>'
+            "<span title='k=\"v\" w'>x</span><i data-a='x=\"y\"'>y</i>")  # single-quoted
     out = squeeze(page)
     assert out == page
     assert _document(out) == _document(page)
