@@ -304,7 +304,7 @@ def test_editor_text_is_escaped_everywhere(hostile_sites):
     bib = read(site, "papers.bib")
     # (its math as written: discover/citation.py bibtex_escape)
     assert r"\{Evil\} 50\% $x_1$ \textbackslash{}end \#1 \textasciitilde{}" in bib
-    assert bib.count("{") - bib.count(r"\{") == bib.count("}") - bib.count(r"\}")
+    assert bib.count("{") == bib.count("}")  # as BibTeX counts them, escaped ones too
     ET.fromstring(read(site, "feed.xml").encode("utf-8"))  # still well-formed XML
     assert json.loads(read(site, "papers.json"))["papers"][
         [p["id"] for p in json.loads(read(site, "papers.json"))["papers"]].index("prorl")

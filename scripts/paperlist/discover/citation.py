@@ -35,26 +35,39 @@ def venue_name(venue: str) -> str:
 
 
 #: inline math as titles write it ("$\\epsilon$-greedy", "$k$-means"): no space inside
-#: either dollar, no digit after the closing one (pandoc's rule: "$5 and $6" is money)
-_MATH = re.compile(r"\$(?!\s)[^$]+?(?<!\s)\$(?!\d)")
+#: either dollar, no digit after the closing one (pandoc's rule: "$5 and $6" is money),
+#: and no third dollar beside them ("$$x$$" is display math, escaped whole)
+_MATH = re.compile(r"(?<!\$)\$(?![\s$])[^$]+?(?<!\s)\$(?![\d$])")
 
 
-def _escaped(text: str) -> str:
-    return _BIBTEX_SPECIAL_RE.sub(lambda m: _BIBTEX_SPECIALS[m.group(0)], text)
+#: braces as commands: BibTeX counts every brace, escaped or not, so text whose braces do
+#: not pair ("a lone {") written `\{` would leave the field open
+_LONE_BRACES = {"{": r"\textbraceleft{}", "}": r"\textbraceright{}"}
 
 
-def _keeps(math: str) -> bool:
-    """Whether a `$...$` span can go into BibTeX as written: its braces balance (else the
-    field would end inside it), it holds no comment sign or parameter sign, and its closing
-    dollar is not escaped."""
-    plain = re.sub(r"\\[{}%#]", "", math)  # escaped: \\{ \\} \\% \\# are characters
+def _escaped(text: str, paired: bool = True) -> str:
+    specials = _BIBTEX_SPECIALS if paired else {**_BIBTEX_SPECIALS, **_LONE_BRACES}
+    return _BIBTEX_SPECIAL_RE.sub(lambda m: specials[m.group(0)], text)
+
+
+def _pairs(text: str) -> bool:
+    """Whether the text's braces pair up, each closing one after its opening one."""
     depth = 0
-    for ch in plain:
+    for ch in text:
         depth += (ch == "{") - (ch == "}")
         if depth < 0:
             return False
+    return depth == 0
+
+
+def _keeps(math: str) -> bool:
+    """Whether a `$...$` span can go into BibTeX as written: its braces balance as BibTeX
+    counts them, escaped ones too (else the field would end inside it: "$\\left\\{ x
+    \\right.$"), it holds no comment, parameter or alignment sign (`\\%` is a character),
+    and its closing dollar is not escaped."""
+    plain = re.sub(r"\\[%#&]", "", math)
     trailing = len(math[1:-1]) - len(math[1:-1].rstrip("\\"))  # "$a\\$": \\$ is no end
-    return depth == 0 and "%" not in plain and "#" not in plain and trailing % 2 == 0
+    return _pairs(math) and not any(c in plain for c in "%#&") and trailing % 2 == 0
 
 
 def bibtex_escape(text: str) -> str:
@@ -62,12 +75,14 @@ def bibtex_escape(text: str) -> str:
     math kept as written when it is safe to ("$\\epsilon$-greedy" would otherwise print its
     source, `\\$\\textbackslash{}epsilon\\$`, in the reference list)."""
     text = " ".join(text.split())
-    out, at = [], 0
-    for m in _MATH.finditer(text):
-        if _keeps(m.group(0)):
-            out += [_escaped(text[at:m.start()]), m.group(0)]
-            at = m.end()
-    return "".join(out) + _escaped(text[at:])
+    kept = [m for m in _MATH.finditer(text) if _keeps(m.group(0))]
+    bounds = [0, *(k for m in kept for k in m.span()), len(text)]
+    outside = [text[bounds[k]:bounds[k + 1]] for k in range(0, len(bounds), 2)]
+    paired = _pairs("".join(outside))
+    out = [_escaped(outside[0], paired)]
+    for m, after in zip(kept, outside[1:], strict=True):
+        out += [m.group(0), _escaped(after, paired)]
+    return "".join(out)
 
 
 def bibtex_key(entry: Paper) -> str:

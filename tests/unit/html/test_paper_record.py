@@ -155,17 +155,26 @@ def test_the_search_index_reads_the_abstract_right_after_the_title():
     (r"$\mathcal{O}(\sqrt{T})$ regret & more", r"{$\mathcal{O}(\sqrt{T})$ regret \& more}"),
     (r"$k$-means at 50%", r"{$k$-means at 50\%}"),
     ("cost $5 and $6", r"{cost \$5 and \$6}"),  # money, not math
-    (r"half $\frac{1}{2$ open", r"{half \$\textbackslash{}frac\{1\}\{2\$ open}"),  # unbalanced
-    (r"a $x}{y$ b", r"{a \$x\}\{y\$ b}"),
+    (r"half $\frac{1}{2$ open",  # unbalanced
+     r"{half \$\textbackslash{}frac\textbraceleft{}1\textbraceright{}\textbraceleft{}2\$ open}"),
+    (r"a $x}{y$ b", r"{a \$x\textbraceright{}\textbraceleft{}y\$ b}"),
+    ("a lone { brace", r"{a lone \textbraceleft{} brace}"),
     (r"an $a\$ escape", r"{an \$a\textbackslash{}\$ escape}"),  # its dollar is no end
+    (r"$a & b$ aligned", r"{\$a \& b\$ aligned}"),  # & would be an alignment tab
+    (r"$\left\{ x \right.$ open",
+     r"{\$\textbackslash{}left\textbackslash{}\textbraceleft{} x \textbackslash{}right.\$ open}"),
+    (r"$\{x\}$ set", r"{$\{x\}$ set}"),
+    (r"$$x^2$$ shown", r"{\$\$x\textasciicircum{}2\$\$ shown}"),  # display math
+    (r"$a\%b$ and $c\&d$", r"{$a\%b$ and $c\&d$}"),  # escaped signs are characters
 ])
 def test_bibtex_keeps_a_titles_math_and_escapes_the_rest(title, field):
     entry = bibtex(paper(title=title), None)
     assert f"  title = {{{field}}}," in entry
-    # braces balance (an escaped one is a character), so the entry ends where it should
+    # braces balance as BibTeX counts them (an escaped one counts too), so the entry ends
+    # where it should
     depth, closed = 0, []
     for k, ch in enumerate(entry):
-        if ch in "{}" and entry[k - 1] != "\\":
+        if ch in "{}":
             depth += 1 if ch == "{" else -1
             if depth == 0:
                 closed.append(k)
