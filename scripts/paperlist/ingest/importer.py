@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import os
+import shutil
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -102,10 +103,10 @@ class ImportReport:
     list_path: str = ""
     #: the list imported, which every line the report names is of
     path: str = ""
+    #: where a list imported from outside papers/source/ was copied to, beside the others
+    copied: str = ""
     #: pages left alone because they are another list's (or another venue's)
     others: int = 0
-    #: of those, the venues of the pages no list of papers/source/ holds, with their counts
-    unlisted: dict[str, int] = field(default_factory=dict)
     #: the venue the list's pages get (its header's, --venue, or the catalogue's), '' if none
     venue: str = ""
 
@@ -440,25 +441,25 @@ def other_lists(list_path: str | Path, papers_dir: Path) -> list[ParsedList]:
 
 
 def own_pages(pages: list[Page], parsed: ParsedList, others: list[ParsedList],
-              before: str | None = None,
               ) -> tuple[list[Page], list[Page], dict[str, tuple[str, int]]]:
     """The pages this list's import may touch (see the module's docstring); the pages no
-    list has whose venue is another (an editor may have changed it, or their list was
-    imported from outside papers/source/): this list may re-link one to a corrected
-    paragraph of it, found by its words, but never reports them gone or prunes them; and,
-    for each digest another list has, that list's file and line (to name shared
-    abstracts). A catalogue's only list owns every page of its venue, of the one it named
-    before (`before`: a header corrected, or the list replaced by a fork's) and of none."""
+    list has whose venue is another (an editor may have changed it): this list may re-link
+    one to a corrected paragraph of it, found by its words, but never reports them gone or
+    prunes them; and, for each digest another list has, that list's file and line (to name
+    shared abstracts). A catalogue with no other list owns every page, as it always has
+    (a fork that replaces the list prunes the old venue's pages): so a second list is
+    copied into papers/source/ when imported from elsewhere (`run_import`)."""
+    if not others:
+        return pages, [], {}
     elsewhere: dict[str, tuple[str, int]] = {}
     for other in others:
         for para in other.paragraphs:
             elsewhere.setdefault(para.digest, (other.path, para.line))
     mine = {para.digest for para in parsed.paragraphs}
-    venues = {parsed.venue} if others else {parsed.venue, before or "", ""}
     kept, strays = [], []
     for p in pages:
         if p.source_digest in mine or (p.source_digest not in elsewhere
-                                       and str(p.meta.get("venue") or "") in venues):
+                                       and str(p.meta.get("venue") or "") == parsed.venue):
             kept.append(p)
         elif p.source_digest not in elsewhere:
             strays.append(p)
@@ -513,7 +514,7 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
         raise PageError(page_errors[0].path, page_errors[0].line,
                         page_errors[0].reason + " (fix the page, or run 'paperlist check', "
                         "before importing: its source paragraph could not be matched)")
-    pages, strays, elsewhere = own_pages(all_pages, parsed, others or [], before)
+    pages, strays, elsewhere = own_pages(all_pages, parsed, others or [])
     by_digest: dict[str, Page] = {}
     for page in pages:
         if page.source_digest:
@@ -594,10 +595,6 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
             if body is None:
                 report.updated.append(page.id)
     report.others -= sum(1 for p in strays if p.id in claimed)
-    for p in strays:
-        if p.id not in claimed:
-            venue = str(p.meta.get("venue") or "")
-            report.unlisted[venue] = report.unlisted.get(venue, 0) + 1
     gone = sorted((p for p in pages if p.source_digest and p.source_digest not in seen
                    and p.id not in claimed), key=lambda p: p.id)
     report.missing = [p.id for p in gone]
@@ -658,12 +655,20 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
             "--venue 'NeurIPS 2026'"))
     kept = catalogue_lists(papers_dir)
     if kept and Path(list_path).resolve() not in {p.resolve() for p in kept}:
-        # Its pages would be no list's to the checks, and a list of its venue there would
-        # take them for its own orphans (and --prune them).
-        report.warnings.append(ListError(
-            list_path, 0, f"this list is not in {papers_dir / SOURCE_DIR}, beside the "
-            "catalogue's other lists, so 'paperlist import --check' and the other lists' "
-            "imports do not know its pages; copy it there and commit it"))
+        # Its pages would be no list's to the checks, and a catalogue's only list would
+        # take them for its own orphans (and --prune them): it goes beside the others.
+        dest = papers_dir / SOURCE_DIR / Path(list_path).name
+        if not check and not dest.exists() and report.ok:
+            tmp = dest.with_name(f".{dest.name}.tmp")
+            shutil.copyfile(list_path, tmp)
+            os.replace(tmp, dest)
+            report.copied = str(dest)
+        else:
+            report.warnings.append(ListError(
+                list_path, 0, f"this list is not in {papers_dir / SOURCE_DIR}, beside the "
+                "catalogue's other lists, so 'paperlist import --check' and the other "
+                "lists' imports do not know its pages; copy it there and commit it"
+                + (f" (under another name: {dest} is another file)" if dest.exists() else "")))
     if check:
         return report
     if prune:
@@ -791,12 +796,10 @@ def print_import_report(report: ImportReport, *, check: bool, prune: bool = Fals
               "that --prune never deletes, so they are kept: " + "; ".join(
                   f"{page_id} ({', '.join(work)})" for page_id, work in edited.items())
               + ". If the paper is gone, delete its file yourself", file=out)
-    if report.unlisted:
-        venues = ", ".join(f"{n} of {v or 'no venue'}" for v, n in sorted(report.unlisted.items()))
-        print(f"note: {sum(report.unlisted.values())} page(s) ({venues}) are another venue's "
-              "and in no list of this import, so they were left alone (never pruned): "
-              "if their list was imported from elsewhere, copy it into papers/source/; if "
-              "they are gone, delete their files yourself", file=out)
+    if report.copied:
+        print(f"note: the list was copied to {report.copied}, beside the catalogue's other "
+              "lists, where 'paperlist import --check' and their imports read it; commit "
+              "it with its pages", file=out)
     for conflict in report.conflicts:
         print(f"error: {conflict}", file=out)
     for err in report.errors:

@@ -279,16 +279,20 @@ def test_a_page_no_list_has_is_named_once_with_the_lists_searched(papers, capsys
     assert stray.exists()
 
 
-def test_a_list_kept_outside_the_catalogues_source_folder_is_warned_of(papers, tmp_path):
+def test_a_list_kept_outside_the_catalogues_source_folder_is_copied_there(papers, tmp_path):
     outside = tmp_path / BETA.name
     shutil.copy(BETA, outside)
     (papers / "source" / BETA.name).unlink()
-    report = run_import(outside, papers)
-    assert report.ok and set(report.created) == BETA_IDS
-    assert [str(w) for w in report.warnings] == [
+    checked = run_import(outside, papers, check=True)  # writes nothing: says so instead
+    assert [str(w) for w in checked.warnings] == [
         f"{outside}: this list is not in {papers / 'source'}, beside the catalogue's other "
         "lists, so 'paperlist import --check' and the other lists' imports do not know its "
         "pages; copy it there and commit it"]
+    assert not (papers / "source" / BETA.name).exists()
+    report = run_import(outside, papers)
+    assert report.ok and set(report.created) == BETA_IDS and report.warnings == []
+    assert report.copied == str(papers / "source" / BETA.name)
+    assert (papers / "source" / BETA.name).read_bytes() == BETA.read_bytes()
 
 
 def test_a_page_whose_venue_an_editor_changed_still_follows_its_corrected_paragraph(papers):
@@ -377,30 +381,48 @@ def test_a_list_that_is_a_small_part_of_another_of_its_venue_goes_on(tmp_path):
     assert any("the same abstract is in" in w.reason for w in report.warnings)
 
 
-def test_prune_keeps_the_pages_of_a_list_imported_from_outside_papers_source(tmp_path, capsys):
+def test_a_list_imported_from_elsewhere_goes_beside_the_others_so_prune_keeps_its_pages(
+        tmp_path, capsys):
     """A second list imported from where it was downloaded (as "Import another list" shows)
-    is in no list of papers/source/: the only list's --prune leaves its pages alone and
-    says so, where it once took them for its own paragraphs that had left."""
+    is copied into papers/source/: the first list's --prune would otherwise take its pages
+    for its own paragraphs that had left, and CI's `import --check` would not know them."""
     folder = tmp_path / "papers"
     (folder / "source").mkdir(parents=True)
     shutil.copy(ALPHA, folder / "source" / ALPHA.name)
     assert main(["import", "--papers", str(folder)]) == 0
-    assert main(["import", str(BETA), "--papers", str(folder)]) == 0  # BETA stays outside
-    assert "copy it there" in capsys.readouterr().err
+    capsys.readouterr()
+    assert main(["import", str(BETA), "--papers", str(folder)]) == 0
+    copied = folder / "source" / BETA.name
+    assert f"note: the list was copied to {copied}" in capsys.readouterr().err
+    assert copied.read_bytes() == BETA.read_bytes()
     assert main(["import", "--prune", "--papers", str(folder)]) == 0
-    err = capsys.readouterr().err
+    assert "removed" not in capsys.readouterr().err
     assert {p.stem for p in folder.glob("*.md")} == ALPHA_IDS | BETA_IDS
-    assert "removed" not in err and "3 page(s) (3 of BETA 2027) are another venue's" in err
     assert main(["import", "--check", "--papers", str(folder)]) == 0
+    # never over another file of that name: said, and nothing copied
+    other = tmp_path / "elsewhere" / ALPHA.name
+    other.parent.mkdir()
+    other.write_text(BETA.read_text(encoding="utf-8").replace("BETA 2027", "GAMMA 2028"),
+                     encoding="utf-8")
+    main(["import", str(other), "--papers", str(folder), "--check"])
+    err = capsys.readouterr().err
+    assert f"(under another name: {folder / 'source' / ALPHA.name} is another file)" in err
+    assert (folder / "source" / ALPHA.name).read_bytes() == ALPHA.read_bytes()
 
 
-def test_a_fork_that_replaces_the_only_list_prunes_the_old_venues_pages(tmp_path):
+@pytest.mark.parametrize("first_import", [False, True])
+def test_a_fork_that_replaces_the_only_list_prunes_the_old_venues_pages(tmp_path,
+                                                                        first_import):
+    """README: replace the list in papers/source/, then `import --prune` (also after a plain
+    `import` first: review)."""
     folder = tmp_path / "papers"
     (folder / "source").mkdir(parents=True)
     shutil.copy(ALPHA, folder / "source" / ALPHA.name)
     assert main(["import", "--papers", str(folder)]) == 0
     (folder / "source" / ALPHA.name).unlink()
     shutil.copy(BETA, folder / "source" / BETA.name)
+    if first_import:
+        assert main(["import", "--papers", str(folder)]) == 0
     assert main(["import", "--prune", "--papers", str(folder)]) == 0
     assert {p.stem for p in folder.glob("*.md")} == BETA_IDS
     assert set(venues(folder).values()) == {"BETA 2027"}
