@@ -137,8 +137,9 @@ def _field_map(value: str) -> dict[str, str]:
     for part in filter(None, (p.strip() for p in value.split(","))):
         ours, sep, theirs = part.partition("=")
         ours = ours.strip()
-        if not sep or not theirs.strip():
-            raise argparse.ArgumentTypeError(f"{part!r}: write FIELD=COLUMN, e.g. title=Title")
+        if not sep:
+            raise argparse.ArgumentTypeError(f"{part!r}: write FIELD=COLUMN, e.g. title=Title "
+                                             "(or FIELD= for no column)")
         if ours not in known:
             near = _closest(ours, known)
             hint = f" — did you mean {near!r}?" if near else ""
@@ -398,8 +399,9 @@ def build_parser() -> argparse.ArgumentParser:
                    choices=("auto", "papercopilot", "openreview", "virtualsite", "csv"),
                    help="the records' format (default: %(default)s, told from each file)")
     s.add_argument("--fields", type=_field_map, default=None, metavar="FIELD=COLUMN,...",
-                   help="CSV columns for our fields, e.g. title=Title,authors=Author Names "
-                        "(the fields it does not name: columns found by their usual names)")
+                   help="CSV columns for our fields, e.g. title=Title,authors=Author Names, "
+                        "or status= for none (the fields it does not name: columns found by "
+                        "their usual names)")
     s.add_argument("--author-sep", default=None, metavar="TEXT",
                    help="what separates names in a CSV authors cell (default: ;)")
     s.add_argument("--check", action="store_true",

@@ -36,6 +36,7 @@ from paperlist.ingest.importer import (
     list_venue,
     merge_fields,
     sameness,
+    share,
 )
 from paperlist.ingest.listfile import ListError, Paragraph, ParsedList, parse_list
 from paperlist.match.matcher import match_texts
@@ -133,7 +134,7 @@ def agreement_problems(folder: Path, results: list[PageResult], *, whole_folder:
             if digest in corrected:
                 r, same, edited = corrected[digest]
                 what = (f"this paragraph is a corrected version of {r.path}'s abstract "
-                        f"({same:.0%} the same)")
+                        f"({share(same)} the same)")
                 problems.append(Problem(
                     str(where[digest]), paragraph.line,
                     what + (", which an editor has changed on the page too" if edited else ""),

@@ -197,7 +197,7 @@ def _header_key(name: str) -> str:
 def csv_columns(header: list[str], fields: dict[str, str] | None) -> dict[str, int]:
     """Our field -> column index: the columns of the usual names, then --fields on top
     (naming one column leaves the others found as ever; a column --fields names is that
-    field's only)."""
+    field's only; `status=` leaves a field out, a column of its usual name too)."""
     index = {_header_key(h): i for i, h in enumerate(header)}
     out = {}
     for ours, names in settings()["csv_columns"].items():
@@ -207,6 +207,9 @@ def csv_columns(header: list[str], fields: dict[str, str] | None) -> dict[str, i
                 break
     named = {}
     for ours, theirs in (fields or {}).items():
+        if not theirs.strip():  # FIELD=: no column, not even one of the usual name
+            out.pop(ours, None)
+            continue
         if _header_key(theirs) not in index:
             raise RecordError("--fields", f"no column {theirs!r} (the header has: "
                               f"{', '.join(header)})")

@@ -708,6 +708,11 @@ def sameness(old: str, new: str) -> float:
     return difflib.SequenceMatcher(None, old.split(), new.split(), autojunk=False).ratio()
 
 
+def share(fraction: float) -> str:
+    """A share as a report says it: '99%', never '100%' for two texts that differ."""
+    return "99%" if 0.99 < fraction < 1 else f"{fraction:.0%}"
+
+
 def _find_relinks(parsed: ParsedList, by_digest: dict[str, Page], pages: list[Page],
                   seen: set[str], report: ImportReport,
                   ) -> tuple[dict[int, tuple[Page | None, float]], set[str]]:
@@ -733,7 +738,7 @@ def _find_relinks(parsed: ParsedList, by_digest: dict[str, Page], pages: list[Pa
             in_conflict.add(page.id)
             report.conflicts.append(
                 f"{parsed.path}:{para.line}: this paragraph is a corrected version of "
-                f"{page.path}'s abstract ({same:.0%} the same), but an editor has changed "
+                f"{page.path}'s abstract ({share(same)} the same), but an editor has changed "
                 "that page's abstract: nothing was overwritten. Make the page's abstract and "
                 "this paragraph agree (copy one into the other), then import again")
             out[n] = (None, 0.0)
@@ -773,7 +778,7 @@ def print_import_report(report: ImportReport, *, check: bool, prune: bool = Fals
         if ids and (check or len(ids) <= 50):
             print(f"  {what}: {', '.join(ids)}", file=out)
     for page_id, line, same in report.relinked:
-        print(f"  {upd} abstract of {page_id} ({same:.0%} the same, from "
+        print(f"  {upd} abstract of {page_id} ({share(same)} the same, from "
               f"{report.path + ':' if report.path else 'line '}{line})", file=out)
     for warning in report.warnings:
         print(f"warning: {warning}", file=out)

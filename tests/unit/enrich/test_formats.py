@@ -163,6 +163,9 @@ def test_csv_by_usual_names_by_field_map_and_tsv(tmp_path, abstracts, papers):
     record = read_sources([named], fields={"title": "Paper Title", "authors": "Author Names"})[0]
     assert (record.title, record.authors) == ("Real Title", ["Ada Lovelace"])
     assert record.links.get("code") == ["https://github.com/a/b"]
+    # FIELD= leaves a field out, even a column of its usual name
+    record = read_sources([named], fields={"title": "Paper Title", "code": ""})[0]
+    assert record.title == "Real Title" and not record.links.get("code")
     assert len(run_enrich([csv_path], papers).applied) == 1
     # names split as in every format: at commas when there is no semicolon
     commas = tmp_path / "commas.csv"
