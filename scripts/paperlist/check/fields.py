@@ -457,6 +457,11 @@ def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
             problems.append(Problem(path, line, f"tag {name!r} is a slug, not a display name",
                                     f"write {as_slug.name!r}"))
             continue
+        area = [t.name for t in taxonomy.tags if t.area.casefold() == name.strip().casefold()]
+        if area:
+            problems.append(Problem(path, line, f"{name!r} is an area of tags, not a tag",
+                                    "write one or more of its tags: " + ", ".join(area)))
+            continue
         closest = taxonomy.closest(name)
         problems.append(Problem(
             path, line, f"unknown tag {name!r}",
