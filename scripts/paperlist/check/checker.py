@@ -53,6 +53,7 @@ from paperlist.check.syntax import parse_error_problems, silent_problems
 from paperlist.ingest.listfile import paragraph_digest
 from paperlist.model.page import PageError, split_frontmatter
 from paperlist.model.taxonomy import load_taxonomy
+from paperlist.util.orphans import die_with_parent
 
 #: Below this many pages, starting worker processes costs more than it saves.
 PARALLEL_MIN_PAGES = 2_000
@@ -226,7 +227,8 @@ def _results(files: list[Path], workers: int | None,
         return _check_chunk(files, taxonomy)
     size = -(-len(files) // (workers * 4))
     chunks = [files[i:i + size] for i in range(0, len(files), size)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent,
+                             initargs=(os.getpid(),)) as pool:
         chunked = pool.map(partial(_check_chunk, taxonomy=taxonomy), chunks)
         return [r for chunk in chunked for r in chunk]
 

@@ -68,6 +68,7 @@ from paperlist.model.rewrite import rewrite_page
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.util.atomic import Staged, write_files
 from paperlist.util.markup import html_findings
+from paperlist.util.orphans import die_with_parent
 
 T = TypeVar("T")
 U = TypeVar("U")
@@ -158,7 +159,8 @@ def _map_all(fn: Callable[[T], U], items: list[T]) -> Iterator[U]:
     if len(items) < PARALLEL_FROM or workers < 2:
         yield from map(fn, items)
         return
-    pool = ProcessPoolExecutor(max_workers=workers)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent,
+                               initargs=(os.getpid(),))
     try:
         yield from pool.map(fn, items, chunksize=CHUNK)
     finally:

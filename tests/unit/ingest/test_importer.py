@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -211,6 +212,27 @@ def test_broken_page_stops_import_before_anything_is_written(papers, capsys):
     assert "eqr.md:" in capsys.readouterr().err
 
 
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (Linux's /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def _alive(pid: int) -> bool:
+    """Running, not gone nor a zombie waiting to be reaped."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def test_interrupted_import_leaves_whole_pages(tmp_path):
     """Kill an import mid-run: every page on disk is complete and parses."""
     big = tmp_path / "big.txt"
@@ -225,9 +247,16 @@ def test_interrupted_import_leaves_whole_pages(tmp_path):
     while time.time() < deadline and proc.poll() is None and len(
             list(papers.glob(".*.tmp")) + list(papers.glob("*.md"))) < 200:
         time.sleep(0.002)
+    workers = _children(proc.pid)
     proc.kill()
     proc.wait()
     assert proc.returncode != 0, "the import finished before it could be killed"
+    # its workers end with it (util/orphans.py), not sleep on holding their memory
+    deadline = time.time() + 30
+    while time.time() < deadline and any(_alive(pid) for pid in workers):
+        time.sleep(0.05)
+    if Path("/proc/self/stat").exists():  # (Linux: where the kernel is asked to end them)
+        assert workers and not any(_alive(pid) for pid in workers)
     assert list(papers.iterdir()), "the import was killed before it wrote anything"
     for path in papers.glob("*.md"):
         assert read_page(path).body.startswith("We propose Net")  # whole, never truncated
