@@ -171,19 +171,25 @@ def remove_invisible(text: str) -> tuple[str, list[str]]:
 
 
 def _is_header(block: list[str]) -> bool:
-    return len(block) <= 3 and all(len(line) <= MAX_HEADER_CHARS for line in block)
+    """At most three short lines, and not an abstract hard-wrapped into them (an abstract's
+    words, ending a sentence, naming no venue: a list may have no header, and a long header
+    ending in a full stop names its venue)."""
+    return (len(block) <= 3 and all(len(line) <= MAX_HEADER_CHARS for line in block)
+            and not (len(" ".join(block).split()) >= MIN_ABSTRACT_WORDS
+                     and block[-1].rstrip("\"'”)")[-1:] in ".!?"
+                     and not find_venue(" ".join(block))))
 
 
 def _run_on_header(block: list[str]) -> bool:
-    """Whether a first paragraph too long for a header is a header line with the first
-    abstract run on under it, no blank line between (as a list typed by hand often has):
-    its first line names a venue, is no longer than a header and ends no sentence, and
-    the next begins one (a capital: "We evaluate on NeurIPS 2023 data and find that" /
-    "our ..." is an abstract's wrapped first line). Else the header would begin the
-    abstract."""
+    """Whether the first paragraph is a header line with the first abstract run on under
+    it, no blank line between (as a list typed by hand often has): its first line names a
+    venue, is no longer than a header and ends no sentence, the next does not go on in
+    lower case ("We evaluate on NeurIPS 2023 data and find that" / "our ..." is an
+    abstract's wrapped first line), and the lines after it hold an abstract's words. Else
+    the header would begin the abstract, or the abstract end the header."""
     first, second = block[0], block[1] if len(block) > 1 else ""
-    return (len(first) <= MAX_HEADER_CHARS and bool(find_venue(first))
-            and first.rstrip("\"'”)")[-1:] not in ".!?" and second[:1].isupper()
+    return (bool(second) and len(first) <= MAX_HEADER_CHARS and bool(find_venue(first))
+            and first.rstrip("\"'”)")[-1:] not in ".!?" and not second[:1].islower()
             and len(" ".join(block[1:]).split()) >= MIN_ABSTRACT_WORDS)
 
 
@@ -212,7 +218,7 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
                         "abstract per paragraph separated by blank lines")
     header_lines: list[str] = []
     first_line, first = blocks[0]
-    run_on = not _is_header(first) and _run_on_header(first)
+    run_on = _run_on_header(first)
     if run_on:
         header_lines = first[:1]
         blocks[0] = (first_line + 1, first[1:])

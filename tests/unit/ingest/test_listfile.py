@@ -228,3 +228,20 @@ def test_a_header_of_several_short_lines_stays_one_header():
     parsed = parse_list_text(f"ICML 2026\nAccepted papers\nMain track\n\n{LONG1}\n", "l.txt")
     assert parsed.header == "ICML 2026 Accepted papers Main track"
     assert [p.text for p in parsed.paragraphs] == [LONG1] and not parsed.warnings
+
+
+def test_a_header_run_into_a_short_abstract_does_not_swallow_it():
+    """Two lines short enough for a header: the abstract under the venue's line is still one
+    (review: it became the header's end, the venue found, no word said)."""
+    for header in ("NeurIPS 2026 accepted papers", "ICML 2026 论文列表"):
+        parsed = parse_list_text(f"{header}\n{LONG1}\n\n{LONG2}\n", "l.txt")
+        assert parsed.header == header and [p.text for p in parsed.paragraphs] == [LONG1, LONG2]
+        assert "no blank line after the header" in str(parsed.warnings[0])
+
+
+def test_a_list_without_a_header_whose_first_abstract_is_wrapped_is_all_abstracts():
+    cut = LONG1.index(" a method")
+    for first in (f"{LONG1[:cut]}\n{LONG1[cut + 1:]}", LONG1):
+        parsed = parse_list_text(f"{first}\n\n{LONG2}\n", "l.txt")
+        assert parsed.header == "" and [p.text for p in parsed.paragraphs] == [LONG1, LONG2]
+
