@@ -630,7 +630,23 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
     the venue the header names (a header that names none, or names it otherwise). A
     catalogue's only list whose header names none keeps the venue it was last given
     (papers/catalogue.yml records it), so `paperlist import` with no LIST, as CI runs it,
-    agrees with an import or `init` given --venue."""
+    agrees with an import or `init` given --venue.
+
+    A list from outside papers/source/, in a catalogue with lists there, is copied beside
+    them (as NAME.txt, what they are read as), or, when that file is this list already,
+    imported from there; another file of that name stops the import before anything is
+    written."""
+    kept = catalogue_lists(papers_dir)
+    dest = None
+    if kept and Path(list_path).resolve() not in {p.resolve() for p in kept}:
+        dest = papers_dir / SOURCE_DIR / f"{Path(list_path).stem}.txt"
+        if dest.exists():
+            if dest.read_bytes() != Path(list_path).read_bytes():
+                raise ListError(list_path, 0, f"{dest} is another list of that name, so this "
+                                "one cannot go beside the catalogue's lists: give it another "
+                                "name, or, if it is a new version of that list, copy it over "
+                                "that file and import that; nothing was written")
+            list_path, dest = dest, None  # this list, already there
     parsed = parse_list(list_path)
     others = other_lists(list_path, papers_dir)
     parsed.venue, before = list_venue(parsed, papers_dir, not others, venue)
@@ -655,22 +671,22 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
             list_path, 1, f"{first}: its pages have none{site}. Write the conference's "
             "name and year first, then a blank line ('NeurIPS 2026 paper list'), or give "
             "--venue 'NeurIPS 2026'"))
-    kept = catalogue_lists(papers_dir)
-    if kept and Path(list_path).resolve() not in {p.resolve() for p in kept}:
+    if dest is not None:
         # Its pages would be no list's to the checks, and a catalogue's only list would
         # take them for its own orphans (and --prune them): it goes beside the others.
-        dest = papers_dir / SOURCE_DIR / Path(list_path).name
-        if not check and not dest.exists() and report.ok:
-            tmp = dest.with_name(f".{dest.name}.tmp")
-            shutil.copyfile(list_path, tmp)
-            os.replace(tmp, dest)
-            report.copied = str(dest)
-        else:
+        if check:
             report.warnings.append(ListError(
                 list_path, 0, f"this list is not in {papers_dir / SOURCE_DIR}, beside the "
                 "catalogue's other lists, so 'paperlist import --check' and the other "
-                "lists' imports do not know its pages; copy it there and commit it"
-                + (f" (under another name: {dest} is another file)" if dest.exists() else "")))
+                f"lists' imports do not know its pages; an import copies it there ({dest})"))
+        else:
+            tmp = dest.with_name(f".{dest.name}.tmp")
+            try:
+                shutil.copyfile(list_path, tmp)
+                os.replace(tmp, dest)
+            finally:
+                tmp.unlink(missing_ok=True)
+            report.copied = str(dest)
     if check:
         return report
     if prune:

@@ -287,7 +287,7 @@ def test_a_list_kept_outside_the_catalogues_source_folder_is_copied_there(papers
     assert [str(w) for w in checked.warnings] == [
         f"{outside}: this list is not in {papers / 'source'}, beside the catalogue's other "
         "lists, so 'paperlist import --check' and the other lists' imports do not know its "
-        "pages; copy it there and commit it"]
+        f"pages; an import copies it there ({papers / 'source' / BETA.name})"]
     assert not (papers / "source" / BETA.name).exists()
     report = run_import(outside, papers)
     assert report.ok and set(report.created) == BETA_IDS and report.warnings == []
@@ -404,10 +404,21 @@ def test_a_list_imported_from_elsewhere_goes_beside_the_others_so_prune_keeps_it
     other.parent.mkdir()
     other.write_text(BETA.read_text(encoding="utf-8").replace("BETA 2027", "GAMMA 2028"),
                      encoding="utf-8")
-    main(["import", str(other), "--papers", str(folder), "--check"])
+    before = snapshot(folder)
+    assert main(["import", str(other), "--papers", str(folder)]) == 1
     err = capsys.readouterr().err
-    assert f"(under another name: {folder / 'source' / ALPHA.name} is another file)" in err
-    assert (folder / "source" / ALPHA.name).read_bytes() == ALPHA.read_bytes()
+    assert f"{folder / 'source' / ALPHA.name} is another list of that name" in err
+    assert snapshot(folder) == before and (folder / "source" / ALPHA.name).read_bytes() == \
+        ALPHA.read_bytes()
+    # the same list imported again from where it was downloaded: that list, not a second one
+    assert main(["import", str(BETA), "--papers", str(folder)]) == 0
+    assert "3 unchanged" in capsys.readouterr().err
+    # a list not named .txt goes in as one, where the catalogue's lists are read from
+    gamma = tmp_path / "gamma.list"
+    gamma.write_text(ALPHA.read_text(encoding="utf-8").replace("ALPHA 2026", "GAMMA 2028")
+                     .replace("GlimmerNet", "ShimmerNet"), encoding="utf-8")
+    main(["import", str(gamma), "--papers", str(folder)])
+    assert (folder / "source" / "gamma.txt").read_bytes() == gamma.read_bytes()
 
 
 @pytest.mark.parametrize("first_import", [False, True])
