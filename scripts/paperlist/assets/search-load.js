@@ -69,8 +69,9 @@
       if (found[0] !== "\u0000none" || !d.tag_abbreviations) return found;
       const abbr = await once("tag-abbreviations", () => get(d.tag_abbreviations, "json"))
         .catch(() => ({}));
-      const typed = fold(value), slug = abbr[typed] ?? abbr[typed.replace(/s$/, "")];
-      return slug ? [slug] : found;
+      const typed = fold(value);  // (own keys only: "constructor" names no tag)
+      const slug = [typed, typed.replace(/s$/, "")].find((k) => Object.hasOwn(abbr, k));
+      return slug ? [abbr[slug]] : found;
     }
 
     /** Papers of any of the tags a `tag:` stands for: Map(id -> place in the catalogue). */

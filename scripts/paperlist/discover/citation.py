@@ -8,7 +8,11 @@ markup that shows them (html/paper.py) escapes for HTML.
 
 from __future__ import annotations
 
+import functools
 import re
+from pathlib import Path
+
+import yaml
 
 from paperlist.model.catalogue import Paper
 
@@ -60,14 +64,27 @@ def _pairs(text: str) -> bool:
     return depth == 0
 
 
+#: a control word: a backslash and letters
+_COMMAND = re.compile(r"\\([A-Za-z]+)")
+
+
+@functools.cache
+def _math_commands() -> frozenset[str]:
+    """The commands a title's math may use in BibTeX (data/citation.yml)."""
+    path = Path(__file__).resolve().parents[1] / "data" / "citation.yml"
+    return frozenset(yaml.safe_load(path.read_text(encoding="utf-8"))["math_commands"])
+
+
 def _keeps(math: str) -> bool:
-    """Whether a `$...$` span can go into BibTeX as written: its braces balance as BibTeX
+    """Whether a `$...$` span can go into BibTeX as written: it uses only the commands of
+    data/citation.yml (a title's math must not run anything), its braces balance as BibTeX
     counts them, escaped ones too (else the field would end inside it: "$\\left\\{ x
     \\right.$"), it holds no comment, parameter or alignment sign (`\\%` is a character),
     and its closing dollar is not escaped."""
-    plain = re.sub(r"\\[%#&]", "", math)
+    plain = re.sub(r"\\[%#&]", "", math.replace("\\\\", ""))  # ("\\\\%": a line break, then %)
     trailing = len(math[1:-1]) - len(math[1:-1].rstrip("\\"))  # "$a\\$": \\$ is no end
-    return _pairs(math) and not any(c in plain for c in "%#&") and trailing % 2 == 0
+    return (_pairs(math) and not any(c in plain for c in "%#&") and trailing % 2 == 0
+            and all(c in _math_commands() for c in _COMMAND.findall(math)))
 
 
 def bibtex_escape(text: str) -> str:

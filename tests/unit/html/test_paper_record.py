@@ -166,6 +166,10 @@ def test_the_search_index_reads_the_abstract_right_after_the_title():
     (r"$\{x\}$ set", r"{$\{x\}$ set}"),
     (r"$$x^2$$ shown", r"{\$\$x\textasciicircum{}2\$\$ shown}"),  # display math
     (r"$a\%b$ and $c\&d$", r"{$a\%b$ and $c\&d$}"),  # escaped signs are characters
+    (r"$a\\%b$ x", r"{\$a\textbackslash{}\textbackslash{}\%b\$ x}"),  # \\ then a live %
+    # only the commands of data/citation.yml: a title's math never runs anything
+    (r"$\input{/etc/passwd}$ x", r"{\$\textbackslash{}input\{/etc/passwd\}\$ x}"),
+    (r"$\alpha\mathbb{R}^d$-nets", r"{$\alpha\mathbb{R}^d$-nets}"),
 ])
 def test_bibtex_keeps_a_titles_math_and_escapes_the_rest(title, field):
     entry = bibtex(paper(title=title), None)

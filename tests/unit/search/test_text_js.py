@@ -258,3 +258,34 @@ def test_closest_is_the_nearest_vocabulary_word_then_the_most_frequent():
     assert call("closest", "transformex", lists, 2) == "transformer"  # a tie: more frequent
     assert call("closest", "xyzzyq", lists, 2) is None
     assert call("closest", "transfxrmxr", lists, 1) is None  # two edits, one allowed
+
+
+def test_a_tag_value_no_tag_is_named_by_is_looked_up_among_abbreviations():
+    """search-load.js `tagOf`: a slug, name or slug prefix first; else the taxonomy's
+    abbreviations, fetched then (own keys only: `tag:constructor` names no tag); a fetch
+    that fails names none, and the next query asks again."""
+    script = (f"require({json.dumps(str(ASSETS_DIR / 'search-text.js'))});"
+              f"require({json.dumps(str(ASSETS_DIR / 'search-load.js'))});" + """
+      let calls = 0;
+      globalThis.fetch = async () => {
+        calls += 1;
+        if (calls === 1) throw new Error("offline");
+        return { ok: true, json: async () => ({ llm: "large-language-models" }) };
+      };
+      const load = globalThis.paperlistSearchLoad.loader("http://x/", null);
+      const d = { tags: [["reinforcement-learning", "Reinforcement Learning"],
+                         ["large-language-models", "Large Language Models"]],
+                  tag_abbreviations: "abbr.json" };
+      (async () => {
+        const out = [await load.tagOf(d, "llms")];  // the fetch fails: no tag
+        for (const v of ["llms", "LLM", "constructor", "toString", "rein", "zzz"]) {
+          out.push(await load.tagOf(d, v));
+        }
+        out.push(calls);
+        process.stdout.write(JSON.stringify(out));
+      })();""")
+    result = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
+    none = ["\u0000none"]
+    assert json.loads(result.stdout) == [none, ["large-language-models"],
+                                         ["large-language-models"], none, none,
+                                         ["reinforcement-learning"], none, 2]
