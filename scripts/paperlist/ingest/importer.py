@@ -640,7 +640,7 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
     dest = None
     if kept and Path(list_path).resolve() not in {p.resolve() for p in kept}:
         dest = papers_dir / SOURCE_DIR / f"{Path(list_path).stem}.txt"
-        if dest.exists():
+        if dest.exists() and Path(list_path).is_file():  # (one that is not: parse_list says)
             if dest.read_bytes() != Path(list_path).read_bytes():
                 raise ListError(list_path, 0, f"{dest} is another list of that name, so this "
                                 "one cannot go beside the catalogue's lists: give it another "
