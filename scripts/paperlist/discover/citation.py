@@ -84,6 +84,7 @@ def _keeps(math: str) -> bool:
     plain = re.sub(r"\\[%#&]", "", math.replace("\\\\", ""))  # ("\\\\%": a line break, then %)
     trailing = len(math[1:-1]) - len(math[1:-1].rstrip("\\"))  # "$a\\$": \\$ is no end
     return (_pairs(math) and not any(c in plain for c in "%#&") and trailing % 2 == 0
+            and "^^" not in math  # TeX reads ^^5c as a backslash: a command after all
             and all(c in _math_commands() for c in _COMMAND.findall(math)))
 
 

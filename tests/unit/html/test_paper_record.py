@@ -170,6 +170,7 @@ def test_the_search_index_reads_the_abstract_right_after_the_title():
     # only the commands of data/citation.yml: a title's math never runs anything
     (r"$\input{/etc/passwd}$ x", r"{\$\textbackslash{}input\{/etc/passwd\}\$ x}"),
     (r"$\alpha\mathbb{R}^d$-nets", r"{$\alpha\mathbb{R}^d$-nets}"),
+    ("$^^5cinput{x}$ y", r"{\$\textasciicircum{}\textasciicircum{}5cinput\{x\}\$ y}"),
 ])
 def test_bibtex_keeps_a_titles_math_and_escapes_the_rest(title, field):
     entry = bibtex(paper(title=title), None)
