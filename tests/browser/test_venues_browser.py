@@ -55,3 +55,26 @@ def test_a_venue_pages_browse_link_opens_its_filtered_view(page, venues_url):
     assert visible_ids(page) == BETA
     assert page.locator("input[name='venue'][value='BETA 2027']").is_checked()
     assert not page.console_errors
+
+
+@pytest.mark.parametrize("width", [280, 320, 390, 1280])
+def test_each_filter_checkbox_stays_beside_its_words_on_a_narrow_screen(page, venues_url,
+                                                                      width):
+    """A line break between a checkbox and its label's words left the box at the end of
+    one line and "BETA 2027 (3)" at the start of the next (a 390 px phone)."""
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{venues_url}/browse/")
+    page.locator("form.browse-filters").wait_for(state="visible")
+    apart = page.evaluate(r"""() => [...document.querySelectorAll(
+        '.browse-options label')].filter((label) => {
+          const box = label.querySelector('input');
+          if (!box) return false;
+          const text = box.nextSibling;  // " BETA 2027 (3)": its first word's place
+          const words = document.createRange();
+          words.setStart(text, text.textContent.search(/\S/));
+          words.setEnd(text, text.textContent.length);
+          const first = words.getClientRects()[0], b = box.getBoundingClientRect();
+          return !first || Math.abs((first.top + first.bottom) / 2 - (b.top + b.bottom) / 2) > 8
+            || first.left < b.right;
+        }).map((label) => label.textContent.trim())""")
+    assert apart == []
