@@ -29,6 +29,8 @@ _WS = " \t\r\f"
 #: `="value"` that may go unquoted, inside a tag: what follows closes it before any `<`,
 #: and holds no `'` (inside a single-quoted value, `="v"` is the value's text)
 _QUOTED = re.compile(r'="([-\w./:#]+)"(?=\s[^<>\']*>|>)', re.ASCII)
+#: a single-quoted attribute value's start
+_SINGLE_QUOTED = re.compile(r"=\s*'")
 
 
 def _runs(text: str) -> str:
@@ -48,9 +50,9 @@ def _runs(text: str) -> str:
 def _unquoted(text: str) -> str:
     """Attribute values that need no quotes, without them (split and join: `re.sub` with a
     template costs twice as much over a page's 230 matches). Not in a stretch that holds a
-    single-quoted value (`='`, which the theme and the catalogue never write, a docs page's
-    raw HTML may): a `>` inside it would pass for the tag's end."""
-    if "='" in text:
+    single-quoted value (`='`, `= '`: the theme and the catalogue never write one, a docs
+    page's raw HTML may): a `>` inside it would pass for the tag's end."""
+    if "'" in text and _SINGLE_QUOTED.search(text):
         return text
     parts = _QUOTED.split(text)
     parts[1::2] = ["=" + value for value in parts[1::2]]

@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import difflib
 import os
-import shutil
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -51,6 +50,7 @@ from paperlist.ingest.listfile import (
     find_venue,
     paragraph_digest,
     parse_list,
+    read_list,
 )
 from paperlist.match.matcher import match_texts
 from paperlist.model.catalogue import CATALOGUE_FILE, read_pages
@@ -637,25 +637,30 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
     imported from there; another file of that name stops the import before anything is
     written."""
     kept = catalogue_lists(papers_dir)
-    dest = None
+    dest, data = None, None
     if kept and Path(list_path).resolve() not in {p.resolve() for p in kept}:
         dest = papers_dir / SOURCE_DIR / f"{Path(list_path).stem}.txt"
-        if dest.exists() and Path(list_path).is_file():  # (one that is not: parse_list says)
-            if dest.read_bytes() != Path(list_path).read_bytes():
+        data = read_list(list_path)  # once: it may be a pipe
+        if dest.exists():
+            if dest.read_bytes() != data:
                 raise ListError(list_path, 0, f"{dest} is another list of that name, so this "
                                 "one cannot go beside the catalogue's lists: give it another "
                                 "name, or, if it is a new version of that list, copy it over "
                                 "that file and import that; nothing was written")
-            list_path, dest = dest, None  # this list, already there
-    parsed = parse_list(list_path)
+            list_path, dest, data = dest, None, None  # this list, already there
+    parsed = parse_list(list_path, data)
     others = other_lists(list_path, papers_dir)
     parsed.venue, before = list_venue(parsed, papers_dir, not others, venue)
     refuse_new_version(parsed, others)
     if not check:
         papers_dir.mkdir(parents=True, exist_ok=True)
-        for stale in papers_dir.glob(".*.tmp"):  # left by an import that was killed
+        # left by an import that was killed (a list copied beside the others, too)
+        for stale in [*papers_dir.glob(".*.tmp"), *(papers_dir / SOURCE_DIR).glob(".*.tmp")]:
             stale.unlink()
     with Staged() as staged:
+        if dest is not None and data is not None and not check:
+            # beside the catalogue's lists, put in place with the pages, never without them
+            staged.write(dest, data.decode("utf-8"))  # (its bytes: read as UTF-8 already)
         # the pages are staged as they are inferred (with --check, nowhere)
         _, report = plan_import(parsed, papers_dir, taxonomy, others, before,
                                 None if check else staged)
@@ -680,12 +685,6 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
                 "catalogue's other lists, so 'paperlist import --check' and the other "
                 f"lists' imports do not know its pages; an import copies it there ({dest})"))
         else:
-            tmp = dest.with_name(f".{dest.name}.tmp")
-            try:
-                shutil.copyfile(list_path, tmp)
-                os.replace(tmp, dest)
-            finally:
-                tmp.unlink(missing_ok=True)
             report.copied = str(dest)
     if check:
         return report

@@ -280,13 +280,20 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
     return parsed
 
 
-def parse_list(path: str | Path) -> ParsedList:
-    """Read and parse a list file; file-level problems raise ListError and nothing is written."""
-    path = Path(path)
+def read_list(path: str | Path) -> bytes:
+    """A list file's bytes, read once (it may be a pipe: `paperlist import /dev/stdin`)."""
     try:
-        data = path.read_bytes()
+        return Path(path).read_bytes()
     except OSError as e:
         raise ListError(path, 0, f"cannot read the list: {e.strerror or e}") from None
+
+
+def parse_list(path: str | Path, data: bytes | None = None) -> ParsedList:
+    """Read and parse a list file (or its bytes, `data`, read already); file-level problems
+    raise ListError and nothing is written."""
+    path = Path(path)
+    if data is None:
+        data = read_list(path)
     if not data.strip():
         raise ListError(path, 1, "the list is empty; expected a header line, then one "
                         "abstract per paragraph separated by blank lines")

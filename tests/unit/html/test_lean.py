@@ -90,7 +90,8 @@ def test_squeeze_keeps_quotes_where_text_or_markup_would_change_without_them():
             '<input value="a=b" alt="it\'s" class="" data-v="caf\u00e9" data-w="a&amp;b">'
             '<script>f(a="y")</script><pre>k="v"></pre><style>a[href="x"]{}</style>'
             "<span title='k=\"v\" w'>x</span><i data-a='x=\"y\"'>y</i>"  # single-quoted
-            "<a title='k=\"v\">' href=\"x\">z</a><a title='k=\"v\" w>x'>w</a>")
+            "<a title='k=\"v\">' href=\"x\">z</a><a title='k=\"v\" w>x'>w</a>"
+            "<a title= 'x=\"y\">'>z</a>")  # (space before the quote)
     out = squeeze(page)
     assert out == page
     assert _document(out) == _document(page)

@@ -421,6 +421,39 @@ def test_a_list_imported_from_elsewhere_goes_beside_the_others_so_prune_keeps_it
     assert (folder / "source" / "gamma.txt").read_bytes() == gamma.read_bytes()
 
 
+def test_a_list_from_elsewhere_goes_in_with_its_pages_or_not_at_all(tmp_path, monkeypatch):
+    """The copy is staged with the pages (review: pages written, then a failed copy left them
+    to the only list's --prune); a list read from a pipe is read once."""
+    import subprocess
+    import sys
+
+    from paperlist.util import atomic
+
+    folder = tmp_path / "papers"
+    (folder / "source").mkdir(parents=True)
+    shutil.copy(ALPHA, folder / "source" / ALPHA.name)
+    assert run_import(folder / "source" / ALPHA.name, folder).ok
+    before = snapshot(folder)
+    real = atomic._temp_for
+
+    def fails_for_lists(path, data, *args, **kwargs):
+        if path.suffix == ".txt":
+            raise OSError(28, "No space left on device")
+        return real(path, data, *args, **kwargs)
+
+    monkeypatch.setattr(atomic, "_temp_for", fails_for_lists)
+    with pytest.raises(OSError):
+        run_import(BETA, folder)
+    monkeypatch.undo()
+    assert snapshot(folder) == before and not list((folder / "source").glob(".*"))
+    piped = subprocess.run(
+        [sys.executable, "-m", "paperlist.cli", "import", "/dev/stdin", "--papers", str(folder)],
+        input=BETA.read_bytes(), capture_output=True)
+    assert piped.returncode == 0, piped.stderr
+    assert (folder / "source" / "stdin.txt").read_bytes() == BETA.read_bytes()
+    assert {p.stem for p in folder.glob("*.md")} == ALPHA_IDS | BETA_IDS
+
+
 @pytest.mark.parametrize("first_import", [False, True])
 def test_a_fork_that_replaces_the_only_list_prunes_the_old_venues_pages(tmp_path,
                                                                         first_import):
