@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import functools
 import re
-from pathlib import Path
 
 import yaml
 
+from paperlist import DATA_DIR
 from paperlist.model.catalogue import Paper
 
 _YEAR = re.compile(r"\b(19|20)\d\d\b")
@@ -71,7 +71,7 @@ _COMMAND = re.compile(r"\\([A-Za-z]+)")
 @functools.cache
 def _math_commands() -> frozenset[str]:
     """The commands a title's math may use in BibTeX (data/citation.yml)."""
-    path = Path(__file__).resolve().parents[1] / "data" / "citation.yml"
+    path = DATA_DIR / "citation.yml"
     return frozenset(yaml.safe_load(path.read_text(encoding="utf-8"))["math_commands"])
 
 
@@ -93,6 +93,8 @@ def bibtex_escape(text: str) -> str:
     math kept as written when it is safe to ("$\\epsilon$-greedy" would otherwise print its
     source, `\\$\\textbackslash{}epsilon\\$`, in the reference list)."""
     text = " ".join(text.split())
+    if "$" not in text and "{" not in text and "}" not in text:  # most titles: nothing to weigh
+        return _escaped(text)
     kept = [m for m in _MATH.finditer(text) if _keeps(m.group(0))]
     bounds = [0, *(k for m in kept for k in m.span()), len(text)]
     outside = [text[bounds[k]:bounds[k + 1]] for k in range(0, len(bounds), 2)]
