@@ -264,6 +264,9 @@ def test_home_page_figures(built_site):
 #: a name with markup, a quote and a comma (which Pagefind's `key:value` attribute form
 #: would split at)
 HOSTILE_NAME = '<img src=x onerror=alert(1)>", too'
+#: HOSTILE where a title is text (listings, a browser tab, search results, the feed): its
+#: formula as the page's heading shows it
+HOSTILE_SHOWN = HOSTILE.replace("$x_1$", "x\u2081")
 
 
 @pytest.fixture(scope="module")
@@ -293,19 +296,28 @@ def test_editor_text_is_escaped_everywhere(hostile_sites):
         html = read(site, path)
         assert "<script>alert" not in html and "<img src=x" not in html, path
     paper = read(site, "papers/prorl/index.html")
+    # the heading shows the title's formula as the abstract shows one, a browser tab and
+    # the listings as text: "$x_1$" read as LaTeX source there
+    heading = re.search(r"<h1[^>]*>(.*?)</h1>", paper, re.S).group(1)
+    assert "<math" in heading and "$x_1$" not in heading and "&lt;/script&gt;" in heading
+    assert "<title>&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; " \
+        "{Evil} 50% x\u2081" in paper
+    assert "x\u2081" in read(site, "browse/index.html").split("browse-list")[-1]
     assert 'content="&lt;/script&gt;&lt;script&gt;alert(&quot;x&quot;)' in paper
     assert 'citation_author" content="Ada &quot;&lt;b&gt;&quot; Lovelace"' in paper
     data_js = read(site, MAP_DATA)
     assert "<" not in data_js and ">" not in data_js and "&" not in data_js.replace("\\u0026", "")
-    assert HOSTILE in map_data(site)["t"]
-    # what search results show: the name and title as written, read back from Pagefind
+    assert HOSTILE_SHOWN in map_data(site)["t"]
+    # what search results show: the name as written, the title as listings show it, read
+    # back from Pagefind
     indexed = pagefind_fragments(site)["/papers/prorl/"]["meta"]
-    assert (indexed["name"], indexed["title"]) == (HOSTILE_NAME, HOSTILE)
+    assert (indexed["name"], indexed["title"]) == (HOSTILE_NAME, HOSTILE_SHOWN)
     bib = read(site, "papers.bib")
     # (its math as written: discover/citation.py bibtex_escape)
     assert r"\{Evil\} 50\% $x_1$ \textbackslash{}end \#1 \textasciitilde{}" in bib
     assert bib.count("{") == bib.count("}")  # as BibTeX counts them, escaped ones too
-    ET.fromstring(read(site, "feed.xml").encode("utf-8"))  # still well-formed XML
+    feed = ET.fromstring(read(site, "feed.xml").encode("utf-8"))  # still well-formed XML
+    assert HOSTILE_SHOWN in [e.text for e in feed.iter("{http://www.w3.org/2005/Atom}title")]
     assert json.loads(read(site, "papers.json"))["papers"][
         [p["id"] for p in json.loads(read(site, "papers.json"))["papers"]].index("prorl")
     ]["title"] == HOSTILE
@@ -412,13 +424,13 @@ def _browse(cat: Catalogue) -> tuple[dict[str, str], dict]:
     """Every browse page's body (source path -> HTML) and the browse data, built the way
     the plugin builds them (links: site-root-relative source paths)."""
     from paperlist.discover import browse
-    from paperlist.html.abstract import teaser
+    from paperlist.html.abstract import teaser, title_text
     from paperlist.structure import pages
 
     made = {src: pages.page_html(src, cat, lambda s: s)
             for src in pages.generated_pages(cat) if src.startswith("browse")}
     data = json.loads(browse.browse_data(
-        cat, lambda e: f"papers/{e.id}/", lambda e: teaser(e.body)))
+        cat, lambda e: f"papers/{e.id}/", lambda e: teaser(e.body), lambda e: title_text(e.title)))
     return made, data
 
 
@@ -474,4 +486,4 @@ def test_browse_data_is_escaped(hostile_sites):
     text = read(hostile_sites[0], "assets/paperlist/browse.json")
     assert "<" not in text and ">" not in text and "&" not in text
     data = json.loads(text)
-    assert HOSTILE in data["t"]
+    assert HOSTILE_SHOWN in data["t"]

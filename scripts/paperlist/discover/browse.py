@@ -38,14 +38,15 @@ def paper_flags(e: Paper) -> int:
 
 
 def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
-                first: Callable[[Paper], str]) -> str:
+                first: Callable[[Paper], str], title: Callable[[Paper], str]) -> str:
     """Every paper, column-wise, in the catalogue's order (by title), under the keys of
     paperlist.discover.columns (shared with the map's data):
 
     tags (slugs; g holds indices into it), p (page path from the site root, less the
     `pre` and `suf` all paths share), t (title), n (short name), g (tag indices, most
-    relevant first), f (`paper_flags`), s (first sentence); once pages have them, authors
-    (names; au holds indices into it, etal says how many a row names) and
+    relevant first), f (`paper_flags`), s (first sentence; `title` and `first` give the
+    title and first sentence as text, a formula as the page shows it); once pages have
+    them, authors (names; au holds indices into it, etal says how many a row names) and
     statuses (decisions; st holds an index into it, -1 for none); with several venues,
     venues (names; ve holds an index into it, -1 for none). A catalogue without authors,
     decisions or a second venue gets a file without their keys, as before.
@@ -55,7 +56,7 @@ def browse_data(cat: Catalogue, page_path: Callable[[Paper], str],
     return col.dumps({
         col.VERSION: 1, col.TAG_SLUGS: tags,
         **col.page_paths([page_path(e) for e in cat.papers]),
-        col.TITLE: [e.title for e in cat.papers],
+        col.TITLE: [title(e) for e in cat.papers],
         col.NAME: [e.name for e in cat.papers],
         col.TAGS: [[index[t.slug] for t in e.tags] for e in cat.papers],
         col.FLAGS: [paper_flags(e) for e in cat.papers],

@@ -115,13 +115,14 @@ def _short(title: str) -> str:
 
 
 def map_data(cat: Catalogue, coords: Sequence[tuple[int, int]],
-             page_path: Callable[[Paper], str]) -> str:
+             page_path: Callable[[Paper], str], title: Callable[[Paper], str]) -> str:
     """The map's data as a script that sets `window.paperlistMapData` (a script, not a
     fetched JSON file, so the map also works from file://). Column-wise, under the keys of
     paperlist.discover.columns (shared with the browse data): areas and colours (one per
     area), x, y, a (area index), p (page path from the site root, less the `pre` and
-    `suf` all paths share), t (title), n (short name; '' when the title already starts
-    with it), f (flags, as the browse data's: 8, the title is inferred)."""
+    `suf` all paths share), t (title, as `title` gives it as text), n (short name; ''
+    when the title already starts with it), f (flags, as the browse data's: 8, the title
+    is inferred)."""
     areas = cat.taxonomy.areas
     area_of = [areas.index(e.tags[0].area) if e.tags and e.tags[0].area in areas else -1
                for e in cat.papers]
@@ -130,7 +131,7 @@ def map_data(cat: Catalogue, coords: Sequence[tuple[int, int]],
             col.PATH_PREFIX: paths[col.PATH_PREFIX], col.PATH_SUFFIX: paths[col.PATH_SUFFIX],
             col.X: [c[0] for c in coords], col.Y: [c[1] for c in coords], col.AREA: area_of,
             col.PATH: paths[col.PATH],
-            col.TITLE: [_short(e.title) for e in cat.papers],
+            col.TITLE: [_short(title(e)) for e in cat.papers],
             col.NAME: ["" if e.title_says_name else e.name for e in cat.papers],
             col.FLAGS: [paper_flags(e) for e in cat.papers]}
     return f"window.paperlistMapData={col.dumps(data)};\n"

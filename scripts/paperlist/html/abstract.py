@@ -232,13 +232,45 @@ def teaser(text: str, limit: int = 240) -> str:
     previews, which show no MathML: each formula as the text the page shows for it
     (`formula_text`), else as written. "$k$-means" read as LaTeX source on the browse
     page, in every listing and in the preview of a pasted link."""
-    sentence = first_sentence(text, limit)
-    if "$" not in sentence:
-        return sentence
+    return _plain_formulas(first_sentence(text, limit))
+
+
+def _plain_formulas(text: str) -> str:
+    """Each inline formula as the text the page shows for it (`formula_text`) where that
+    is one line, else as written; a display formula as written."""
+    if "$" not in text:
+        return text
 
     def plain(m: re.Match[str]) -> str:
         if m.group(1) is not None:  # $$display$$: a formula of its own, kept as written
             return m.group(0)
         return formula_text(m.group(2)) or m.group(0)
 
-    return FORMULA_RE.sub(plain, sentence)
+    return FORMULA_RE.sub(plain, text)
+
+
+@lru_cache(maxsize=65536)  # each paper is listed on its tags' pages and more
+def title_text(title: str) -> str:
+    """A title where it is text: a browser tab, listings, related papers, search results,
+    the feed, the browse and map data. One official title in a hundred holds a formula
+    ("Seeking $\\epsilon$-Maxima", "Decoupling top-$K$ Probabilities"), which read as
+    LaTeX source there; it is the text the page's heading shows for it ("ϵ-Maxima"),
+    else, laid out in two dimensions, as written. Exports and BibTeX keep the title as
+    written."""
+    return _plain_formulas(title)
+
+
+def title_html(title: str) -> str:
+    """A title for its page's heading: the text escaped, each formula as the abstract
+    under it shows one (MathML, made at build time; words in a text style as those
+    words; one the converter cannot read as its source)."""
+    if "$" not in title:
+        return esc(title)
+    pieces, last = [], 0
+    for m in FORMULA_RE.finditer(title):
+        display = m.group(1) is not None
+        tex = m.group(1) if display else m.group(2)
+        pieces += [esc(title[last:m.start()]),
+                   (not display and _styled_words(tex)) or math_to_mathml(tex)]
+        last = m.end()
+    return "".join(pieces) + esc(title[last:])

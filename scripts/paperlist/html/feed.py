@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from paperlist.discover.citation import venue_year
+from paperlist.html.abstract import title_text
 from paperlist.html.escape import esc
 from paperlist.html.inferred import INFERRED_SUFFIX
 from paperlist.model.catalogue import Catalogue, Paper
@@ -91,7 +92,7 @@ def atom_feed(cat: Catalogue, url_of: Callable[[Paper], str], site_name: str,
         entry_id = url if site_url else f"urn:paperlist:{slug}:{e.id}"
         out.append("  <entry>")
         # a feed reader shows no page's note: an inferred title says so itself
-        title = e.title + INFERRED_SUFFIX if e.title_inferred else e.title
+        title = title_text(e.title) + (INFERRED_SUFFIX if e.title_inferred else "")
         out.append(f"    <title>{_x(title)}</title>")
         out.append(f"    <id>{_x(entry_id)}</id>")
         out.append(f"    <link rel=\"alternate\" type=\"text/html\" href={_attr(url)}/>")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from paperlist.discover.browse import AUTHORS_SHOWN
-from paperlist.html.abstract import teaser
+from paperlist.html.abstract import teaser, title_text
 from paperlist.html.escape import esc
 from paperlist.html.inferred import inferred_legend, title_class
 from paperlist.html.paper import status_badge, tag_chips
@@ -60,7 +60,7 @@ def paper_item(entry: Paper, link: Link, attrs: str = "", first: bool = False) -
     authors = (f'<span class="paper-item-authors">{esc(short_authors(entry.authors))}</span>'
                if entry.authors else "")
     return (f'<li class="paper-item"{attrs}><a class="{title_class(entry, "paper-item-title")}" '
-            f'href="{esc(link(entry.src_uri))}">{esc(entry.title)}</a>{name}{status}{authors}'
+            f'href="{esc(link(entry.src_uri))}">{esc(title_text(entry.title))}</a>{name}{status}{authors}'
             f'<span class="paper-item-tags">{tag_chips(entry.tags, link)}</span>'
             + (f'<span class="paper-item-first">{esc(teaser(entry.body))}</span>'
                if first else "") + "</li>")
@@ -153,7 +153,8 @@ def tags_index_page(cat: Catalogue, link: Link) -> str:
                 empty.append(f'<a class="paper-tag" href="{href}">{esc(tag.name)}</a>')
                 continue  # index was a page of "no papers yet"
             items = "".join(f'<li><a{_class(title_class(e, ""))} href="{esc(link(e.src_uri))}">'
-                            f"{esc(e.title)}</a></li>" for e in papers[:TAG_INDEX_SHOWN])
+                            f"{esc(title_text(e.title))}</a></li>"
+                            for e in papers[:TAG_INDEX_SHOWN])
             more = (f'<li class="tag-more"><a href="{href}">all {len(papers):,} papers'
                     "…</a></li>" if len(papers) > TAG_INDEX_SHOWN else "")
             rows.append(f'<li class="tag-row"><a class="paper-tag" href="{href}">'

@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from paperlist.discover.citation import bibtex, venue_name, venue_year
-from paperlist.html.abstract import render_abstract, teaser
+from paperlist.html.abstract import render_abstract, teaser, title_html, title_text
 from paperlist.html.escape import esc
 from paperlist.html.inferred import INFERRED_CLASS, inferred_legend, title_class
 from paperlist.model.catalogue import Paper
@@ -86,12 +86,17 @@ _META_CLOSE = f"</div>\n{ABSTRACT_HEADING}"
 _FACTS_SEPARATOR = " · "
 
 
+def _heading(title: str) -> str:
+    """A paper page's heading, of the title's HTML."""
+    return f'<h1 class="paper-title">{title}</h1>'
+
+
 def paper_body(entry: Paper, link: Link, editable: bool = True) -> str:
     """The body of a paper page: title, authors, name, venue and decision, tags, links,
     abstract. A page that carries none of the record's fields renders as it always has.
     `editable`: the page has an edit button (the site knows its repository), which the
     note on an inferred title points to; else it names the page's file."""
-    parts = [f'<h1 class="paper-title">{esc(entry.title)}</h1>']
+    parts = [_heading(title_html(entry.title))]
     if entry.title_inferred:
         # under the title, not below the abstract: a reader who quotes or cites the page
         # learns before anything else that this title is not the paper's own
@@ -174,7 +179,7 @@ def related_section(entry: Paper, related: Sequence[Paper], link: Link) -> str:
                 else '<span class="related-shared related-none">No shared tags: similar '
                      "wording</span>")
         items.append(f'<li><a class="{title_class(other, "related-title")}" '
-                     f'href="{esc(link(other.src_uri))}">{esc(other.title)}</a>{name}{tags}</li>')
+                     f'href="{esc(link(other.src_uri))}">{esc(title_text(other.title))}</a>{name}{tags}</li>')
     legend = inferred_legend(related).strip()
     return ('<h2 id="related">Related papers</h2>\n'
             + (f'<p class="related-legend">{legend}</p>\n' if legend else "")
@@ -242,11 +247,14 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     hidden += [("filter", kind, "1") for kind in ("code", "data") if entry.links[kind]]
     if entry.title_inferred:
         hidden.append(("filter", INFERRED_CLASS, "1"))
+    if "$" in entry.title:  # a result's title is the heading's text: as listings show it
+        body_html = body_html.replace(_heading(title_html(entry.title)),
+                                      _heading(esc(title_text(entry.title))), 1)
     # The parts of compounds that Pagefind indexes only cut up ("LoRA" of "NTK-LoRA"),
     # as words of the page: search/compounds.py; and the words it writes in forms a query
     # is folded from ("ϵ", "𝖦𝗅𝗎𝗈𝗇"), folded: search/folding.py. The abstract's as shown
     # (MathML writes `$\epsilon$` as "ϵ"), less what the title's already give.
-    titled = " ".join([entry.title, entry.name, *entry.other_names])
+    titled = " ".join([title_text(entry.title), entry.name, *entry.other_names])
     title_forms = folded_forms(titled)
     # (an ASCII page writes no such form, unless as a character reference other than
     # esc's apostrophe: a formula's MathML)

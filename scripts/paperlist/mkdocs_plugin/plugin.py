@@ -34,6 +34,7 @@ from mkdocs.utils import get_relative_url
 
 from paperlist.check.checker import check_paths
 from paperlist.html import home
+from paperlist.html.abstract import title_text
 from paperlist.html.escape import esc
 from paperlist.html.icons import IconSheet
 from paperlist.html.inferred import INFERRED_LEGEND, INFERRED_SUFFIX
@@ -467,7 +468,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             if entry is None:
                 title = f"{Path(page.file.src_uri).name}: cannot be read"
             else:  # a browser tab, a bookmark, a search engine's result show it alone
-                title = entry.title + (INFERRED_SUFFIX if entry.title_inferred else "")
+                title = title_text(entry.title) + (INFERRED_SUFFIX if entry.title_inferred else "")
             page.meta = {"title": esc(title)}
             if entry is not None:
                 page.meta["description"] = esc(description(entry))

@@ -23,7 +23,7 @@ from urllib.parse import urljoin
 from paperlist import ASSETS_DIR
 from paperlist.discover import browse, exports, related, topicmap
 from paperlist.html import feed
-from paperlist.html.abstract import teaser
+from paperlist.html.abstract import teaser, title_text
 from paperlist.html.paper import citation_meta, cite_section, related_section
 from paperlist.model.catalogue import Catalogue, Paper
 from paperlist.structure import paths
@@ -175,9 +175,10 @@ class Discovery:
         cat = self.cat
         return {
             paths.MAP_DATA: timed(
-                "map data", lambda: topicmap.map_data(cat, coords, self.page_path)),
+                "map data", lambda: topicmap.map_data(
+                cat, coords, self.page_path, lambda e: title_text(e.title))),
             paths.BROWSE_DATA: timed("browse data", lambda: browse.browse_data(
-                cat, self.page_path, lambda e: teaser(e.body))),
+                cat, self.page_path, lambda e: teaser(e.body), lambda e: title_text(e.title))),
         }
 
     def export_files(self, timed: Callable[[str, Callable[[], str]], str] | None = None

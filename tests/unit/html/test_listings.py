@@ -127,7 +127,7 @@ def test_listing_pages_explain_the_italics_only_when_they_show_any(tmp_path):
 
 def test_the_browse_data_flags_inferred_titles_for_the_rows_the_script_draws(tmp_path):
     cat = catalogue(tmp_path, confirmed={"beta"})
-    data = json.loads(browse_data(cat, lambda e: e.src_uri, lambda e: ""))
+    data = json.loads(browse_data(cat, lambda e: e.src_uri, lambda e: "", lambda e: e.title))
     flags = dict(zip(data[col.TITLE], data[col.FLAGS], strict=True))
     assert [bool(flags[f"Title of {p}"] & 8) for p in ("alpha", "beta", "gamma")] == [
         True, False, True]

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from helpers import SHIPPED_LIST, shipped_abstracts
-from paperlist.html.abstract import render_abstract, teaser
+from paperlist.html.abstract import render_abstract, teaser, title_html, title_text
 from paperlist.ingest.listfile import parse_list
 from paperlist.util.text import first_sentence
 
@@ -150,6 +150,20 @@ def test_a_teaser_shows_a_formula_as_the_text_the_page_shows_where_that_is_one_l
                  r"$$x^2$$"):
         assert teaser(f"We bound {kept} here. Then Z.") == f"We bound {kept} here.", kept
     assert teaser("No formula. Then Z.") == first_sentence("No formula. Then Z.")
+
+
+def test_a_title_shows_its_math_as_its_abstract_does():
+    """One official title in a hundred holds a formula; its heading showed the LaTeX source
+    ("Seeking $\\epsilon$-Maxima"), and so did every listing and search result."""
+    title = r"Seeking $\epsilon$-Maxima at $O(\sqrt{d})$ for $\texttt{Tool}$ & <b>"
+    heading = title_html(title)
+    assert heading.count("<math") == 2 and "<code>Tool</code>" in heading
+    assert "$" not in heading and "&amp; &lt;b&gt;" in heading
+    # as text: a formula that reads on one line as the heading shows it, others as written
+    assert title_text(title) == r"Seeking ϵ-Maxima at $O(\sqrt{d})$ for Tool & <b>"
+    for plain in ("Costs $5 and $10", "No math", "Tool & <b>"):
+        assert title_text(plain) == plain
+    assert title_html("Costs $5 and $10") == "Costs $5 and $10"
 
 
 def test_a_formula_of_styled_words_is_the_words_styled_a_brace_too_many_aside():
