@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 from functools import lru_cache
 
 import markdown
+import yaml
 from latex2mathml.converter import convert as latex_to_mathml
 
+from paperlist import DATA_DIR
 from paperlist.html.escape import esc
 from paperlist.search.folding import html_text
 from paperlist.util.text import (
@@ -38,21 +41,65 @@ from paperlist.util.text import (
 _ESCAPED_BRACKET = re.compile("&[lg]t")
 _LATEX_ESCAPES = re.compile(r"\\([%&#_$])")
 _QUOTES = (("``", "\u201c"), ("''", "\u201d"))
-_UNSAFE_ATTR = re.compile(r"""\s(?:href|src|on\w+|style|xlink:\w+)\s*=\s*("[^"]*"|'[^']*')""",
-                          re.IGNORECASE)
 # Markdown features that could produce links, images or raw HTML from untrusted text.
 _DISABLED_INLINE = ("link", "image_link", "image_reference", "reference", "short_reference",
                     "short_image_ref", "autolink", "automail", "html")
 
 
+#: a tag the converter writes: its name and attributes (each `name="value"`)
+_TAG = re.compile(r"<(/?)([A-Za-z][\w.:-]*)((?:\s+[\w:.-]+=\"[^\"<>]*\")*)\s*/?>")
+_ATTRIBUTE = re.compile(r"\s+([\w:.-]+)=")
+
+
+@lru_cache(maxsize=1)
+def _mathml_allowed() -> tuple[frozenset[str], frozenset[str]]:
+    """The elements and attributes a formula's MathML may hold (data/mathml.yml)."""
+    data = yaml.safe_load((DATA_DIR / "mathml.yml").read_text(encoding="utf-8"))
+    return frozenset(data["elements"]), frozenset(data["attributes"])
+
+
+def _only_mathml(html: str) -> bool:
+    """Whether the converter's output is MathML alone: every tag an allowed element with
+    allowed attributes, and no other `<` (a text group's characters are copied as they
+    are, so `$\\mbox{<script>...}$` wrote a script into the page)."""
+    elements, attributes = _mathml_allowed()
+    last, text = 0, []
+    for m in _TAG.finditer(html):
+        if m.group(2) not in elements or not attributes.issuperset(
+                _ATTRIBUTE.findall(m.group(3))):
+            return False
+        text.append(html[last:m.start()])
+        last = m.end()
+    text.append(html[last:])
+    return "<" not in "".join(text)
+
+
 @lru_cache(maxsize=4096)
 def math_to_mathml(tex: str, display: bool = False) -> str:
-    """One formula as MathML; a formula the converter cannot read is shown as its source."""
+    """One formula as MathML; a formula the converter cannot read, or whose MathML would
+    hold anything but MathML (data/mathml.yml), is shown as its source."""
+    out = _converted(tex, display)
+    if out and not _only_mathml(out) and ("<" in tex or ">" in tex):
+        # a text group's angle brackets (`\\texttt{\\<MASK\\>}`, real abstracts'), as
+        # words the converter copies whole, then as the characters they are
+        marked = tex.replace("\\<", "<").replace("\\>", ">")
+        out = _converted(marked.replace("<", _LT).replace(">", _GT), display)
+        if out.count(_LT) + out.count(_GT) != marked.count("<") + marked.count(">"):
+            out = ""  # a bracket of the mathematics itself, cut into letters
+        out = out.replace(_LT, "&lt;").replace(_GT, "&gt;")
+    return out if out and _only_mathml(out) else f'<code class="math-source">{esc(tex)}</code>'
+
+
+#: what stands for "<" and ">" in a formula's text groups while it is converted
+_LT, _GT = "QzLTzQ", "QzGTzQ"
+
+
+def _converted(tex: str, display: bool) -> str:
+    """The converter's MathML, or "" for a formula it cannot read."""
     try:
-        out = latex_to_mathml(tex.strip(), display="block" if display else "inline")
+        return latex_to_mathml(tex.strip(), display="block" if display else "inline")
     except Exception:  # latex2mathml raises many exception types for unsupported input
-        return f'<code class="math-source">{esc(tex)}</code>'
-    return _UNSAFE_ATTR.sub("", out)
+        return ""
 
 
 @lru_cache(maxsize=1)
@@ -249,6 +296,18 @@ def _plain_formulas(text: str) -> str:
     return FORMULA_RE.sub(plain, text)
 
 
+def _title_parts(title: str) -> Iterator[tuple[str, str | None]]:
+    """A title's text (LaTeX's escapes undone: "\\$5" is "$5", as in an abstract) and
+    formulas, in order: (text, None) and (formula as written, its TeX). A title's
+    `$$...$$` is a formula like any other: a title has no line of its own to give it."""
+    last = 0
+    for m in FORMULA_RE.finditer(title):
+        yield _LATEX_ESCAPES.sub(r"\1", title[last:m.start()]), None
+        yield m.group(0), m.group(1) if m.group(1) is not None else m.group(2)
+        last = m.end()
+    yield _LATEX_ESCAPES.sub(r"\1", title[last:]), None
+
+
 @lru_cache(maxsize=65536)  # each paper is listed on its tags' pages and more
 def title_text(title: str) -> str:
     """A title where it is text: a browser tab, listings, related papers, search results,
@@ -257,20 +316,18 @@ def title_text(title: str) -> str:
     LaTeX source there; it is the text the page's heading shows for it ("ϵ-Maxima"),
     else, laid out in two dimensions, as written. Exports and BibTeX keep the title as
     written."""
-    return _plain_formulas(title)
+    if "$" not in title and "\\" not in title:
+        return title
+    return "".join(part if tex is None else formula_text(tex) or part
+                   for part, tex in _title_parts(title))
 
 
+@lru_cache(maxsize=4096)
 def title_html(title: str) -> str:
     """A title for its page's heading: the text escaped, each formula as the abstract
     under it shows one (MathML, made at build time; words in a text style as those
     words; one the converter cannot read as its source)."""
-    if "$" not in title:
+    if "$" not in title and "\\" not in title:
         return esc(title)
-    pieces, last = [], 0
-    for m in FORMULA_RE.finditer(title):
-        display = m.group(1) is not None
-        tex = m.group(1) if display else m.group(2)
-        pieces += [esc(title[last:m.start()]),
-                   (not display and _styled_words(tex)) or math_to_mathml(tex)]
-        last = m.end()
-    return "".join(pieces) + esc(title[last:])
+    return "".join(esc(part) if tex is None else _styled_words(tex) or math_to_mathml(tex)
+                   for part, tex in _title_parts(title))

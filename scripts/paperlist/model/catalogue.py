@@ -7,6 +7,7 @@ whole site can be built (and tested) from the same model without MkDocs.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -79,7 +80,23 @@ class Paper:
         titles do): listings, the map and search results then leave out the name chip they
         show beside other titles, which would only repeat it. (search-text.js `nameShown`
         is the same rule for results drawn from the search index.)"""
-        return bool(self.name) and self.title.startswith(self.name)
+        return bool(self.name) and plain_title(self.title).startswith(self.name)
+
+
+#: a command that takes an argument, its argument the words (`\\texttt{HALO}`)
+_WRAPPING = re.compile(r"\\[A-Za-z]+\s*(?=\{)")
+_COMMAND = re.compile(r"\\([A-Za-z]+)")
+_MATH_MARKS = re.compile(r"[${}^_\\]")
+
+
+def plain_title(title: str) -> str:
+    """A title's words without its formulas' markup ("$\\texttt{HALO}$: ..." is "HALO:
+    ...", "$\\epsilon$-Maxima" "epsilon-Maxima"), to order titles by and to find the name a
+    title begins with: a title that began with a formula sorted first, under "$", and
+    listings repeated the name it spells as a chip beside it."""
+    if "$" not in title:
+        return title
+    return _MATH_MARKS.sub("", _COMMAND.sub(r"\1", _WRAPPING.sub("", title)))
 
 
 @dataclass
@@ -249,7 +266,7 @@ def with_papers(cat: Catalogue, changed: list[Paper]) -> Catalogue:
 def _assemble(cat: Catalogue) -> Catalogue:
     """Order the papers and index them by file, tag and venue."""
     entries = cat.papers
-    entries.sort(key=lambda e: (e.title.casefold(), e.id))
+    entries.sort(key=lambda e: (plain_title(e.title).casefold(), e.id))
     cat.by_file = {e.path.name: e for e in entries}
     rank: dict[str, list[tuple[float, int, int, Paper]]] = {}
     for order, e in enumerate(entries):

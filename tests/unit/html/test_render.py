@@ -115,6 +115,22 @@ def test_links_on_the_page_are_only_urls_written_with_a_scheme():
     assert "github.com/a/b and www.example.org" in out
 
 
+def test_math_runs_nothing():
+    """The converter copies a text group's characters as they are: `\\mbox{<script>}`
+    wrote a script into the page, inside <mtext>, where a browser reads HTML again."""
+    for tex in (r"\mbox{<script>alert(1)</script>}", r"\text{<svg/onload=alert(2)>}",
+                r"\textbf{</mtext><img src=x onerror=alert(3)>}"):
+        for out in (render_abstract(f"We show ${tex}$ here."), title_html(f"A ${tex}$ B")):
+            assert "<script" not in out and "<svg" not in out and "<img" not in out, out
+            assert "&lt;" in out  # shown, as the characters written
+    # a link or style the converter writes from a command is no MathML the page keeps
+    out = render_abstract(r"We show $\href{javascript:alert(1)}{x}$ here.")
+    assert "href" not in out.replace(r"\href", "") and "math-source" in out
+    # real abstracts' bracketed words in a text group are shown as written
+    out = render_abstract(r"A $\texttt{\<MASK\>}$ token.")
+    assert "&lt;MASK&gt;</mtext>" in out and "<MASK>" not in out
+
+
 def test_unconvertible_math_is_shown_as_source():
     out = render_abstract(r"An odd formula $\unknownmacro{<b>}$ here.")
     assert "<b>" not in out
@@ -164,6 +180,11 @@ def test_a_title_shows_its_math_as_its_abstract_does():
     for plain in ("Costs $5 and $10", "No math", "Tool & <b>"):
         assert title_text(plain) == plain
     assert title_html("Costs $5 and $10") == "Costs $5 and $10"
+    # LaTeX's escapes read as the abstract's do; a title's display formula is one like any
+    assert title_text(r"A \$5 verdict, 50\% off") == "A $5 verdict, 50% off"
+    assert title_html(r"A \$5 verdict") == "A $5 verdict"
+    assert title_text("Flow: $$E=mc^2$$ shown") == "Flow: E=mc\u00b2 shown"
+    assert title_html("Flow: $$E=mc^2$$ shown").count('display="inline"') == 1
 
 
 def test_a_formula_of_styled_words_is_the_words_styled_a_brace_too_many_aside():

@@ -132,3 +132,18 @@ def test_the_build_names_an_unknown_tags_own_line_as_check_does(tmp_path, monkey
     assert any(c.startswith("papers/eqr.md:15: unknown tag 'Dynamical Systems & ODEz'")
                for c in checked), checked
     assert [p.split(": unknown tag")[0] for p in problems] == ["papers/eqr.md:15"]
+
+
+def test_a_title_beginning_with_a_formula_sorts_by_its_words_and_says_its_name(tmp_path):
+    """'$\\alpha$-LoRA' sorted first, under '$', on the browse page; '$\\texttt{HALO}$: ...'
+    showed a second 'HALO' as a chip beside the title that spells it."""
+    from paperlist.model.catalogue import load_catalogue
+
+    for name, title in (("halo", r"$\texttt{HALO}$: Embodied subgoals"),
+                        ("alpha", r"$\alpha$-LoRA: rescaling"), ("beta", "Beta"),
+                        ("aardvark", "Aardvark"), ("dollars", r"\$5 budgets")):
+        write(tmp_path, name, title, [RL], None)
+    assert [e.id for e in load_catalogue(tmp_path).papers] == [
+        "dollars", "aardvark", "alpha", "beta", "halo"]
+    assert paper(title=r"$\texttt{HALO}$: Embodied", name="HALO").title_says_name
+    assert not paper(title=r"Towards $\texttt{HALO}$", name="HALO").title_says_name
