@@ -57,6 +57,10 @@ def test_tag_index_and_tag_pages(built_site):
     assert "Learning paradigms" in index and "Reinforcement Learning" in index
     rl = html(built_site, "tags/reinforcement-learning/index.html")
     assert "papers/prorl/" in rl and "papers/scared/" in rl
+    # each paper's other tags, not the page's own on every row (the heading says it)
+    items = re.findall(r'<li class="paper-item".*?</li>', rl, re.S)
+    assert items and not any(">Reinforcement Learning</a>" in item for item in items)
+    assert any(">Recommender Systems</a>" in item for item in items)
 
 
 def test_browse_lists_every_paper_with_its_first_sentence(built_site):

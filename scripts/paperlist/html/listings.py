@@ -48,27 +48,33 @@ def short_authors(authors: list[str]) -> str:
     return f"{shown} et al." if len(authors) > AUTHORS_SHOWN else shown
 
 
-def paper_item(entry: Paper, link: Link, attrs: str = "", first: bool = False) -> str:
+def paper_item(entry: Paper, link: Link, attrs: str = "", first: bool = False,
+               listed_under: str = "") -> str:
     """One paper in a listing: title, short name, decision, authors, tags, and with
     `first` the abstract's first sentence, as the browse page shows (assets/browse.js
     `item` draws the same markup for the rows it filters). Tag, venue and later browse
     pages leave it out: the title links to the abstract, and at 30,000 papers the
-    sentences were 20 MB of pages that repeat what the paper pages say."""
+    sentences were 20 MB of pages that repeat what the paper pages say. A tag's page
+    (`listed_under`: its slug) shows each paper's other tags: its own chip on every row
+    said what the heading says (5 MB of the tag pages at 30,000 papers)."""
     name = (f' <span class="paper-name">{esc(entry.name)}</span>'
             if entry.name and not entry.title_says_name else "")
     status = f" {status_badge(entry.status)}" if entry.status else ""
     authors = (f'<span class="paper-item-authors">{esc(short_authors(entry.authors))}</span>'
                if entry.authors else "")
+    chips = [t for t in entry.tags if t.slug != listed_under]
+    tags = (f'<span class="paper-item-tags">{tag_chips(chips, link)}</span>'
+            if chips or not listed_under else "")
     return (f'<li class="paper-item"{attrs}><a class="{title_class(entry, "paper-item-title")}" '
-            f'href="{esc(link(entry.src_uri))}">{esc(title_text(entry.title))}</a>{name}{status}{authors}'
-            f'<span class="paper-item-tags">{tag_chips(entry.tags, link)}</span>'
+            f'href="{esc(link(entry.src_uri))}">{esc(title_text(entry.title))}</a>'
+            f"{name}{status}{authors}{tags}"
             + (f'<span class="paper-item-first">{esc(teaser(entry.body))}</span>'
                if first else "") + "</li>")
 
 
-def paper_list(entries: list[Paper], link: Link) -> str:
-    return ('<ul class="paper-list">' + "\n".join(paper_item(e, link) for e in entries)
-            + "</ul>")
+def paper_list(entries: list[Paper], link: Link, listed_under: str = "") -> str:
+    return ('<ul class="paper-list">' + "\n".join(
+        paper_item(e, link, listed_under=listed_under) for e in entries) + "</ul>")
 
 
 def _browse_papers(page: int, cat: Catalogue) -> list[Paper]:
@@ -181,15 +187,16 @@ def _paged(papers: list[Paper], page: int) -> tuple[list[Paper], str, int]:
 
 
 def _listing_page(name: str, papers: list[Paper], page: int, link: Link,
-                  src_of: Callable[[int], str], intro: Callable[[str, str], str]) -> str:
-    """One page of a tag's or a venue's papers: the heading ("Name, page 2 of 5"), the
-    intro (given what the page shows, and what its count line ends with: `inferred_legend`
-    of the papers shown), the papers and the pager."""
+                  src_of: Callable[[int], str], intro: Callable[[str, str], str],
+                  tag: str = "") -> str:
+    """One page of a tag's (`tag`, its slug) or a venue's papers: the heading ("Name, page
+    2 of 5"), the intro (given what the page shows, and what its count line ends with:
+    `inferred_legend` of the papers shown), the papers and the pager."""
     shown, where, pages = _paged(papers, page)
     heading = name if page == 1 else f"{name}, page {page} of {pages}"
     pages_nav = pager(page, pages, lambda k: link(src_of(k)))
     return (f"<h1>{esc(heading)}</h1>\n{intro(where, inferred_legend(shown))}\n\n"
-            f"{paper_list(shown, link)}\n\n{pages_nav}\n")
+            f"{paper_list(shown, link, tag)}\n\n{pages_nav}\n")
 
 
 def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None:
@@ -212,7 +219,8 @@ def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None
         return (f'<p class="tag-description">{esc(tag.description)}</p>\n'
                 f'<p class="paper-count">{said}Area: {esc(tag.area)}. {browse}'
                 f'<a href="{esc(link(TAGS_INDEX))}">All tags</a>.{legend if papers else ""}</p>')
-    return _listing_page(tag.name, papers, page, link, lambda k: tag_src(slug, k), intro)
+    return _listing_page(tag.name, papers, page, link, lambda k: tag_src(slug, k), intro,
+                         slug)
 
 
 def venue_page_count(cat: Catalogue, slug: str) -> int:
