@@ -93,6 +93,17 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
                 out["title_inferred"] = False
         else:
             kept.append(key)
+    # A record that changes the page's authors and gives no affiliations (a CSV after Paper
+    # Copilot's): the page's affiliations, which were the old authors', go with their
+    # authors, by name; beside the new list as they were they named the wrong people.
+    moved = "affiliations" not in new and out.get("authors") != meta.get("authors") and \
+        "affiliations" in out
+    if moved:
+        realigned = follow_authors(out["affiliations"], meta.get("authors"), out["authors"])
+        if realigned is not None:
+            out["affiliations"] = realigned
+        else:
+            del out["affiliations"]
     # The record's affiliations are its authors': beside an editor's authors they would
     # name the wrong people (and fail `paperlist check` when the counts differ).
     held = "authors" in kept and "affiliations" in new and out.get("affiliations") == \
@@ -127,9 +138,34 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
         out["links"] = {k: merged[k] for k in [*LINK_KINDS, *merged] if k in merged}
     source = dict(source)
     source["record"] = _stored(record, new, last, same, carried, held)
+    if moved and "affiliations" in source["record"]:  # its baseline, moved alike
+        baseline = follow_authors(source["record"]["affiliations"],
+                                  (last or {}).get("authors"), new.get("authors"))
+        if baseline is not None:
+            source["record"]["affiliations"] = baseline
+        else:
+            del source["record"]["affiliations"]
     if out.get("source") != source:
         out["source"] = source
     return out, kept
+
+
+def follow_authors(affiliations: Any, before: Any, after: Any) -> list[str] | None:
+    """Affiliations written beside the authors `before`, beside the authors `after`
+    instead: each author's own, by name (case and spacing aside), "" for an author
+    `before` did not name; None when no author keeps one (or the lists are not lists of
+    names, which `paperlist check` reports)."""
+    if not (isinstance(affiliations, list) and isinstance(before, list)
+            and isinstance(after, list)):
+        return None
+
+    def key(name: Any) -> str:
+        return " ".join(str(name).split()).casefold()
+    own: dict[str, Any] = {}
+    for name, affiliation in zip(before, affiliations, strict=False):
+        own.setdefault(key(name), affiliation)
+    out = [own.get(key(name), "") for name in after]
+    return out if any(isinstance(a, str) and a.strip() for a in out) else None
 
 
 def _stored(record: Record, new: dict[str, Any], last: dict[str, Any] | None, same: bool,

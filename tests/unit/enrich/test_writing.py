@@ -262,3 +262,30 @@ def test_the_records_affiliations_do_not_go_beside_an_editors_authors(papers, ab
     assert page.meta["status"] == "Poster"
     assert sorted(k for _, k in report.kept) == ["affiliations", "authors"]
     assert check_paths([papers]) == []
+
+
+def test_affiliations_go_with_their_authors_when_another_record_changes_the_authors(
+        papers, abstracts, tmp_path):
+    """A CSV after Paper Copilot's JSON, giving authors but no affiliations: the page had
+    three authors beside the JSON's two affiliations, each the wrong person's ("Grace
+    Hopper (Oxford)"), and `paperlist check` failed while the build showed them."""
+    page_file = page_by_digest(papers)["2"]
+    run_enrich([write_json(tmp_path / "r.json", [copilot(abstracts[2], 1)])], papers)
+    rows = tmp_path / "camera.csv"
+    rows.write_text("title,authors,abstract\nT,Grace Hopper; Ada Lovelace1; Alan Turing1,"
+                    f'"{abstracts[2]}"\n', encoding="utf-8")
+    run_enrich([rows], papers)
+    page = read_page(page_file).meta
+    assert page["authors"] == ["Grace Hopper", "Ada Lovelace1", "Alan Turing1"]
+    assert page["affiliations"] == ["", "Oxford", "Cambridge 1"]
+    assert check_paths([papers]) == []
+    before = files(papers)  # the same file again changes nothing
+    run_enrich([rows], papers)
+    assert files(papers) == before
+    # none of the old authors left: no affiliation is theirs
+    rows.write_text(f'title,authors,abstract\nT,Kurt Goedel,"{abstracts[2]}"\n',
+                    encoding="utf-8")
+    run_enrich([rows], papers)
+    page = read_page(page_file).meta
+    assert page["authors"] == ["Kurt Goedel"] and "affiliations" not in page
+    assert check_paths([papers]) == []
