@@ -344,7 +344,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the repository it will live in, e.g. https://github.com/owner/name "
                         "(default: in GitHub Actions, the repository the workflow runs in)")
     s.add_argument("--branch", default="main",
-                   help="the branch edit links open (default: %(default)s)")
+                   help="the repository's default branch: edit links open it, Pages deploys "
+                        "from it (default: %(default)s)")
     s.add_argument("--site-url", default=None, metavar="URL",
                    help="the site's public URL (default: in GitHub Actions, its Pages URL)")
     s.add_argument("--title", default=None, metavar="TEXT",

@@ -90,6 +90,12 @@ def test_init_with_a_title_and_site_url(tmp_path):
     yml = (tmp_path / "c" / "mkdocs.yml").read_text(encoding="utf-8")
     assert "site_name: 'Our NeurIPS reading list'" in yml
     assert "site_url: 'https://papers.example.org'" in yml and "branch: trunk" in yml
+    # Pages deploys from that branch, and the README says so (with main there, the site
+    # of a `master` repository never went up)
+    pages = (tmp_path / "c" / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
+    assert "branches: [trunk]" in pages and not re.search(r"\bmain\b", pages)
+    readme = (tmp_path / "c" / "README.md").read_text(encoding="utf-8")
+    assert "default branch `trunk`" in readme and "`main`" not in readme
 
 
 def test_init_with_a_venue_the_header_does_not_name(tmp_path):

@@ -10,6 +10,7 @@ shipped one, so its editors can add tags in a pull request as editors here do.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from dataclasses import dataclass
@@ -95,6 +96,20 @@ def _mkdocs_yml(text: str, site_name: str, description: str, repo: str | None,
     return text[:block.start()] + "\n".join(options) + "\n" + text[block.end():]
 
 
+#: the branch the templates name (the Pages workflow deploys from it, the README says so)
+_TEMPLATE_BRANCH = re.compile(r"(?<![\w/.-])main(?![\w/-])")
+
+
+def _on_branch(text: str, branch: str) -> str:
+    """A template that names the `main` branch, naming `branch` instead: with `--branch
+    master`, the edit links followed it but Pages still deployed only from main, so the
+    site never went up. A name YAML might misread is written as a quoted string."""
+    if branch == DEFAULT_BRANCH:
+        return text
+    name = branch if re.fullmatch(r"[A-Za-z0-9][\w./-]*", branch) else json.dumps(branch)
+    return _TEMPLATE_BRANCH.sub(lambda m: name, text)
+
+
 def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
                    branch: str = DEFAULT_BRANCH, site_url: str | None = None,
                    title: str | None = None, venue: str | None = None) -> InitResult:
@@ -128,9 +143,11 @@ def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
     text = template.read_text(encoding="utf-8")
     text = re.sub(r"(?m)^- Tests: .*\n", "", text)  # no code, no tests
     template.write_text(_for_catalogue(text), encoding="utf-8")
-    (dest / "README.md").write_text(Template(
+    pages = github / "workflows" / "pages.yml"
+    pages.write_text(_on_branch(pages.read_text(encoding="utf-8"), branch), encoding="utf-8")
+    (dest / "README.md").write_text(_on_branch(Template(
         (TEMPLATE_DIR / "README.md").read_text(encoding="utf-8")).safe_substitute(
-        site_name=site_name, description=description), encoding="utf-8")
+        site_name=site_name, description=description), branch), encoding="utf-8")
     (dest / "requirements.txt").write_text(PAPERLIST_REQUIREMENT + "\n", encoding="utf-8")
     (dest / ".gitignore").write_text("site/\n.venv/\n__pycache__/\n", encoding="utf-8")
     source = dest / "papers" / "source"
