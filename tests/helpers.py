@@ -148,8 +148,8 @@ HOSTILE_RECORD = {
     "id": "hostile-record", "title": "A record that holds markup", "title_inferred": False,
     "name": "", "other_names": [],
     "authors": [f"</a><script>{PWNED}</script>", "Ada Lovelace"],
-    # one entry too many: the site cuts it (paperlist check reports it)
-    "affiliations": [f'<img src=x onerror="{PWNED}">', "", "Nowhere Institute"],
+    # (one too many, or too few, stops the build: model/catalogue.py _shape_problems)
+    "affiliations": [f'<img src=x onerror="{PWNED}">', ""],
     "status": "<b>Oral</b>", "track": '"><i>Position</i>', "venue": "ICML 2026",
     "links": {"code": [], "data": [], "other": [],
               "pdf": ['https://example.org/p.pdf?a=1&b="><script>x</script>']},

@@ -453,13 +453,21 @@ def authors_site(tmp_path_factory):
 
 def test_author_narrows_and_authors_are_searched_and_shown(page, authors_site):
     """`author:"Name"` lists that author's papers (names as written, case and accents as
-    typed aside), narrows words, and a name typed as words finds the paper too."""
+    typed aside), or a surname's (`author:bengio` said "No papers found", and gave no hint),
+    narrows words, and a name typed as words finds the paper too."""
     open_search(page, authors_site)
     assert sorted(ask(page, authors_site, 'author:"Ada Lovelace"')) == [
         "papers/prorl/", "papers/wildcat/"]
     assert ask(page, authors_site, 'author:"ada lovelace" attention') == ["papers/wildcat/"]
     assert ask(page, authors_site, 'author:"Emilie du Chatelet"') == ["papers/wildcat/"]
-    assert ask(page, authors_site, 'author:"Ada"') == []  # a whole name, not a part
+    # a surname or another whole word of the name: each such author's papers
+    assert ask(page, authors_site, "author:turing") == ["papers/prorl/"]
+    assert sorted(ask(page, authors_site, "author:Ada")) == ["papers/prorl/", "papers/wildcat/"]
+    assert ask(page, authors_site, "author:chatelet attention") == ["papers/wildcat/"]
+    assert ask(page, authors_site, "author:Lovel") == []  # words are whole
+    notice = ("No author \u201cLovel\u201d: write a name as the papers give it "
+              '(author:"Ada Lovelace") or a surname (author:lovelace).')
+    page.locator(NOTICE, has_text=notice).wait_for(timeout=15_000)
     assert ask(page, authors_site, "Turing")[0] == "papers/prorl/"
     assert "Alan Turing" in page.locator(RESULT).first.inner_text()
     assert not page.console_errors

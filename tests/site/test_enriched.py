@@ -135,7 +135,6 @@ def test_markup_in_a_record_is_shown_as_text_everywhere(enriched_site):
     name = HOSTILE_RECORD["authors"][0]
     assert text(block(page, "paper-authors")).startswith(
         f'{name} ({HOSTILE_RECORD["affiliations"][0]}), Ada Lovelace')
-    assert "Nowhere Institute" not in page  # a third affiliation for two authors: cut
     assert text(block(page, "paper-facts")) == 'ICML 2026 <b>Oral</b> "><i>Position</i> track'
     assert ("citation_pdf_url", HOSTILE_RECORD["links"]["pdf"][0]) in head(page)
     data = read(enriched_site, "assets/paperlist/browse.json")
@@ -213,7 +212,10 @@ def test_listings_name_three_authors_then_et_al_and_the_decision(enriched_site):
         return re.sub(r'href="[^"]*"|<span class="paper-item-first">.*?</span>', "", li)
 
     browse = item("browse/index.html", "tidal-graphs")
-    assert "paper-item-first" in browse and strip(browse) == strip(tidal)
+    # (a tag's page leaves out its own tag's chip, and a row of no other tags)
+    own = re.sub(r'<a class="paper-tag" >Graph Learning</a>', "", strip(browse))
+    assert "paper-item-first" in browse and own.replace(
+        '<span class="paper-item-tags"></span>', "") == strip(tidal)
 
 
 def test_browse_data_carries_every_author_and_decision(enriched_site):

@@ -182,15 +182,16 @@
       const hasFilters = Object.values(filters).some((v) => v === true || (v && v.length));
       const needCatalogue = facets || hasFilters || fields.length;
       const byAuthors = parsed.fields.author.length > 0;
-      const [cat, authorIds, tagIds] = await Promise.all([
+      const [cat, authorSets, tagIds] = await Promise.all([
         needCatalogue || (byAuthors && !asked.length && !parsed.phrases.length)
           ? loadCatalogue() : null,
         parsed.fields.author.length
-          ? Promise.all(parsed.fields.author.map(byAuthor)).then((sets) => sets.reduce(
-            (a, b) => new Set([...a].filter((x) => b.has(x)))))
-          : null,
+          ? Promise.all(parsed.fields.author.map(byAuthor)) : null,
         Promise.all(tagged.map((slugs) => byTags(d, slugs))),
       ]);
+      // every author named: the papers of them all
+      const authorIds = authorSets &&
+        authorSets.reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
 
       let [raw, allHeld] = await Promise.all([Promise.all(terms.map((w) => Promise.all(
         [w, ...(parsed.compounds[w] || [])].map(searchWord))
@@ -361,9 +362,10 @@
         ? token : token.replace(/[\p{L}\p{N}]+/gu, (run) => fixes.get(norm(run)) ?? run)))
         .join("");
       const noTag = parsed.fields.tag.filter((t, i) => tagged[i][0] === "\u0000none");
+      const noAuthor = parsed.fields.author.filter((a, i) => !authorSets[i].size);
       const results = loaded.filter(Boolean);
       return { query: String(query || ""), searched, corrected, total: ids.length, results,
-               missing: loaded.length - results.length, noTag,
+               missing: loaded.length - results.length, noTag, noAuthor,
                ...(facetData ? { facets: facetData } : {}) };
     }
 

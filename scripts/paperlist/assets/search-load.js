@@ -121,15 +121,19 @@
     const tryFragment = (d, id) => fragment(d, id).catch(() => fragment(d, id))
       .catch(() => null);
 
-    /** Ids of the papers by an author, names compared as written, case aside. */
+    /** Ids of the papers by an author: the name as written (case aside), else every
+     * author whose name holds each word typed (`author:bengio`, `author:"y bengio"` no). */
     async function byAuthor(value) {
       const a = await loadAuthors();
-      const typed = fold(value);
-      const ids = new Set();
-      a.folded.forEach((name, i) => {
-        if (name === typed) a.papers[i].forEach((id) => ids.add(id));
-      });
-      return ids;
+      const typed = fold(value), words = typed.split(/[\s-]+/).filter(Boolean);
+      let found = a.folded.flatMap((name, i) => (name === typed ? [i] : []));
+      if (!found.length && words.length) {
+        found = a.folded.flatMap((name, i) => {
+          const own = name.split(/[\s-]+/);
+          return words.every((w) => own.includes(w)) ? [i] : [];
+        });
+      }
+      return new Set(found.flatMap((i) => a.papers[i]));
     }
 
     return { once, engine, loadPagefind, loadCatalogue, tagOf, byTags, byAuthor, loadVocab,

@@ -268,8 +268,9 @@
    * pieces: "Showing results for <em>adversarial</em> attacks" when a word was corrected,
    * led by "No paper has the quoted words in that order." when a quoted phrase was
    * searched as words; before these, for each `tag:` that names no tag (the answer's
-   * `noTag`), how a tag is written, and before all, how many of the results listed failed
-   * to load (`missing`); [] when the query was searched as typed. The header box (through
+   * `noTag`), how a tag is written, and so for `author:` (`noAuthor`); and before all,
+   * how many of the results listed failed to load (`missing`); [] when the query was
+   * searched as typed. The header box (through
    * the worker) and the search page draw these pieces alike. */
   function notice(answer) {
     const corrected = answer.corrected || [];
@@ -282,6 +283,10 @@
     for (const t of answer.noTag || []) {
       first.push([`No tag \u201c${t}\u201d: write a tag as its page's address has it `
         + "(tag:reinforcement-learning). ", false]);
+    }
+    for (const a of answer.noAuthor || []) {
+      first.push([`No author \u201c${a}\u201d: write a name as the papers give it `
+        + '(author:"Ada Lovelace") or a surname (author:lovelace). ', false]);
     }
     if (!corrected.length && !answer.unquoted) return first;
     const to = new Set(corrected.map((c) => String(c.to).toLowerCase()));

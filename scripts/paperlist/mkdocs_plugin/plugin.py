@@ -241,10 +241,17 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             self._roots = self._inputs(config)
             self._stamps = preview.snapshot(self._roots)
         try:
-            self.catalogue = load_catalogue(self.papers_dir, self.taxonomy,
-                                            lenient=self.show_problems)
+            self.catalogue = load_catalogue(self.papers_dir, self.taxonomy, lenient=True)
         except (ValueError, BackgroundError) as e:
             raise PluginError(str(e)) from None
+        if self.catalogue.unreadable and not self.show_problems:
+            # told as `paperlist check` tells them ("a colon inside the title — quote it"),
+            # not as the YAML library does ("mapping values are not allowed here"); and
+            # the other pages' problems with them, not on the next run
+            raise PluginError("cannot build: some pages cannot be read\n  " + "\n  ".join([
+                *(line for e in self.catalogue.unreadable for line in check_paths(
+                    [Path(_shown_path(e.path))], workers=1, taxonomy=self._taxonomy_file)
+                  or [str(e)]), *self.catalogue.problems]))
         # The catalogue lives as long as the build: out of the cyclic GC's sight from now
         # on. At 30,000 papers its full collections scanned it (and then MkDocs' pages)
         # over and over, tens of CPU seconds; and a forked child (util/background.py) no

@@ -161,8 +161,44 @@ def tag_confidence(page: Page, tags: list[Tag], taxonomy: Taxonomy) -> dict[str,
     return {t.slug: scores.get(t.slug, EDITOR_CHOSEN) for t in tags}
 
 
+#: the fields the site shows as lists
+_LIST_FIELDS = ("authors", "affiliations", "other_names", "tags")
+
+
+def _shape_problems(page: Page, taxonomy: Taxonomy) -> list[str]:
+    """What the site would show less of than the page says, so that the build stops
+    where `paperlist check` (and so CI) does instead of leaving it out: a list written as
+    text (`authors: Ada Lovelace, Alan Turing` showed no authors, `code: https://...` no
+    Code button), more tags than a paper may have (all were shown), affiliations that
+    do not line up with the authors (beside the wrong names)."""
+    out: list[str] = []
+
+    def say(key: str, what: str) -> None:
+        out.append(f"{page.path}:{page.key_lines.get(key, 1)}: {what} (`paperlist check` "
+                   "says how to fix it)")
+
+    meta = page.meta
+    for key in _LIST_FIELDS:
+        if meta.get(key) not in (None, "", []) and not isinstance(meta.get(key), list):
+            say(key, f"{key} is not a list, so the site would show none of it")
+    links = meta.get("links")
+    for kind, urls in (links.items() if isinstance(links, dict) else []):
+        if urls not in (None, "", []) and not isinstance(urls, list):
+            say("links", f"links.{kind} is not a list, so the site would show none of it")
+    limit = int(taxonomy.selection["max_tags"])
+    if isinstance(meta.get("tags"), list) and len(meta["tags"]) > limit:
+        say("tags", f"{len(meta['tags'])} tags, more than a paper has (at most {limit})")
+    authors, affiliations = meta.get("authors"), meta.get("affiliations")
+    if isinstance(authors, list) and isinstance(affiliations, list) and affiliations and \
+            len(affiliations) != len(authors):
+        say("affiliations", f"{len(affiliations)} affiliations beside {len(authors)} authors: "
+            "they would name the wrong people")
+    return out
+
+
 def paper_from_page(page: Page, taxonomy: Taxonomy, problems: list[str]) -> Paper:
     assert page.path is not None
+    problems += _shape_problems(page, taxonomy)
     tags: list[Tag] = []
     for n, name in enumerate(page.tags):
         tag = taxonomy.by_name(name) or taxonomy.by_slug(name)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from paperlist.model.catalogue import aligned, paper_from_page
-from paperlist.model.page import LINK_KINDS, Page
+from paperlist.model.page import LINK_KINDS, Page, read_page
 from paperlist.model.taxonomy import load_taxonomy
 
 
@@ -147,3 +147,29 @@ def test_a_title_beginning_with_a_formula_sorts_by_its_words_and_says_its_name(t
         "dollars", "aardvark", "alpha", "beta", "halo"]
     assert paper(title=r"$\texttt{HALO}$: Embodied", name="HALO").title_says_name
     assert not paper(title=r"Towards $\texttt{HALO}$", name="HALO").title_says_name
+
+
+def test_what_the_site_would_show_less_of_stops_the_build_as_check_does(tmp_path):
+    """`authors: Ada Lovelace, Alan Turing` (text) showed no authors, `code:` written as
+    text no Code button, a sixth tag was shown and affiliations beside the wrong authors;
+    `paperlist check` refused each, the build said nothing."""
+    from paperlist.model.catalogue import load_catalogue
+    from paperlist.model.page import dump_page
+
+    write(tmp_path, "ok", "Fine", [RL], None)
+    assert load_catalogue(tmp_path).problems == []
+    bad = {"authors": "Ada Lovelace, Alan Turing", "links": {"code": "https://github.com/a/b"},
+           "tags": [RL, OPT, RS, "Safety", "Robotics", "Theory"]}
+    page = read_page(tmp_path / "ok.md")
+    page.meta.update(bad)
+    (tmp_path / "ok.md").write_text(dump_page(page), encoding="utf-8")
+    problems = load_catalogue(tmp_path).problems
+    assert any(":7: authors is not a list" in p for p in problems), problems
+    assert any("links.code is not a list" in p for p in problems)
+    assert any("6 tags, more than a paper has (at most 5)" in p for p in problems)
+    page.meta.update({"authors": ["A", "B", "C"], "affiliations": ["X", "Y"],
+                      "links": {"code": []}, "tags": [RL]})
+    (tmp_path / "ok.md").write_text(dump_page(page), encoding="utf-8")
+    assert [p.split(": ", 1)[1] for p in load_catalogue(tmp_path).problems] == [
+        "2 affiliations beside 3 authors: they would name the wrong people (`paperlist "
+        "check` says how to fix it)"]
