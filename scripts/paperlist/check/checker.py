@@ -147,7 +147,7 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
                                     f"to {page_id}.md; if you changed the id, set it back "
                                     f"to id: {stem}"))
     value_problems += tag_problems(meta, path, key_lines, taxonomy, keys.lines)
-    value_problems += link_problems(meta, path, key_lines)
+    value_problems += link_problems(meta, path, key_lines, keys.lines)
     value_problems += affiliation_problems(meta, path, key_lines)
     value_problems += author_problems(meta, path, key_lines, keys.lines)
     value_problems += tag_score_problems(meta, path, keys.lines)

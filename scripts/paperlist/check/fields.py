@@ -198,7 +198,7 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
     the frontmatter as written (a value YAML joined from several lines)."""
     top = err.absolute_path[0] if err.absolute_path else None
     line = key_lines.get(str(top), 1) if top is not None else 1
-    if lines and top == "inferred":
+    if lines and top in ("inferred", "links"):  # (a link: its own line, in the diff)
         at = tuple(err.absolute_path)
         line = next((lines[at[:n]] for n in range(len(at), 0, -1) if at[:n] in lines), line)
     where = _where(err.absolute_path)
@@ -336,15 +336,21 @@ def load_ignoring_tags(frontmatter: str) -> dict[str, Any] | None:
     return meta if isinstance(meta, dict) else None
 
 
-def link_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int]) -> list[Problem]:
+def link_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
+                  lines: dict[tuple[Any, ...], int] | None = None) -> list[Problem]:
+    """A code or data link filed under another kind, told at its own line (with `lines`,
+    check/keys.py's): at `links:`, a GitHub annotation fell outside the pull request's
+    changes."""
     links = meta.get("links")
     if not isinstance(links, dict):
         return []
     problems: list[Problem] = []
-    line = key_lines.get("links", 1)
+    top = key_lines.get("links", 1)
     for kind in ABSTRACT_LINK_KINDS:  # the record's own kinds may hold any link
         urls = links.get(kind)
-        for url in urls if isinstance(urls, list) else []:
+        for i, url in enumerate(urls if isinstance(urls, list) else []):
+            line = (lines or {}).get(("links", kind, i)) or (lines or {}).get(
+                ("links", kind)) or top
             if not isinstance(url, str) or not _url_pattern().search(url):
                 continue  # reported by the schema
             expected = link_kind(url)

@@ -161,24 +161,24 @@ def test_good_page_passes_and_math_is_not_html(papers):
         "'Reinforcement Learning'", id="tag-slug"),
     pytest.param(
         [("    - https://github.com/a/b", "    - github dot com/a/b")],
-        f"{P}:9: 'links.code[0]' is not a valid link: 'github dot com/a/b' — {HINT_URL}",
+        f"{P}:11: 'links.code[0]' is not a valid link: 'github dot com/a/b' — {HINT_URL}",
         id="malformed-url"),
     pytest.param(
         [("    - https://github.com/a/b", "    - https://github.com/a/b\n    - https://"
           "zenodo.org/records/123")],
-        f"{P}:9: https://zenodo.org/records/123 is a data link but is listed under links.code "
+        f"{P}:12: https://zenodo.org/records/123 is a data link but is listed under links.code "
         "— move it to links.data", id="data-url-under-code"),
     pytest.param(
         [("  data: []", "  data: [https://gitlab.com/group/project]")],
-        f"{P}:9: https://gitlab.com/group/project is a code link but is listed under "
+        f"{P}:12: https://gitlab.com/group/project is a code link but is listed under "
         "links.data — move it to links.code", id="code-url-under-data"),
     pytest.param(
         [("    - https://github.com/a/b", "    - 'javascript:alert(1)'")],
-        f"{P}:9: 'links.code[0]' is a javascript: link, not http(s) — only http:// and "
+        f"{P}:11: 'links.code[0]' is a javascript: link, not http(s) — only http:// and "
         "https:// links are allowed; remove this one", id="javascript-url"),
     pytest.param(
         [("  other: []", "  other: ['data:text/html,<script>alert(1)</script>']")],
-        f"{P}:9: 'links.other[0]' is a data: link, not http(s) — only http:// and https:// "
+        f"{P}:13: 'links.other[0]' is a data: link, not http(s) — only http:// and https:// "
         "links are allowed; remove this one", id="data-url"),
     pytest.param(
         [("  other: []", "  other: []\n  slides: []")],
