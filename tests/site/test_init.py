@@ -69,7 +69,7 @@ def test_init_writes_the_repository_a_maintainer_pushes(neurips):
     for path in [neurips / "CONTRIBUTING.md", *(neurips / "docs").glob("*.md")]:
         text = path.read_text(encoding="utf-8")
         for phrase in ("pytest", "scripts/tools", "pip install -q -e", "pre-commit",
-                       "the tests"):
+                       "the tests", "`tests/"):
             assert phrase not in text, (path.name, phrase)
     assert "pip install -q -r requirements.txt" in contributing
     assert "CI runs `paperlist check`, `paperlist import --check` and `paperlist build`." \

@@ -28,7 +28,8 @@ TAXONOMY = "taxonomy.yml"
 #: commit or tag there for builds that never change under you.
 PAPERLIST_REQUIREMENT = "paperlist @ git+https://github.com/paperlist/paperlist"
 _SHIPPED_TAXONOMY = "scripts/paperlist/data/taxonomy.yml"
-_UPSTREAM_DATA = "https://github.com/paperlist/paperlist/blob/main/scripts/paperlist/data/"
+_UPSTREAM = "https://github.com/paperlist/paperlist/blob/main/"
+_UPSTREAM_DATA = f"{_UPSTREAM}scripts/paperlist/data/"
 
 
 class InitError(ValueError):
@@ -51,6 +52,9 @@ _CATALOGUE_WORDING = (
     (r"`paperlist import --check`, `paperlist build` and the tests\.",
      "`paperlist import --check` and `paperlist build`."),
     (r"(?s)To have every commit that touches `papers/\*\.md` checked first:\n.*?\n\n", ""),
+    # (the mistakes the check is tested on are paperlist's file, not the catalogue's)
+    (r"`tests/fixtures/mistakes/mistakes\.yml` lists",
+     f"paperlist's [mistakes.yml]({_UPSTREAM}tests/fixtures/mistakes/mistakes.yml) lists"),
     (r"(?s)Before opening the PR, run\n\n```sh\npython -m pytest .*",
      "Before opening the PR, run `paperlist retag` and commit the pages it changes, and\n"
      "`paperlist explain <paper-id>` on a few papers to see what the new evidence does.\n"),
