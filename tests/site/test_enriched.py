@@ -277,3 +277,13 @@ def test_search_counts_the_decision_and_leaves_affiliations_unindexed(enriched_s
     expected = sorted(s for p in (enriched_site.parent / "papers").glob("*.md")
                       if (s := read_page(p).meta.get("status")))
     assert counted == expected and len(counted) == 5
+
+
+def test_the_home_page_says_how_many_titles_are_the_papers_own(enriched_site):
+    """After enrich it still said every title was inferred from the abstracts."""
+    pages = [read_page(p) for p in (enriched_site.parent / "papers").glob("*.md")]
+    own = sum(1 for p in pages if p.meta.get("title_inferred") is False)
+    assert 0 < own < len(pages)
+    home = read(enriched_site, "index.html")
+    assert (f"{own} of {len(pages)} titles are the papers&#x27; own, the others (in italics) "
+            "inferred from the abstracts; names and tags were inferred") in home

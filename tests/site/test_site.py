@@ -86,6 +86,7 @@ def test_tag_pages_list_titles_and_tags_not_the_abstracts_first_sentences(built_
 
 def test_home_page_counts(built_site):
     home = html(built_site, "index.html")
+    assert "Titles, names and tags were inferred from the abstracts by" in home
     assert re.search(r"<strong>19</strong> papers from <strong>ICML 2026</strong>, under "
                      r"<strong>\d+</strong> of the 43 topic tags\.", home)
 

@@ -19,6 +19,8 @@ from paperlist.structure.paths import BROWSE, TAGS_INDEX, Link, tag_src, venue_s
 
 STATS_MARKER = "<!-- paperlist:stats -->"
 FIGURES_MARKER = "<!-- paperlist:figures -->"
+#: where the home page says which titles were inferred (words, inside a paragraph)
+PROVENANCE_MARKER = "<!-- paperlist:provenance -->"
 EXPORTS = ((paths.PAPERS_JSON, "JSON"), (paths.PAPERS_CSV, "CSV"), (paths.PAPERS_BIB, "BibTeX"),
            (paths.FEED, "Atom feed"))
 
@@ -118,7 +120,22 @@ def venues_html(venues: list[tuple[str, str, int]], link: Link) -> str:
     return f'<ul class="paperlist-venues" aria-label="Papers per venue">{items}</ul>\n'
 
 
+def provenance(cat: Catalogue) -> str:
+    """Which titles the site made up, as the start of a sentence: after `paperlist enrich`
+    the home page still said every title was inferred."""
+    n = len(cat.papers)
+    made = sum(1 for e in cat.papers if e.title_inferred)
+    if made == n:
+        return "Titles, names and tags were inferred from the abstracts"
+    own = ("Titles are the papers' own" if not made else
+           f"{n - made:,} of {n:,} titles are the papers' own, the others (in italics) "
+           "inferred from the abstracts")
+    return f"{own}; names and tags were inferred from the abstracts"
+
+
 def expand_markers(markdown: str, cat: Catalogue, link: Link) -> str:
+    if PROVENANCE_MARKER in markdown:
+        markdown = markdown.replace(PROVENANCE_MARKER, esc(provenance(cat)))
     if STATS_MARKER in markdown:
         markdown = markdown.replace(STATS_MARKER, stats_html(cat, link))
     if FIGURES_MARKER in markdown:
