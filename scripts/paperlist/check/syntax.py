@@ -152,7 +152,10 @@ def _value_problem(key: str, value: str, path: str, number: int) -> Problem | No
                                      f"{_INDICATORS[head]}",
                        f"quote it: {key}: {quote(value)}")
     if ": " in value or value.endswith(":"):
-        return Problem(path, number, f"a colon inside {what}", f"quote it: {key}: {quote(value)}")
+        # a closing quote whose opening one was deleted is not part of the text
+        meant = value[:-1] if value[-1:] in ("'", '"') and value.count(value[-1]) % 2 \
+            else value
+        return Problem(path, number, f"a colon inside {what}", f"quote it: {key}: {quote(meant)}")
     return None
 
 
