@@ -136,6 +136,11 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
             merged[kind] = result
     if merged != links:
         out["links"] = {k: merged[k] for k in [*LINK_KINDS, *merged] if k in merged}
+    if last is not None and not same and out == meta:
+        # Another source that changes nothing here (a CSV correcting one author of 300
+        # papers) leaves the page as it was, its baseline the record that wrote it: storing
+        # this one instead rewrote every page, a pull request of noise.
+        return out, kept
     source = dict(source)
     source["record"] = _stored(record, new, last, same, carried, held)
     if moved and "affiliations" in source["record"]:  # its baseline, moved alike

@@ -289,3 +289,23 @@ def test_affiliations_go_with_their_authors_when_another_record_changes_the_auth
     page = read_page(page_file).meta
     assert page["authors"] == ["Kurt Goedel"] and "affiliations" not in page
     assert check_paths([papers]) == []
+
+
+def test_another_source_that_changes_nothing_on_a_page_leaves_it_byte_for_byte(
+        papers, abstracts, tmp_path):
+    """A CSV correcting one author of many papers rewrote every page (its format and id
+    stored as each page's record): a pull request of noise."""
+    records = [copilot(abstracts[k], k) for k in (2, 3)]
+    run_enrich([write_json(tmp_path / "r.json", records)], papers)
+    before = files(papers)
+    rows = tmp_path / "camera.csv"
+    rows.write_text("title,authors,abstract\n" + "".join(
+        f'"{r["title"]}","{r["author"] if k else "Ada Lovelace2; Alan Turing2; Kurt Goedel"}",'
+        f'"{r["abstract"]}"\n' for k, r in enumerate(records)), encoding="utf-8")
+    run_enrich([rows], papers)
+    after = files(papers)
+    changed = sorted(name for name in after if after[name] != before[name])
+    assert changed == [page_by_digest(papers)["2"].name]
+    assert read_page(page_by_digest(papers)["2"]).meta["authors"][-1] == "Kurt Goedel"
+    run_enrich([rows], papers)  # again: nothing
+    assert files(papers) == after
