@@ -647,3 +647,18 @@ def test_a_long_query_does_not_run_under_the_boxs_buttons(browser, site_url, vie
         assert room["textEnds"] <= min(room["buttons"])
     finally:
         context.close()
+
+
+def test_a_flag_no_result_has_is_not_offered(page, site_url):
+    """ "Has data (0)" was a checkbox that could only empty the results."""
+    data = '.search-facets input[name="data"]'
+    page.goto(f"{site_url}/search/?q=attention")
+    wait_status(page, r"^\d+ papers?")
+    page.wait_for_function("document.querySelector('.search-facet-flag .search-facet-count')"
+                           "?.textContent.startsWith('(')")
+    assert page.locator(data).is_hidden()
+    page.goto(f"{site_url}/search/?q=CyberJurors")  # the one paper with a data link
+    wait_status(page, r"^\d+ papers?")
+    page.wait_for_function(f"!document.querySelector('{data}').closest('[hidden]')")
+    assert page.locator(data).is_visible()
+    assert not page.console_errors

@@ -209,8 +209,9 @@
     drawFacets(facets) {
       for (const [key, g] of this.groups) {
         const counted = facets[key];
-        if (g.facet.kind === "flag") {
+        if (g.facet.kind === "flag") {  // ("Has data (0)": no box to tick, unless ticked)
           g.count.textContent = `(${fmt(counted || 0)})`;
+          g.box.hidden = !counted && !g.input.checked;
           continue;
         }
         const seen = new Set();
