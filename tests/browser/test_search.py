@@ -468,6 +468,7 @@ def test_author_narrows_and_authors_are_searched_and_shown(page, authors_site):
     notice = ("No author \u201cLovel\u201d: write a name as the papers give it "
               '(author:"Ada Lovelace") or a surname (author:lovelace).')
     page.locator(NOTICE, has_text=notice).wait_for(timeout=15_000)
+    assert ask(page, authors_site, 'author:"A. Turing"') == []  # each word: "a" is none
     assert ask(page, authors_site, "Turing")[0] == "papers/prorl/"
     assert "Alan Turing" in page.locator(RESULT).first.inner_text()
     assert not page.console_errors

@@ -131,7 +131,7 @@ def test_checker_flags_the_hostile_pages(hostile_project):
                    "'<!--' in the abstract", "U+202E in 'title'", "'<img' in 'title'",
                    "'links.code[0]' is a javascript: link"):
         assert marker in problems, marker
-    assert "js-link.md:9: 'links.other[0]' is a javascript: link" in problems
+    assert "js-link.md:14: 'links.other[0]' is a javascript: link" in problems
 
 
 @pytest.fixture(scope="module")

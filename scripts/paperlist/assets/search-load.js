@@ -80,10 +80,13 @@
     const byTags = async (d, slugs) => new Map((await Promise.all(slugs.map((s) => loadTag(d, s))))
       .flatMap((t) => t.ids.map((id, i) => [id, t.at[i]])));
 
-    // names folded once, for `author:` (case and accents aside)
+    // names folded once, for `author:` (case and accents aside), and their words ("J.
+    // O'Brien-Li": j, obrien, li)
+    const nameWords = (name) => name.replace(/['\u2019.]/g, "").split(/[\s,-]+/).filter(Boolean);
     const loadAuthors = () => once("authors", async () => {
       const a = await get((await engine()).authors, "json");
-      return { ...a, folded: a.names.map(fold) };
+      const folded = a.names.map(fold);
+      return { ...a, folded, words: folded.map(nameWords) };
     });
 
     /** The vocabulary's words of one length (for typo correction; none for a length no
@@ -121,18 +124,14 @@
     const tryFragment = (d, id) => fragment(d, id).catch(() => fragment(d, id))
       .catch(() => null);
 
-    /** Ids of the papers by an author: the name as written (case aside), else every
-     * author whose name holds each word typed (`author:bengio`, `author:"y bengio"` no). */
+    /** Ids of the papers by an author: the name as written (case aside), and every
+     * author whose name holds each word typed (`author:bengio`, `author:"j smith"` for
+     * "J. Smith", `author:obrien`; `author:"y bengio"` no). */
     async function byAuthor(value) {
       const a = await loadAuthors();
-      const typed = fold(value), words = typed.split(/[\s-]+/).filter(Boolean);
-      let found = a.folded.flatMap((name, i) => (name === typed ? [i] : []));
-      if (!found.length && words.length) {
-        found = a.folded.flatMap((name, i) => {
-          const own = name.split(/[\s-]+/);
-          return words.every((w) => own.includes(w)) ? [i] : [];
-        });
-      }
+      const typed = fold(value), wanted = nameWords(typed);
+      const found = a.folded.flatMap((name, i) => (name === typed ||
+        (wanted.length && wanted.every((w) => a.words[i].includes(w))) ? [i] : []));
       return new Set(found.flatMap((i) => a.papers[i]));
     }
 

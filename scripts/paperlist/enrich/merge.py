@@ -93,14 +93,21 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
                 out["title_inferred"] = False
         else:
             kept.append(key)
-    # A record that changes the page's authors and gives no affiliations (a CSV after Paper
-    # Copilot's): the page's affiliations, which were the old authors', go with their
-    # authors, by name; beside the new list as they were they named the wrong people.
-    moved = "affiliations" not in new and out.get("authors") != meta.get("authors") and \
-        "affiliations" in out
+    # The record changes the page's authors, but the affiliations stay (it gives none: a
+    # CSV after Paper Copilot's; or an editor's are kept): they were the old authors', and
+    # go with them, by name; beside the new list as they were they named the wrong
+    # people. An editor's affiliation whose author the record drops is not lost: the
+    # authors stay as they were then, and the report says so.
+    moved = out.get("authors") != meta.get("authors") and "affiliations" in out and \
+        out["affiliations"] == meta.get("affiliations")
     if moved:
-        realigned = follow_authors(out["affiliations"], meta.get("authors"), out["authors"])
-        if realigned is not None:
+        realigned, lost = follow_authors(out["affiliations"], meta.get("authors"),
+                                         out["authors"])
+        if lost and meta.get("affiliations") != (last or {}).get("affiliations"):
+            out["authors"] = copy.deepcopy(meta["authors"])
+            kept += [k for k in ("authors", "affiliations") if k not in kept]
+            moved = False
+        elif realigned is not None:
             out["affiliations"] = realigned
         else:
             del out["affiliations"]
@@ -143,34 +150,42 @@ def merge_record(meta: dict[str, Any], record: Record) -> tuple[dict[str, Any], 
         return out, kept
     source = dict(source)
     source["record"] = _stored(record, new, last, same, carried, held)
-    if moved and "affiliations" in source["record"]:  # its baseline, moved alike
-        baseline = follow_authors(source["record"]["affiliations"],
-                                  (last or {}).get("authors"), new.get("authors"))
+    stored = source["record"]
+    if moved and "affiliations" not in new and "affiliations" in stored:
+        # the last record's affiliations, kept as the baseline: moved alike
+        baseline, _ = follow_authors(stored["affiliations"], (last or {}).get("authors"),
+                                     new.get("authors"))
         if baseline is not None:
-            source["record"]["affiliations"] = baseline
+            stored["affiliations"] = baseline
         else:
-            del source["record"]["affiliations"]
+            del stored["affiliations"]
+            stored["carried"] = [k for k in stored.get("carried", []) if k != "affiliations"]
+            if not stored["carried"]:
+                del stored["carried"]
     if out.get("source") != source:
         out["source"] = source
     return out, kept
 
 
-def follow_authors(affiliations: Any, before: Any, after: Any) -> list[str] | None:
+def follow_authors(affiliations: Any, before: Any, after: Any
+                   ) -> tuple[list[str] | None, bool]:
     """Affiliations written beside the authors `before`, beside the authors `after`
-    instead: each author's own, by name (case and spacing aside), "" for an author
-    `before` did not name; None when no author keeps one (or the lists are not lists of
-    names, which `paperlist check` reports)."""
+    instead: each author's own, by name (case and spacing aside; two authors of one name
+    in their order), "" for an author `before` did not name, or None when no author keeps
+    one (or the lists are not lists of names, which `paperlist check` reports); and
+    whether an affiliation was left out (its author is not in `after`)."""
     if not (isinstance(affiliations, list) and isinstance(before, list)
             and isinstance(after, list)):
-        return None
+        return None, False
 
     def key(name: Any) -> str:
         return " ".join(str(name).split()).casefold()
-    own: dict[str, Any] = {}
+    own: dict[str, list[Any]] = {}
     for name, affiliation in zip(before, affiliations, strict=False):
-        own.setdefault(key(name), affiliation)
-    out = [own.get(key(name), "") for name in after]
-    return out if any(isinstance(a, str) and a.strip() for a in out) else None
+        own.setdefault(key(name), []).append(affiliation)
+    out = [own[key(name)].pop(0) if own.get(key(name)) else "" for name in after]
+    lost = any(isinstance(a, str) and a.strip() for left in own.values() for a in left)
+    return (out if any(isinstance(a, str) and a.strip() for a in out) else None), lost
 
 
 def _stored(record: Record, new: dict[str, Any], last: dict[str, Any] | None, same: bool,

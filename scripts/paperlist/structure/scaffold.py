@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from string import Template
 
+import yaml
+
 from paperlist import DATA_DIR
 from paperlist.ingest.importer import ImportReport, run_import
 from paperlist.ingest.listfile import parse_list
@@ -110,7 +112,8 @@ def _on_branch(text: str, branch: str) -> str:
     site never went up. A name YAML might misread is written as a quoted string."""
     if branch == DEFAULT_BRANCH:
         return text
-    name = branch if re.fullmatch(r"[A-Za-z0-9][\w./-]*", branch) else json.dumps(branch)
+    plain = re.fullmatch(r"[A-Za-z0-9][\w./-]*", branch) and yaml.safe_load(branch) == branch
+    name = branch if plain else json.dumps(branch)  # ("true", "on", "1.0": YAML's own)
     return _TEMPLATE_BRANCH.sub(lambda m: name, text)
 
 

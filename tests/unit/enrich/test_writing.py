@@ -309,3 +309,48 @@ def test_another_source_that_changes_nothing_on_a_page_leaves_it_byte_for_byte(
     assert read_page(page_by_digest(papers)["2"]).meta["authors"][-1] == "Kurt Goedel"
     run_enrich([rows], papers)  # again: nothing
     assert files(papers) == after
+
+
+def test_an_editors_affiliations_follow_their_authors_and_are_never_lost(papers, abstracts,
+                                                                          tmp_path):
+    """An editor's "Oxford University" stays beside Ada through a CSV that reorders the
+    authors and the first record run again; a CSV whose names match none of them leaves
+    the editor's authors and affiliations as they were (dropped, before, without a word);
+    two authors of one name keep each their own."""
+    page_file = page_by_digest(papers)["2"]
+    first = write_json(tmp_path / "r.json", [copilot(abstracts[2], 1)])
+    run_enrich([first], papers)
+    edit(page_file, "- Oxford", "- Oxford University")
+    rows = tmp_path / "camera.csv"
+    rows.write_text(f'title,authors,abstract\nT,Alan Turing1; Ada Lovelace1,"{abstracts[2]}"\n',
+                    encoding="utf-8")
+    run_enrich([rows], papers)
+    page = read_page(page_file).meta
+    assert list(zip(page["authors"], page["affiliations"], strict=True)) == [
+        ("Alan Turing1", "Cambridge 1"), ("Ada Lovelace1", "Oxford University")]
+    report = run_enrich([first], papers)
+    page = read_page(page_file).meta
+    assert list(zip(page["authors"], page["affiliations"], strict=True)) == [
+        ("Ada Lovelace1", "Oxford University"), ("Alan Turing1", "Cambridge 1")]
+    assert [k for _, k in report.kept] == ["affiliations"]
+    before = files(papers)
+    run_enrich([first], papers)
+    assert files(papers) == before and check_paths([papers]) == []
+    rows.write_text(f'title,authors,abstract\nT,A. Lovelace; A. Turing,"{abstracts[2]}"\n',
+                    encoding="utf-8")
+    report = run_enrich([rows], papers)
+    page = read_page(page_file).meta
+    assert page["affiliations"] == ["Oxford University", "Cambridge 1"]
+    assert page["authors"] == ["Ada Lovelace1", "Alan Turing1"]
+    assert sorted(k for _, k in report.kept) == ["affiliations", "authors"]
+
+
+def test_two_authors_of_one_name_keep_each_their_affiliation(papers, abstracts, tmp_path):
+    page_file = page_by_digest(papers)["2"]
+    run_enrich([write_json(tmp_path / "r.json", [copilot(
+        abstracts[2], 1, author="Wei Wang; Wei Wang", aff="Tsinghua; Stanford")])], papers)
+    rows = tmp_path / "camera.csv"
+    rows.write_text(f'title,authors,abstract\nT,Wei Wang; Wei Wang; Li Na,"{abstracts[2]}"\n',
+                    encoding="utf-8")
+    run_enrich([rows], papers)
+    assert read_page(page_file).meta["affiliations"] == ["Tsinghua", "Stanford", ""]
