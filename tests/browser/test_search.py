@@ -17,6 +17,7 @@ from urllib.parse import quote_plus, urlsplit
 import pytest
 
 from helpers import SHIPPED_LIST, pagefind_fragments, serve
+from paperlist.model.page import read_page
 from paperlist.search.chunks import read_cbor_file
 from paperlist.search.data import family, settings, spread
 
@@ -1065,4 +1066,50 @@ def test_a_word_in_styled_letters_or_ligatures_is_found_as_typed(page, folding_s
     url, ids = folding_site
     open_search(page, url)
     assert ask(page, url, query)[:1] == [ids[mark]]
+    assert not page.console_errors
+
+
+#: Made-up abstracts: three define an abbreviation, one writes only its long form, one only
+#: the abbreviation (search/synonyms.py learns the pair from the three).
+SYNONYM_ABSTRACTS = [
+    *(f"We study quantum harmonic sampling (QHS) for {topic}, and show that our estimator "
+      "converges faster than every baseline on the standard benchmarks we consider here."
+      for topic in ("molecules", "lattices", "proteins")),
+    "We apply quantum harmonic sampling to weather forecasting, where ensembles of many "
+    "members are too costly to run, and report calibrated forecasts at a tenth of the cost.",
+    "A QHS estimator for option pricing: we derive its variance, bound its bias, and show "
+    "on market data that it prices exotic options more accurately than Monte Carlo does.",
+]
+
+
+@pytest.fixture(scope="module")
+def synonyms_site(tmp_path_factory):
+    from helpers import make_project, mkdocs_build, serve
+    from paperlist.ingest.importer import run_import
+
+    project = make_project(tmp_path_factory.mktemp("synonyms"))
+    listing = project / "made-up.txt"
+    listing.write_text("Made-up 2026 papers\n\n" + "\n\n".join(SYNONYM_ABSTRACTS) + "\n",
+                       encoding="utf-8")
+    assert run_import(listing, project / "papers").ok
+    result = mkdocs_build(project)
+    assert result.returncode == 0, result.stderr
+    server, url = serve(project / "site")
+    yield url, project
+    server.shutdown()
+
+
+def test_an_abbreviation_finds_the_papers_that_spell_it_out_and_back(page, synonyms_site):
+    """At 12,000 real papers `RL` found 903 papers, 1,691 once the papers that write only
+    "reinforcement learning" are found by it too."""
+    url, project = synonyms_site
+    by_text = {read_page(p).body.strip()[:30]: f"papers/{p.stem}/"
+               for p in (project / "papers").glob("*.md")}
+    weather = by_text[SYNONYM_ABSTRACTS[3][:30]]
+    options = by_text[SYNONYM_ABSTRACTS[4][:30]]
+    open_search(page, url)
+    found = ask(page, url, "QHS")
+    assert weather in found and options in found and len(found) == 5
+    found = ask(page, url, "quantum harmonic sampling")
+    assert options in found and len(found) == 5
     assert not page.console_errors

@@ -322,7 +322,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             {self._urls[src]: body for src, body in indexed.items()},
             [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
             [(t.slug, t.name) for t in cat.taxonomy.tags],
-            {"inferred_legend": list(INFERRED_LEGEND)}, cat.taxonomy.abbreviation_tags())
+            {"inferred_legend": list(INFERRED_LEGEND)}, cat.taxonomy.abbreviation_tags(),
+            {self._urls[e.src_uri]: (e.title, e.body) for e in cat.papers})
 
     def _inputs(self, config: MkDocsConfig) -> list[Path]:
         """What a build reads besides the theme's own files: the papers, mkdocs.yml, the

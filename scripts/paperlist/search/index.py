@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from paperlist import ASSETS_DIR
-from paperlist.search.data import ENGINE_FILE, Row, engine_files
+from paperlist.search.data import ENGINE_FILE, Row, engine_files, settings
+from paperlist.search.synonyms import with_synonyms
 from paperlist.structure import paths
 from paperlist.util.background import Background, BackgroundError, can_fork
 
@@ -132,10 +133,13 @@ class BackgroundIndex:
 
     def __init__(self, pages: dict[str, str], rows: list[Row],
                  tags: list[tuple[str, str]], texts: dict[str, Any] | None = None,
-                 abbreviations: dict[str, str] | None = None) -> None:
+                 abbreviations: dict[str, str] | None = None,
+                 papers: dict[str, tuple[str, str]] | None = None) -> None:
         """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML; rows, tags
         and abbreviations: what search/data.py `engine_files` needs of the catalogue;
-        texts: what the pages say that the header box says too (engine_files)."""
+        texts: what the pages say that the header box says too (engine_files); papers: by
+        URL, each paper's title and abstract, whose abbreviations and long forms find it
+        (search/synonyms.py)."""
         self._scratch = Path(tempfile.mkdtemp(prefix="paperlist-pagefind-"))
         #: where the pages Pagefind reads go when not in _scratch (its output stays there
         #: to move into the site)
@@ -152,7 +156,7 @@ class BackgroundIndex:
         # Wanted only when the build ends: every other process comes first.
         self._work = Background(lambda: _index(binary, pages, rows, tags, self._scratch,
                                                self._stop, own_group, memory, texts,
-                                               abbreviations),
+                                               abbreviations, papers),
                                 niceness=19)
 
     def wait(self) -> None:
@@ -211,7 +215,9 @@ def _write_pages(source: Path, pages: dict[str, str], stop: threading.Event) -> 
 def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tuple[str, str]],
            scratch: Path, stop: threading.Event | None = None, own_group: bool = False,
            memory: Path | None = None, texts: dict[str, Any] | None = None,
-           abbreviations: dict[str, str] | None = None) -> tuple[int, str, dict[str, str]]:
+           abbreviations: dict[str, str] | None = None,
+           papers: dict[str, tuple[str, str]] | None = None
+           ) -> tuple[int, str, dict[str, str]]:
     """Write the papers' pages into `memory` (pages_scratch), else scratch/site, run
     Pagefind on them, and make the engine's files from its output; given stop, as soon as
     it is set, stop (a thread cannot be killed, and a live preview's next rebuild wants
@@ -228,6 +234,8 @@ def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tupl
     service mode, which takes pages in our order, compares each new page's URL with every
     page before it: 25 more CPU seconds at 30,000 papers."""
     stop = stop or threading.Event()
+    if papers:  # (here, on the other core: learning them reads every abstract)
+        pages = with_synonyms(pages, papers, settings()["stopwords"])
     source = None
     if memory is not None:
         try:

@@ -1,0 +1,43 @@
+"""Abbreviations learned from the abstracts that define them find the papers that write
+only the long form, and the other way round (search/synonyms.py)."""
+
+from __future__ import annotations
+
+from paperlist.search.data import settings
+from paperlist.search.synonyms import ALSO, learn, with_synonyms
+
+DEFINE_RL = [f"Paper {k} studies reinforcement learning (RL) for task {k}." for k in range(3)]
+
+
+def test_an_abbreviation_three_abstracts_define_is_learned_with_its_long_form():
+    synonyms = learn([*DEFINE_RL, "Large language models (LLMs) twice.",
+                      "Large language models (LLMs) again."])
+    assert synonyms.long_of == {"rl": ("reinforcement", "learning")}  # LLM: two only
+    # a page writing only the long form is also found by the abbreviation, and one
+    # writing only the abbreviation by the long form's words it lacks
+    assert synonyms.words_for("We use reinforcement learning for robots.") == ["rl"]
+    assert synonyms.words_for("An RL agent that keeps learning.") == ["reinforcement"]
+    assert synonyms.words_for("Reinforcement learning (RL) twice.") == []
+    assert synonyms.words_for("Nothing of the kind.") == []
+
+
+def test_one_abbreviation_one_long_form_and_no_stop_word_or_letter():
+    texts = [*DEFINE_RL, *(f"Representation learning (RL) {k}." for k in range(2)),
+             *(f"Operations research (OR) {k}." for k in range(3)),
+             *(f"A bound (B) of kind {k}." for k in range(3))]
+    synonyms = learn(texts, settings()["stopwords"])
+    assert synonyms.long_of == {"rl": ("reinforcement", "learning")}
+    assert synonyms.words_for("Representation learning for graphs.") == []
+
+
+def test_pages_get_the_words_as_a_hidden_field_and_others_stay_byte_for_byte():
+    pages = {f"papers/p{k}/": f'<div class="paper" data-pagefind-body>\n<p>{text}</p></div>\n'
+             for k, text in enumerate([*DEFINE_RL, "We use reinforcement learning."])}
+    texts = {url: ("A title", body) for url, body in
+             zip(pages, [*DEFINE_RL, "We use reinforcement learning."], strict=True)}
+    out = with_synonyms(pages, texts)
+    assert out["papers/p3/"] == (
+        f'<div class="paper" data-pagefind-body><span data-pagefind-meta="{ALSO}" '
+        'data-pagefind-ignore hidden>rl</span>\n<p>We use reinforcement learning.</p></div>\n')
+    assert [out[u] for u in list(pages)[:3]] == [pages[u] for u in list(pages)[:3]]
+    assert with_synonyms(pages, {}) is pages  # nothing learned: nothing changed
