@@ -178,6 +178,9 @@ def _shape_problems(page: Page, taxonomy: Taxonomy) -> list[str]:
                    "says how to fix it)")
 
     meta = page.meta
+    for key, line in page.repeated.items():
+        out.append(f"{page.path}:{line}: {key} is written twice, and only this one would be "
+                   "shown (`paperlist check` says how to fix it)")
     for key in _LIST_FIELDS:
         if meta.get(key) not in (None, "", []) and not isinstance(meta.get(key), list):
             say(key, f"{key} is not a list, so the site would show none of it")

@@ -244,6 +244,9 @@ class Page:
     body_line: int = 1
     #: frontmatter key -> 1-based line in the file, for error messages
     key_lines: dict[str, int] = field(default_factory=dict)
+    #: a top-level key written again -> the line of its second writing (YAML keeps the
+    #: last silently: `paperlist check` and the build refuse it)
+    repeated: dict[str, int] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -341,17 +344,24 @@ def split_frontmatter(text: str, path: str | Path = "<page>") -> tuple[str, str,
 
 
 _BLOCK_ITEM = re.compile(r"^ {0,2}- ")
+#: a line that can only be a top-level key ("title: ...", not "- Safety: x" or a value's
+#: next line)
+_PLAIN_KEY = re.compile(r"[A-Za-z_][\w-]*:(?:\s|$)")
 
 
-def frontmatter_key_lines(fm: str) -> dict[str, int]:
+def frontmatter_key_lines(fm: str, repeated: dict[str, int] | None = None
+                          ) -> dict[str, int]:
     """Each top-level key's file line; and `key[n]`, the line of the n-th item of a list
     written one item a line right under its key (`tags:` then `- Name`), so that the build
-    names the line of an unknown tag as `paperlist check` does, not its key's."""
+    names the line of an unknown tag as `paperlist check` does, not its key's. A key
+    written twice goes into `repeated`, with its second line."""
     lines: dict[str, int] = {}
     key, items = None, 0
     for i, line in enumerate(fm.split("\n"), start=2):
         if line and not line[0].isspace() and ":" in line and not line.startswith("#"):
             key, items = line.split(":", 1)[0].strip().strip("'\""), 0
+            if key in lines and repeated is not None and _PLAIN_KEY.match(line):
+                repeated.setdefault(key, i)
             lines.setdefault(key, i)
         elif key is not None and _BLOCK_ITEM.match(line):
             lines.setdefault(f"{key}[{items}]", i)
@@ -375,8 +385,10 @@ def parse_page(text: str, path: str | Path = "<page>") -> Page:
         meta = {}
     if not isinstance(meta, dict):
         raise PageError(path, 2, "frontmatter must be a mapping of 'key: value' lines")
+    repeated: dict[str, int] = {}
+    key_lines = frontmatter_key_lines(fm, repeated)
     return Page(meta=meta, body=body.strip("\n") + "\n" if body.strip() else "",
-                path=Path(path), body_line=body_line, key_lines=frontmatter_key_lines(fm))
+                path=Path(path), body_line=body_line, key_lines=key_lines, repeated=repeated)
 
 
 def read_page(path: str | Path) -> Page:

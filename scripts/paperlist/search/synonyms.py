@@ -27,6 +27,10 @@ MIN_PAPERS = 3
 #: the Pagefind meta key of a page's learned words (search/index.py writes it)
 ALSO = "also"
 _WORD = re.compile(r"[^\W_]+")
+#: share of an abbreviation's definitions its long form must have for the pages that write
+#: only the abbreviation to get the long form's words ("ASR": attack success rate 29
+#: times, automatic speech recognition 8: neither is added to a page writing "ASR")
+DOMINANT = 0.85
 
 
 def _words(text: str) -> list[str]:
@@ -35,62 +39,114 @@ def _words(text: str) -> list[str]:
     return [fold_plural(w) if w[-1] == "s" else w for w in _WORD.findall(text.lower())]
 
 
+def _key(abbreviation: str) -> str:
+    """An abbreviation's key, its plural folded ("LLMs", "LLM": "llm"; "LMs": "lm")."""
+    lower = abbreviation.lower()
+    return lower[:-1] if len(lower) > 2 and abbreviation[-1] == "s" and \
+        abbreviation[-2].isupper() else lower
+
+
+def _initials_match(abbreviation: str, long: tuple[str, ...], stop: set[str]) -> bool:
+    """Whether the abbreviation's capitals and digits are the long form's words' first
+    characters, stop words aside or not ("PPO" is no "policy optimization", which the
+    definition finder took from "proximal policy optimization"; "MoE" is "mixture of
+    experts", "ICL" "in-context learning")."""
+    core = abbreviation[:-1] if len(abbreviation) > 2 and abbreviation[-1] == "s" and \
+        abbreviation[-2].isupper() else abbreviation  # (a plural's: "LLMs", not "MLaaS")
+    marks = [c.lower() for c in core if c.isupper() or c.isdigit()]
+    return marks in ([w[0] for w in long], [w[0] for w in long if w not in stop])
+
+
 @dataclass(frozen=True)
 class Synonyms:
-    """abbreviation ("rl") <-> long form (("reinforcement", "learning")), one to one."""
+    """abbreviation key ("rl") <-> long form (("reinforcement", "learning")), one to one."""
 
     long_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: each abbreviation as the index gets it: its commonest spelling, lower-cased
+    #: ("mcts": "mct", its key, is no word a reader's query is stemmed to)
+    written: dict[str, str] = field(default_factory=dict)
+    #: the abbreviations whose pages get their long form's words (`DOMINANT`)
+    spelled_out: set[str] = field(default_factory=set)
     #: a long form's first word -> the long forms it begins, with their abbreviations
     by_first: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
+    #: words never added (stop words: never searched)
+    stop: frozenset[str] = frozenset()
 
     def words_for(self, text: str) -> list[str]:
         """What a page of `text` should also be found by, in a fixed order: each learned
-        abbreviation whose long form it writes without it, then each long form (its words)
-        of an abbreviation it writes without the long form."""
-        words = _words(text)
+        abbreviation whose long form it writes without it, then the words it lacks of the
+        long form of each abbreviation it writes (with two capitals or more: "map", "vs."
+        and "co-training" are no "MAP", "VS" or "CO") without the long form. A long form inside
+        a longer one it writes is the longer one's alone ("language model" of "large
+        language model")."""
+        tokens = _WORD.findall(text)
+        words = [fold_plural(w) if w[-1] == "s" else w for w in map(str.lower, tokens)]
         have = set(words)
-        longs: dict[tuple[str, ...], str] = {}  # the long forms it writes, with their abbreviations
-        abbreviations: dict[str, None] = {}  # the abbreviations it writes
-        by_first, long_of = self.by_first, self.long_of
+        found: list[tuple[int, int, tuple[str, ...]]] = []
+        by_first = self.by_first
         for i, word in enumerate(words):
             if word in by_first:
-                for long, abbr in by_first[word]:
+                for long, _ in by_first[word]:
                     if tuple(words[i:i + len(long)]) == long:
-                        longs[long] = abbr
-            if word in long_of:
-                abbreviations[word] = None
-        out = {abbr: None for abbr in longs.values() if abbr not in have}
-        for abbr in abbreviations:
-            if self.long_of[abbr] not in longs:
-                out.update(dict.fromkeys(w for w in self.long_of[abbr] if w not in have))
+                        found.append((i, i + len(long), long))
+        longs = {long: None for start, end, long in found
+                 if not any(s <= start and end <= e and (s, e) != (start, end)
+                            for s, e, _ in found)}
+        # the abbreviations it writes as abbreviations: two capitals at least
+        written = dict.fromkeys(k for k in (_key(t) for t in tokens if t != t.lower() and
+                                            sum(map(str.isupper, t)) > 1)
+                                if k in self.long_of)
+        out: dict[str, None] = {}
+        for long in longs:
+            abbr = next(a for first, a in by_first[long[0]] if first == long)
+            if abbr not in written:
+                out[self.written[abbr]] = None
+        for abbr in written:
+            if abbr in self.spelled_out and self.long_of[abbr] not in longs:
+                out.update(dict.fromkeys(w for w in self.long_of[abbr]
+                                         if w not in have and w not in self.stop))
         return list(out)
 
 
 def learn(texts: Iterable[str], stopwords: Iterable[str] = (),
           min_papers: int = MIN_PAPERS) -> Synonyms:
     """The pairs the abstracts define: for each abbreviation its commonest long form, kept
-    when that long form's commonest abbreviation is it too and at least `min_papers`
-    abstracts define the pair (a one-letter abbreviation, or one that is a stop word,
-    "OR", never)."""
+    when that long form's commonest abbreviation is it too, at least `min_papers`
+    abstracts define the pair, the abbreviation's capitals are the long form's initials
+    and that long form is of two words or more (a one-letter abbreviation, or one that is
+    a stop word, "OR", never)."""
     stop = set(stopwords)
     counts: Counter[tuple[str, tuple[str, ...]]] = Counter()
+    spellings: Counter[tuple[str, str]] = Counter()
     for text in texts:
         for abbr, long in defined_abbreviations(text).items():
-            short = fold_plural(abbr)
-            words = tuple(_words(long))
-            if len(short) > 1 and short.isalnum() and short not in stop and len(words) > 1:
-                counts[short, words] += 1
+            key = _key(abbr)
+            if len(key) > 1 and key.isalnum() and key not in stop:
+                words = tuple(_words(long))
+                counts[key, words if _initials_match(abbr, words, stop) else ()] += 1
+                spellings[key, abbr.lower()] += 1
     best_long: dict[str, tuple[tuple[str, ...], int]] = {}
     best_abbr: dict[tuple[str, ...], str] = {}
+    defined: Counter[str] = Counter()
     # (most defined first, ties by the pair itself: the same catalogue, the same pairs)
     for (abbr, long), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
         best_long.setdefault(abbr, (long, n))
         best_abbr.setdefault(long, abbr)
-    synonyms = Synonyms()
+        defined[abbr] += n
+    synonyms = Synonyms(stop=frozenset(stop))
+    for (abbr, spelling), _ in sorted(spellings.items(), key=lambda kv: (-kv[1], kv[0])):
+        synonyms.written.setdefault(abbr, spelling)
     for abbr, (long, n) in sorted(best_long.items()):
-        if n >= min_papers and best_abbr[long] == abbr:
+        # (a long form of one word, or one whose initials are not the abbreviation's, is
+        # (): no pair)
+        if n >= min_papers and len(long) > 1 and best_abbr[long] == abbr:
             synonyms.long_of[abbr] = long
             synonyms.by_first.setdefault(long[0], []).append((long, abbr))
+            if n >= DOMINANT * defined[abbr]:
+                synonyms.spelled_out.add(abbr)
+    for abbr in list(synonyms.written):
+        if abbr not in synonyms.long_of:
+            del synonyms.written[abbr]
     return synonyms
 
 

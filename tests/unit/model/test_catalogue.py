@@ -173,3 +173,19 @@ def test_what_the_site_would_show_less_of_stops_the_build_as_check_does(tmp_path
     assert [p.split(": ", 1)[1] for p in load_catalogue(tmp_path).problems] == [
         "2 affiliations beside 3 authors: they would name the wrong people (`paperlist "
         "check` says how to fix it)"]
+
+
+def test_a_key_written_twice_stops_the_build_as_check_does(tmp_path):
+    """YAML keeps the second `title:` silently; the build showed it and said nothing."""
+    from paperlist.model.catalogue import load_catalogue
+
+    write(tmp_path, "ok", "Fine", [RL], None)
+    path = tmp_path / "ok.md"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("authors: []\n", "authors: [A, B]\n", 1)
+    path.write_text(text.replace("venue: ICML 2026\n", "venue: ICML 2026\ntitle: Again\n"
+                                 "affiliations:\n- 'ETH: D-INFK'\n- 'ETH: D-INFK'\n", 1),
+                    encoding="utf-8")
+    assert [p.split(": ", 1)[1] for p in load_catalogue(tmp_path).problems] == [
+        "title is written twice, and only this one would be shown (`paperlist check` says "
+        "how to fix it)"]

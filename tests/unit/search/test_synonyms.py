@@ -41,3 +41,30 @@ def test_pages_get_the_words_as_a_hidden_field_and_others_stay_byte_for_byte():
         'data-pagefind-ignore hidden>rl</span>\n<p>We use reinforcement learning.</p></div>\n')
     assert [out[u] for u in list(pages)[:3]] == [pages[u] for u in list(pages)[:3]]
     assert with_synonyms(pages, {}) is pages  # nothing learned: nothing changed
+
+
+def defining(abbr: str, long: str, n: int = 3) -> list[str]:
+    return [f"Paper {k} uses {long} ({abbr}) on task {k}." for k in range(n)]
+
+
+def test_what_a_review_of_400_learned_pairs_found_wrong_is_not_learned_or_not_added():
+    texts = [*defining("MAP", "maximum a posteriori"),
+             # the definition finder's truncated long form: "policy optimization (PPO)"
+             *defining("PPO", "proximal policy optimization"),
+             *(f"Policy optimization (PPO) again, {k}." for k in range(4)),
+             # two meanings: the commoner is paired, but not added where "ASR" stands alone
+             *defining("ASR", "attack success rate", 5),
+             *defining("ASR", "automatic speech recognition", 2),
+             # a long form inside a longer one; a spelling the index must keep ("mcts")
+             *defining("LLMs", "large language models"), *defining("LMs", "language models"),
+             *defining("MCTS", "Monte Carlo tree search")]
+    synonyms = learn(texts, settings()["stopwords"])
+    assert "ppo" not in synonyms.long_of  # (its letters are not "policy optimization"'s)
+    # a common word written in lower case is no abbreviation ("map", "vs.", "co-training")
+    assert synonyms.words_for("An attention map of the model.") == []
+    assert synonyms.words_for("The MAP estimate.") == ["maximum", "posteriori"]
+    assert synonyms.words_for("We report the ASR of the attack.") == []  # two meanings
+    assert synonyms.words_for("We attack; the attack success rate drops.") == ["asr"]
+    # "language models" inside "large language models": the longer one's abbreviation only
+    assert synonyms.words_for("Large language models reason.") == ["llms"]
+    assert synonyms.words_for("We use Monte Carlo tree search.") == ["mcts"]
