@@ -27,9 +27,9 @@ MIN_PAPERS = 3
 #: the Pagefind meta key of a page's learned words (search/index.py writes it)
 ALSO = "also"
 _WORD = re.compile(r"[^\W_]+")
-#: share of an abbreviation's definitions its long form must have for the pages that write
-#: only the abbreviation to get the long form's words ("ASR": attack success rate 29
-#: times, automatic speech recognition 8: neither is added to a page writing "ASR")
+#: share of an abbreviation's definitions its long form must have for either to be added
+#: to a page ("ASR": attack success rate 29 times, automatic speech recognition 8: a
+#: search for ASR is left to the pages that write it)
 DOMINANT = 0.85
 
 
@@ -65,8 +65,6 @@ class Synonyms:
     #: each abbreviation as the index gets it: its commonest spelling, lower-cased
     #: ("mcts": "mct", its key, is no word a reader's query is stemmed to)
     written: dict[str, str] = field(default_factory=dict)
-    #: the abbreviations whose pages get their long form's words (`DOMINANT`)
-    spelled_out: set[str] = field(default_factory=set)
     #: a long form's first word -> the long forms it begins, with their abbreviations
     by_first: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
     #: words never added (stop words: never searched)
@@ -76,22 +74,20 @@ class Synonyms:
         """What a page of `text` should also be found by, in a fixed order: each learned
         abbreviation whose long form it writes without it, then the words it lacks of the
         long form of each abbreviation it writes (with two capitals or more: "map", "vs."
-        and "co-training" are no "MAP", "VS" or "CO") without the long form. A long form inside
-        a longer one it writes is the longer one's alone ("language model" of "large
-        language model")."""
+        and "co-training" are no "MAP", "VS" or "CO") without the long form. A long form
+        inside a longer one counts too: a multi-agent reinforcement learning paper is one
+        on RL as well (MARL and RL), a large language model a language model."""
         tokens = _WORD.findall(text)
         words = [fold_plural(w) if w[-1] == "s" else w for w in map(str.lower, tokens)]
         have = set(words)
-        found: list[tuple[int, int, tuple[str, ...]]] = []
+        found: list[tuple[str, ...]] = []
         by_first = self.by_first
         for i, word in enumerate(words):
             if word in by_first:
                 for long, _ in by_first[word]:
                     if tuple(words[i:i + len(long)]) == long:
-                        found.append((i, i + len(long), long))
-        longs = {long: None for start, end, long in found
-                 if not any(s <= start and end <= e and (s, e) != (start, end)
-                            for s, e, _ in found)}
+                        found.append(long)
+        longs = dict.fromkeys(found)
         # the abbreviations it writes as abbreviations: two capitals at least
         written = dict.fromkeys(k for k in (_key(t) for t in tokens if t != t.lower() and
                                             sum(map(str.isupper, t)) > 1)
@@ -102,7 +98,7 @@ class Synonyms:
             if abbr not in written:
                 out[self.written[abbr]] = None
         for abbr in written:
-            if abbr in self.spelled_out and self.long_of[abbr] not in longs:
+            if self.long_of[abbr] not in longs:
                 out.update(dict.fromkeys(w for w in self.long_of[abbr]
                                          if w not in have and w not in self.stop))
         return list(out)
@@ -112,9 +108,9 @@ def learn(texts: Iterable[str], stopwords: Iterable[str] = (),
           min_papers: int = MIN_PAPERS) -> Synonyms:
     """The pairs the abstracts define: for each abbreviation its commonest long form, kept
     when that long form's commonest abbreviation is it too, at least `min_papers`
-    abstracts define the pair, the abbreviation's capitals are the long form's initials
-    and that long form is of two words or more (a one-letter abbreviation, or one that is
-    a stop word, "OR", never)."""
+    abstracts define the pair and it is the abbreviation's one meaning (`DOMINANT`), the
+    abbreviation's capitals are the long form's initials and that long form is of two
+    words or more (a one-letter abbreviation, or one that is a stop word, "OR", never)."""
     stop = set(stopwords)
     counts: Counter[tuple[str, tuple[str, ...]]] = Counter()
     spellings: Counter[tuple[str, str]] = Counter()
@@ -139,11 +135,10 @@ def learn(texts: Iterable[str], stopwords: Iterable[str] = (),
     for abbr, (long, n) in sorted(best_long.items()):
         # (a long form of one word, or one whose initials are not the abbreviation's, is
         # (): no pair)
-        if n >= min_papers and len(long) > 1 and best_abbr[long] == abbr:
+        if n >= min_papers and len(long) > 1 and best_abbr[long] == abbr and \
+                n >= DOMINANT * defined[abbr]:
             synonyms.long_of[abbr] = long
             synonyms.by_first.setdefault(long[0], []).append((long, abbr))
-            if n >= DOMINANT * defined[abbr]:
-                synonyms.spelled_out.add(abbr)
     for abbr in list(synonyms.written):
         if abbr not in synonyms.long_of:
             del synonyms.written[abbr]
