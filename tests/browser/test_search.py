@@ -939,25 +939,31 @@ RUN_ON_STEM, RUN_ON_PAPERS, RUN_ON_WORDS = "zorblat", 40, 50
 def run_on_site(tmp_path_factory):
     """Abstracts whose words begin alike and, in alphabetical order, run on from one
     index chunk into the next, each paper holding its own stretch of them; served."""
-    from helpers import make_project, mkdocs_build
-    from paperlist.ingest.importer import run_import
-
     endings = ["".join(c) for c in itertools.product("bcdfgkmpqvwxz", repeat=3)]
     paragraphs = []
     for k in range(RUN_ON_PAPERS):
         own = [RUN_ON_STEM + e for e in endings[k * RUN_ON_WORDS:(k + 1) * RUN_ON_WORDS]]
         paragraphs.append(f"We study the catalogue test number {k + 1}, whose words are "
                           f"these: {' '.join(own * 12)}.")
-    project = make_project(tmp_path_factory.mktemp("run-on"))
+    project, server, url = list_site(tmp_path_factory.mktemp("run-on"),
+                                     "Chunks 2026 paper list", paragraphs)
+    yield project / "site", url
+    server.shutdown()
+
+
+def list_site(folder: Path, header: str, abstracts: list[str]):
+    """A project in folder of a list of these abstracts, imported, built and served:
+    (project, server, url)."""
+    from helpers import make_project, mkdocs_build
+    from paperlist.ingest.importer import run_import
+
+    project = make_project(folder)
     listing = project / "list.txt"
-    listing.write_text("Chunks 2026 paper list\n\n" + "\n\n".join(paragraphs) + "\n",
-                       encoding="utf-8")
+    listing.write_text(f"{header}\n\n" + "\n\n".join(abstracts) + "\n", encoding="utf-8")
     assert run_import(listing, project / "papers").ok
     result = mkdocs_build(project)
     assert result.returncode == 0, result.stderr
-    server, url = serve(project / "site")
-    yield project / "site", url
-    server.shutdown()
+    return project, *serve(project / "site")
 
 
 def test_a_words_papers_do_not_depend_on_what_was_searched_before(page, run_on_site):
@@ -1084,17 +1090,8 @@ SYNONYM_ABSTRACTS = [
 
 @pytest.fixture(scope="module")
 def synonyms_site(tmp_path_factory):
-    from helpers import make_project, mkdocs_build, serve
-    from paperlist.ingest.importer import run_import
-
-    project = make_project(tmp_path_factory.mktemp("synonyms"))
-    listing = project / "made-up.txt"
-    listing.write_text("Made-up 2026 papers\n\n" + "\n\n".join(SYNONYM_ABSTRACTS) + "\n",
-                       encoding="utf-8")
-    assert run_import(listing, project / "papers").ok
-    result = mkdocs_build(project)
-    assert result.returncode == 0, result.stderr
-    server, url = serve(project / "site")
+    project, server, url = list_site(tmp_path_factory.mktemp("synonyms"),
+                                     "Made-up 2026 papers", SYNONYM_ABSTRACTS)
     yield url, project
     server.shutdown()
 
