@@ -359,3 +359,24 @@ def test_home_chart_reads_on_a_phone(browser, site_url):
         assert grown["before"][0] > 2 * grown["before"][-1]  # 5 papers against 1
     finally:
         context.close()
+
+
+def test_a_short_name_is_never_broken_across_lines(page, site_url):
+    """"PI-MDP" broke at its hyphen in a listing, "PI-" ending one line and "MDP" starting
+    the next. Each browse row is given such a name beside its title (as html/listings.py
+    writes one), which at some width from 280 to 480 px reaches the end of its line."""
+    broken = []
+    for width in range(280, 481, 8):
+        page.set_viewport_size({"width": width, "height": 900})
+        page.goto(f"{site_url}/browse/")
+        page.locator(".paper-item-title").first.wait_for()
+        broken += page.evaluate("""w => [...document.querySelectorAll('.paper-item-title')]
+            .filter((title) => {
+              const name = document.createElement('span');
+              name.className = 'paper-name';
+              name.textContent = 'PI-MDP-XL';
+              title.after(' ', name);
+              return name.getClientRects().length > 1;
+            }).map(() => `${w}px`)""", width)
+    assert broken == []
+
