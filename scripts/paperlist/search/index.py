@@ -235,7 +235,7 @@ def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tupl
     page before it: 25 more CPU seconds at 30,000 papers."""
     stop = stop or threading.Event()
     if papers:  # (here, on the other core: learning them reads every abstract)
-        pages = with_synonyms(pages, papers, settings()["stopwords"])
+        pages = with_synonyms(pages, papers, settings())
     source = None
     if memory is not None:
         try:

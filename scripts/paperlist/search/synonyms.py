@@ -18,18 +18,20 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from paperlist.infer.names import defined_abbreviations
 from paperlist.util.text import fold_plural
 
 #: an abbreviation and a long form are paired once this many abstracts define them so
+#: (the build reads data/search.yml `synonym_min_papers`)
 MIN_PAPERS = 3
 #: the Pagefind meta key of a page's learned words (search/index.py writes it)
 ALSO = "also"
 _WORD = re.compile(r"[^\W_]+")
 #: share of an abbreviation's definitions its long form must have for either to be added
 #: to a page ("ASR": attack success rate 29 times, automatic speech recognition 8: a
-#: search for ASR is left to the pages that write it)
+#: search for ASR is left to the pages that write it; data/search.yml `synonym_dominant`)
 DOMINANT = 0.85
 
 
@@ -105,7 +107,7 @@ class Synonyms:
 
 
 def learn(texts: Iterable[str], stopwords: Iterable[str] = (),
-          min_papers: int = MIN_PAPERS) -> Synonyms:
+          min_papers: int = MIN_PAPERS, dominant: float = DOMINANT) -> Synonyms:
     """The pairs the abstracts define: for each abbreviation its commonest long form, kept
     when that long form's commonest abbreviation is it too, at least `min_papers`
     abstracts define the pair and it is the abbreviation's one meaning (`DOMINANT`), the
@@ -136,7 +138,7 @@ def learn(texts: Iterable[str], stopwords: Iterable[str] = (),
         # (a long form of one word, or one whose initials are not the abbreviation's, is
         # (): no pair)
         if n >= min_papers and len(long) > 1 and best_abbr[long] == abbr and \
-                n >= DOMINANT * defined[abbr]:
+                n >= dominant * defined[abbr]:
             synonyms.long_of[abbr] = long
             synonyms.by_first.setdefault(long[0], []).append((long, abbr))
     for abbr in list(synonyms.written):
@@ -146,11 +148,15 @@ def learn(texts: Iterable[str], stopwords: Iterable[str] = (),
 
 
 def with_synonyms(pages: dict[str, str], texts: dict[str, tuple[str, str]],
-                  stopwords: Iterable[str] = ()) -> dict[str, str]:
+                  settings: dict[str, Any] | None = None) -> dict[str, str]:
     """The papers' indexed bodies (by URL; html/paper.py `indexed_body`), each with the
     words `learn` finds for its title and abstract (`texts`, by URL) as a hidden meta
-    field Pagefind searches. A page with none is left as it was."""
-    synonyms = learn((abstract for _, abstract in texts.values()), stopwords)
+    field Pagefind searches; `settings`: data/search.yml's (stop words, the two synonym
+    settings). A page with none is left as it was."""
+    conf = settings or {}
+    synonyms = learn((abstract for _, abstract in texts.values()), conf.get("stopwords", ()),
+                     conf.get("synonym_min_papers", MIN_PAPERS),
+                     conf.get("synonym_dominant", DOMINANT))
     if not synonyms.long_of:
         return pages
     out = {}
