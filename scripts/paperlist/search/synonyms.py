@@ -41,6 +41,15 @@ def _words(text: str) -> list[str]:
     return [fold_plural(w) if w[-1] == "s" else w for w in _WORD.findall(text.lower())]
 
 
+def _named_parts(compound: str) -> list[str]:
+    """The parts of a hyphenated compound that are a name's, not an abbreviation of their
+    own: each part beside another with a capital or a digit ("MT" and "Bench" of
+    "MT-Bench", "IV" of "MIMIC-IV"; none of "RL-based" or "LLM-as-a-judge")."""
+    parts = _WORD.findall(compound)
+    marked = [p for p in parts if p != p.lower() or any(c.isdigit() for c in p)]
+    return parts if len(marked) > 1 else []
+
+
 def _key(abbreviation: str) -> str:
     """An abbreviation's key, its plural folded ("LLMs", "LLM": "llm"; "LMs": "lm")."""
     lower = abbreviation.lower()
@@ -90,10 +99,20 @@ class Synonyms:
                     if tuple(words[i:i + len(long)]) == long:
                         found.append(long)
         longs = dict.fromkeys(found)
-        # the abbreviations it writes as abbreviations: two capitals at least
+        # the abbreviations it writes as abbreviations: two capitals at least, and not part
+        # of a name ("MT" of "MT-Bench", "IV" of "MIMIC-IV")
+        named = {part for chunk in text.split() if "-" in chunk
+                 for part in _named_parts(chunk)}
         written = dict.fromkeys(k for k in (_key(t) for t in tokens if t != t.lower() and
-                                            sum(map(str.isupper, t)) > 1)
+                                            sum(map(str.isupper, t)) > 1 and t not in named)
                                 if k in self.long_of)
+        # one the page defines its own way ("Align-Then-stEer (ATE)") is its own: neither
+        # the catalogue's long form nor its abbreviation is added for it
+        own = {_key(a): tuple(_words(long)) for a, long in defined_abbreviations(text).items()}
+        for abbr, long in own.items():
+            if abbr in self.long_of and long != self.long_of[abbr]:
+                written.pop(abbr, None)
+                longs.pop(self.long_of[abbr], None)
         out: dict[str, None] = {}
         for long in longs:
             abbr = next(a for first, a in by_first[long[0]] if first == long)

@@ -71,3 +71,15 @@ def test_what_a_review_of_400_learned_pairs_found_wrong_is_not_learned_or_not_ad
     # "language models" inside "large language models": that too (an LLM is an LM)
     assert synonyms.words_for("Large language models reason.") == ["llms", "lms"]
     assert synonyms.words_for("We use Monte Carlo tree search.") == ["mcts"]
+
+
+def test_a_name_or_the_pages_own_definition_is_not_taken_for_the_catalogues_abbreviation():
+    """"MT-Bench" gave 13 pages "machine translation", "MIMIC-IV" 21 "instrumental
+    variable", and "Align-Then-stEer (ATE)" got "average treatment effect"."""
+    synonyms = learn([*defining("MT", "machine translation"),
+                      *defining("IV", "instrumental variables"),
+                      *defining("ATE", "average treatment effect")], settings()["stopwords"])
+    assert synonyms.words_for("Results on MT-Bench and MIMIC-IV.") == []
+    assert synonyms.words_for("We introduce Align-Then-stEer (ATE), a method.") == []
+    assert synonyms.words_for("An MT system and RL-based MT.") == ["machine", "translation"]
+    assert synonyms.words_for("We estimate the ATE.") == ["average", "treatment", "effect"]
