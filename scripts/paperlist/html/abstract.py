@@ -79,7 +79,8 @@ def math_to_mathml(tex: str, display: bool = False) -> str:
     """One formula as MathML; a formula the converter cannot read, or whose MathML would
     hold anything but MathML (data/mathml.yml), is shown as its source."""
     out = _converted(tex, display)
-    if out and not _only_mathml(out) and ("<" in tex or ">" in tex):
+    safe = bool(out) and _only_mathml(out)
+    if out and not safe and ("<" in tex or ">" in tex):
         # a text group's angle brackets (`\\texttt{\\<MASK\\>}`, real abstracts'), as
         # words the converter copies whole, then as the characters they are
         marked = tex.replace("\\<", "<").replace("\\>", ">")
@@ -87,7 +88,8 @@ def math_to_mathml(tex: str, display: bool = False) -> str:
         if out.count(_LT) + out.count(_GT) != marked.count("<") + marked.count(">"):
             out = ""  # a bracket of the mathematics itself, cut into letters
         out = out.replace(_LT, "&lt;").replace(_GT, "&gt;")
-    return out if out and _only_mathml(out) else f'<code class="math-source">{esc(tex)}</code>'
+        safe = bool(out) and _only_mathml(out)
+    return out if safe else f'<code class="math-source">{esc(tex)}</code>'
 
 
 #: what stands for "<" and ">" in a formula's text groups while it is converted

@@ -173,14 +173,13 @@ def _shape_problems(page: Page, taxonomy: Taxonomy) -> list[str]:
     do not line up with the authors (beside the wrong names)."""
     out: list[str] = []
 
-    def say(key: str, what: str) -> None:
-        out.append(f"{page.path}:{page.key_lines.get(key, 1)}: {what} (`paperlist check` "
-                   "says how to fix it)")
+    def say(key: str, what: str, line: int | None = None) -> None:
+        out.append(f"{page.path}:{line or page.key_lines.get(key, 1)}: {what} (`paperlist "
+                   "check` says how to fix it)")
 
     meta = page.meta
     for key, line in page.repeated.items():
-        out.append(f"{page.path}:{line}: {key} is written twice, and only this one would be "
-                   "shown (`paperlist check` says how to fix it)")
+        say(key, f"{key} is written twice, and only this one would be shown", line)
     for key in _LIST_FIELDS:
         if meta.get(key) not in (None, "", []) and not isinstance(meta.get(key), list):
             say(key, f"{key} is not a list, so the site would show none of it")

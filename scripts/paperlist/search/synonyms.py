@@ -38,7 +38,11 @@ DOMINANT = 0.85
 def _words(text: str) -> list[str]:
     """Lower-cased words, plurals folded, hyphens parting them ("vision-language models":
     vision, language, model), as both the definitions and the pages are read."""
-    return [fold_plural(w) if w[-1] == "s" else w for w in _WORD.findall(text.lower())]
+    return _folded(_WORD.findall(text))
+
+
+def _folded(tokens: list[str]) -> list[str]:
+    return [fold_plural(w) if w[-1] == "s" else w for w in map(str.lower, tokens)]
 
 
 def _named_parts(compound: str) -> list[str]:
@@ -89,7 +93,7 @@ class Synonyms:
         inside a longer one counts too: a multi-agent reinforcement learning paper is one
         on RL as well (MARL and RL), a large language model a language model."""
         tokens = _WORD.findall(text)
-        words = [fold_plural(w) if w[-1] == "s" else w for w in map(str.lower, tokens)]
+        words = _folded(tokens)
         have = set(words)
         found: list[tuple[str, ...]] = []
         by_first = self.by_first
@@ -151,8 +155,6 @@ def learn(texts: Iterable[str], stopwords: Iterable[str] = (),
         best_abbr.setdefault(long, abbr)
         defined[abbr] += n
     synonyms = Synonyms(stop=frozenset(stop))
-    for (abbr, spelling), _ in sorted(spellings.items(), key=lambda kv: (-kv[1], kv[0])):
-        synonyms.written.setdefault(abbr, spelling)
     for abbr, (long, n) in sorted(best_long.items()):
         # (a long form of one word, or one whose initials are not the abbreviation's, is
         # (): no pair)
@@ -160,9 +162,9 @@ def learn(texts: Iterable[str], stopwords: Iterable[str] = (),
                 n >= dominant * defined[abbr]:
             synonyms.long_of[abbr] = long
             synonyms.by_first.setdefault(long[0], []).append((long, abbr))
-    for abbr in list(synonyms.written):
-        if abbr not in synonyms.long_of:
-            del synonyms.written[abbr]
+    for (abbr, spelling), _ in sorted(spellings.items(), key=lambda kv: (-kv[1], kv[0])):
+        if abbr in synonyms.long_of:
+            synonyms.written.setdefault(abbr, spelling)
     return synonyms
 
 
