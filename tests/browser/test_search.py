@@ -988,6 +988,38 @@ def test_a_words_papers_do_not_depend_on_what_was_searched_before(page, run_on_s
     assert not page.console_errors
 
 
+def test_a_pasted_titles_words_fetch_only_their_own_chunks(page, run_on_site):
+    """A pasted title's finished words are taken as written: each fetches the one index
+    chunk its stem is in, not every chunk its stem begins (at 30,000 papers a 13-word
+    title fetched 13 chunks, about 320 KB gzipped, of its 636 KB; now 10). Its answer is
+    the same on a fresh page and after those chunks were fetched."""
+    site, url = run_on_site
+    chunks = read_cbor_file(next((site / "pagefind").glob("*.pf_meta")))[2]  # [from, to, file]
+    files = {file: start for start, _, file in chunks}
+    later = [start for start, _, _ in chunks[1:] if start.startswith(RUN_ON_STEM)]
+    assert later, "the words fill one chunk: the test needs them to run on into another"
+    words = [RUN_ON_STEM, "catalogue", "test", "number", "study", "words"]
+    assert len(words) - 1 >= settings()["whole_words_from"] > 2
+    fetched: list[str] = []
+    page.on("request", lambda r: fetched.append(r.url.rsplit("/", 1)[-1].split(".")[0])
+            if r.url.endswith(".pf_index") else None)
+    page.goto(f"{url}/search/")
+    page.wait_for_function("window.paperlistSearch")
+    fresh = page.evaluate(ENGINE_SEARCH, " ".join(words))
+    assert fresh[0] == RUN_ON_PAPERS  # (every paper holds the other words)
+    assert not {files[f] for f in fetched} & set(later), "a chunk after the stem's own"
+    for start in later:
+        page.evaluate(ENGINE_SEARCH, start)  # those chunks fetched
+    assert page.evaluate(ENGINE_SEARCH, " ".join(words)) == fresh
+    # typed, its last word may be half a word: that one still finds the words it begins
+    page.goto(f"{url}/search/")
+    page.wait_for_function("window.paperlistSearch")
+    fetched.clear()
+    page.evaluate(ENGINE_SEARCH, " ".join(words[1:] + [RUN_ON_STEM]))
+    assert set(later) <= {files[f] for f in fetched}
+    assert not page.console_errors
+
+
 NAMES_LIST = Path(__file__).parent.parent / "fixtures" / "search" / "names-list.txt"
 
 

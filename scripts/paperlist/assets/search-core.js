@@ -43,7 +43,7 @@
   } = root.paperlistSearchText;  // search-text.js, loaded first
   const { ranked, rankAgain, asWritten, leadingName, namedFirst, withCompound, apart } =
     root.paperlistSearchRank;
-  const { chunkTerms } = root.paperlistSearchStem;  // search-stem.js
+  const { stem, chunkTerms, stemTerm } = root.paperlistSearchStem;  // search-stem.js
 
   /** An engine for the site at siteRoot; `engineData`, when given, is engine.json's content
    * (the site's worker carries it, search/index.py worker_script), saving its fetch. */
@@ -65,17 +65,27 @@
      * than `exact_max_papers` papers (as costly as its own search, for a word that weighs
      * little). A letter or digit alone, a word of two, or the start of a stop word counts
      * only so, where some paper holds it so: "k" of "k-means" began every "knowledge", "wit"
-     * every "with" ("thr", typed, keeps "three"). `top`: Pagefind's best. */
-    function searchWord(word) {
-      return once(`word:${word}`, () => loadPagefind().then(async (pf) => {
+     * every "with" ("thr", typed, keeps "three"). A `whole` word (a long query's finished
+     * one) fetches only the chunk its stem is in. `top`: Pagefind's best. */
+    function searchWord(word, whole = false) {
+      return once(`${whole ? "whole" : "word"}:${word}`, () => loadPagefind().then(async (pf) => {
         const d = await engine(), n = [...word].length;
         const short = n <= 2 || d.stopwords.some((s) => s.length > word.length && s.startsWith(word));
-        if (!short) await pf.preload(chunkTerms(word, d.chunks || [], d.stem_chunks_max).join(" "));
-        const found = await pf.search(word);
         const forms = n > 1 && !/[aeiouy]/.test(word) ? [word, `${word}s`] : [word];
-        const own = new Set(found.results.length > d.exact_max_papers && !short ? [] : (
-          await Promise.all(forms.map((f) => pf.search(`"${f}"`)))).flatMap((e) => e.results.map((r) => r.id)));
-        const kept = short && (own.size || n === 1) ? found.results.filter((r) => own.has(r.id)) : found.results;
+        const exact = async (fs) => (await Promise.all(fs.map((f) => pf.search(`"${f}"`))))
+          .flatMap((e) => e.results);
+        // a whole word: the chunk its stem is in, asked for as the stem (Pagefind fetches the
+        // chunk of the word as given); where later chunks begin with the stem, they are not
+        // fetched, and only the pages holding the stem itself count
+        const full = whole && !short, s = stem(word), term = full ? stemTerm(word) : word;
+        const runsOn = full && (d.chunks || []).some((c) => c > s && c.startsWith(s));
+        if (!full && !short) await pf.preload(chunkTerms(word, d.chunks || [], d.stem_chunks_max).join(" "));
+        else if (full && term !== s) await pf.preload(s);
+        const found = await pf.search(term);
+        const own = new Set(found.results.length > d.exact_max_papers && !short && !runsOn ? []
+          : (await exact(full ? forms.map(stemTerm) : forms)).map((r) => r.id));
+        const kept = (short && (own.size || n === 1)) || runsOn
+          ? found.results.filter((r) => own.has(r.id)) : found.results;
         const hits = new Map();
         for (const r of kept) {
           const inTitle = (r.matchedMetaFields || []).some((f) => d.title_fields.includes(f));
@@ -154,6 +164,9 @@
       const common = d.common_set || (d.common_set = new Set(d.common || []));
       const rare = terms.filter((w) => !common.has(w));
       const asked = terms;  // the words in the query's order, common ones too
+      // a long query's words but its last (which may be half typed): only their stems'
+      const last = parsed.words[parsed.words.length - 1];
+      const whole = (w) => asked.length >= d.whole_words_from && w !== last;
       // a query of two words, both required, with a common one (as typed, then as
       // corrected): that one is searched only with the other (`searchAll`), its places the
       // rest (search-rank.js `apart`)
@@ -194,7 +207,7 @@
         authorSets.reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
 
       let [raw, allHeld] = await Promise.all([Promise.all(terms.map((w) => Promise.all(
-        [w, ...(parsed.compounds[w] || [])].map(searchWord))
+        [w, ...(parsed.compounds[w] || [])].map((x) => searchWord(x, whole(w))))
         .then(([m, ...whole]) => whole.reduce(withCompound, m)))),
       joint ? searchAll(asked) : null]);
       // A `joint` query's papers holding all its words (`allHeld`), as corrected; when none
@@ -209,7 +222,7 @@
       };
       await apartOrAlone(raw);
       const phraseHits = await Promise.all(parsed.phrases.map(async (ws) => {
-        const each = await Promise.all(ws.map(searchWord));
+        const each = await Promise.all(ws.map((w) => searchWord(w)));
         const out = new Map();
         for (const [id, first] of each[0]) {
           const locs = each.map((m) => (m.get(id) || { locs: null }).locs);
@@ -300,7 +313,7 @@
         if (!better) return near ? hits : NONE;
         corrected.push({ from: word, to: better });
         terms[i] = better;
-        return searchWord(better);
+        return searchWord(better, whole(word));
       }));
       if (seq !== latest) return null;
       if (found.some((m, i) => m !== raw[i])) {

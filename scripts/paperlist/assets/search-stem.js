@@ -126,5 +126,13 @@
     return [word, s, ...(more.length <= max ? more : [])];
   }
 
-  root.paperlistSearchStem = { stem, chunkTerms };
+  /** What to give Pagefind's exact search for the pages holding `word`'s stem, fetching
+   * only the chunk that stem is in: the stem itself, where it stems to itself (Pagefind
+   * fetches the chunk of the word as given, "models" one after "model"'s). */
+  function stemTerm(word) {
+    const s = stem(word);
+    return stem(s) === s ? s : word;
+  }
+
+  root.paperlistSearchStem = { stem, chunkTerms, stemTerm };
 })(typeof self !== "undefined" ? self : globalThis);

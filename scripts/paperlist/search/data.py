@@ -271,6 +271,7 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
                                       "exact_max_papers")},
         "chunks": chunk_starts(pagefind_dir),
         "stem_chunks_max": conf["stem_chunks_max"],
+        "whole_words_from": conf["whole_words_from"],
         **{key: conf[key] for key in ("correct_min_letters", "correct_max_edits",
                                       "correct_stemmed_max_edits", "form_endings")},
         "common": common,
