@@ -2,9 +2,9 @@
  *
  * Pagefind alone answers a multi-word query with the papers holding *every* word, and has no
  * typo tolerance, so a pasted real title (which always holds a word or two the abstract
- * lacks) finds nothing. This engine asks Pagefind one word at a time (each word fetches the
- * same index chunk an all-words query would; a common word of a two-word query, with the
- * other: `searchAll`) and ranks the union itself:
+ * lacks) finds nothing. This engine asks Pagefind one word at a time (each word fetches
+ * the index chunks its stem's words are in: search-stem.js; a common word of a two-word
+ * query, with the other: `searchAll`) and ranks the union itself:
  *
  *   - BM25 over the words (each word's rarity times how often the paper holds it, less if
  *     only in longer words: "proximal" for "proxy"), plus a bonus for neighbours together;
@@ -43,7 +43,7 @@
   } = root.paperlistSearchText;  // search-text.js, loaded first
   const { ranked, rankAgain, asWritten, leadingName, namedFirst, withCompound, apart } =
     root.paperlistSearchRank;
-  const { stem, chunkTerms, stemTerm } = root.paperlistSearchStem;  // search-stem.js
+  const { chunkTerms, wordPlan, fetchesRunOn } = root.paperlistSearchStem;  // search-stem.js
 
   /** An engine for the site at siteRoot; `engineData`, when given, is engine.json's content
    * (the site's worker carries it, search/index.py worker_script), saving its fetch. */
@@ -66,25 +66,19 @@
      * little). A letter or digit alone, a word of two, or the start of a stop word counts
      * only so, where some paper holds it so: "k" of "k-means" began every "knowledge", "wit"
      * every "with" ("thr", typed, keeps "three"). A `whole` word (a long query's finished
-     * one) fetches only the chunk its stem is in. `top`: Pagefind's best. */
-    function searchWord(word, whole = false) {
+     * one) fetches only its stem's chunk (search-stem.js `wordPlan`); where later chunks
+     * begin with the stem, only the pages holding the stem itself count (though such chunks,
+     * once fetched for other queries, add their longer words' places). `top`: Pagefind's best. */
+    function searchWord(word, whole = false, ready = null) {
       return once(`${whole ? "whole" : "word"}:${word}`, () => loadPagefind().then(async (pf) => {
-        const d = await engine(), n = [...word].length;
-        const short = n <= 2 || d.stopwords.some((s) => s.length > word.length && s.startsWith(word));
-        const forms = n > 1 && !/[aeiouy]/.test(word) ? [word, `${word}s`] : [word];
-        const exact = async (fs) => (await Promise.all(fs.map((f) => pf.search(`"${f}"`))))
-          .flatMap((e) => e.results);
-        // a whole word: the chunk its stem is in, asked for as the stem (Pagefind fetches the
-        // chunk of the word as given); where later chunks begin with the stem, they are not
-        // fetched, and only the pages holding the stem itself count
-        const full = whole && !short, s = stem(word), term = full ? stemTerm(word) : word;
-        const runsOn = full && (d.chunks || []).some((c) => c > s && c.startsWith(s));
-        if (!full && !short) await pf.preload(chunkTerms(word, d.chunks || [], d.stem_chunks_max).join(" "));
-        else if (full && term !== s) await pf.preload(s);
-        const found = await pf.search(term);
-        const own = new Set(found.results.length > d.exact_max_papers && !short && !runsOn ? []
-          : (await exact(full ? forms.map(stemTerm) : forms)).map((r) => r.id));
-        const kept = (short && (own.size || n === 1)) || runsOn
+        const d = await engine(), p = wordPlan(word, d, whole);
+        if (p.fetch.length) await pf.preload(p.fetch.join(" "));
+        if (p.runsOn) await ready;  // (the query's other chunks, which may hold its longer words)
+        const found = await pf.search(p.term);
+        const own = new Set(found.results.length > d.exact_max_papers && !p.short && !p.runsOn ? []
+          : (await Promise.all(p.forms.map((f) => pf.search(`"${f}"`))))
+            .flatMap((e) => e.results.map((r) => r.id)));
+        const kept = (p.short && (own.size || [...word].length === 1)) || p.runsOn
           ? found.results.filter((r) => own.has(r.id)) : found.results;
         const hits = new Map();
         for (const r of kept) {
@@ -164,9 +158,11 @@
       const common = d.common_set || (d.common_set = new Set(d.common || []));
       const rare = terms.filter((w) => !common.has(w));
       const asked = terms;  // the words in the query's order, common ones too
-      // a long query's words but its last (which may be half typed): only their stems'
+      // a long query's words but its last (which may be half typed, with the compound it
+      // ends): only their stems' chunks (search-stem.js `wordPlan`)
       const last = parsed.words[parsed.words.length - 1];
-      const whole = (w) => asked.length >= d.whole_words_from && w !== last;
+      const open = new Set([last, ...(parsed.compounds[last] || [])]);
+      const whole = (w) => asked.length >= d.whole_words_from && !open.has(w);
       // a query of two words, both required, with a common one (as typed, then as
       // corrected): that one is searched only with the other (`searchAll`), its places the
       // rest (search-rank.js `apart`)
@@ -206,8 +202,17 @@
       const authorIds = authorSets &&
         authorSets.reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
 
+      const each = (w) => [w, ...(parsed.compounds[w] || [])];
+      // A whole word whose stem later chunks begin waits, if another word may fetch one of
+      // those, for every chunk the query fetches: the same answer on every fresh page.
+      const plans = [...terms.flatMap(each).map((x) => [x, wordPlan(x, d, whole(x))]),
+        ...parsed.phrases.flat().map((x) => [x, wordPlan(x, d, false)])];
+      const asks = (p) => [p.term, ...p.forms, ...p.fetch];
+      const waits = new Set(plans.filter(([x, p]) => p.runsOn && plans.some(([y, q]) => y !== x &&
+        asks(q).some((t) => fetchesRunOn(t, p.stem, d.chunks || [])))).map(([x]) => x));
+      const ready = waits.size && loadPagefind().then((pf) => pf.preload(plans.flatMap(([, p]) => asks(p)).join(" ")));
       let [raw, allHeld] = await Promise.all([Promise.all(terms.map((w) => Promise.all(
-        [w, ...(parsed.compounds[w] || [])].map((x) => searchWord(x, whole(w))))
+        each(w).map((x) => searchWord(x, whole(x), waits.has(x) && ready)))
         .then(([m, ...whole]) => whole.reduce(withCompound, m)))),
       joint ? searchAll(asked) : null]);
       // A `joint` query's papers holding all its words (`allHeld`), as corrected; when none
@@ -313,7 +318,7 @@
         if (!better) return near ? hits : NONE;
         corrected.push({ from: word, to: better });
         terms[i] = better;
-        return searchWord(better, whole(word));
+        return searchWord(better, whole(word), ready);
       }));
       if (seq !== latest) return null;
       if (found.some((m, i) => m !== raw[i])) {

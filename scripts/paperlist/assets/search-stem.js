@@ -7,7 +7,8 @@
  * matched only once another query had fetched that chunk, so the same query found 2,573
  * papers on a fresh page and 4,841 later (4,941 hold a word it begins). The engine
  * (search-core.js `searchWord`) stems the word as Pagefind does and first fetches every
- * chunk beginning with the stem (engine.json `chunks`, search/chunks.py), up to a few.
+ * chunk beginning with the stem (engine.json `chunks`, search/chunks.py), up to a few; a
+ * long query's finished words fetch only their stems' own (`wordPlan`).
  * Classic script, loaded first; pure.
  */
 "use strict";
@@ -126,13 +127,43 @@
     return [word, s, ...(more.length <= max ? more : [])];
   }
 
-  /** What to give Pagefind's exact search for the pages holding `word`'s stem, fetching
-   * only the chunk that stem is in: the stem itself, where it stems to itself (Pagefind
-   * fetches the chunk of the word as given, "models" one after "model"'s). */
+  /** The stem where it stems to itself, else the word: what to ask Pagefind for the pages
+   * holding `word`'s stem while fetching only the chunk that stem is in (Pagefind fetches
+   * the chunk of the word as given: "models" falls in the chunk after "model"'s). */
   function stemTerm(word) {
     const s = stem(word);
     return stem(s) === s ? s : word;
   }
 
-  root.paperlistSearchStem = { stem, chunkTerms, stemTerm };
+  /** How the engine asks Pagefind for `word` (search-core.js `searchWord`; `d`: engine.json):
+   * whether it is `short` (a letter or digit alone, a word of two, the start of a stop word:
+   * it counts only where a page holds it as itself), the `term` searched, its `forms` for
+   * the exact search of the pages holding the stem itself (a word without a vowel also as
+   * its plural: "llm", "llms"), and the chunks to `fetch` first. A `whole` word (a long
+   * query's finished word) fetches only the chunks of its stem and its forms' stems, asked
+   * for as the stems, not every chunk beginning with the stem; where later chunks do
+   * (`runsOn`), only the pages holding the stem itself count, whatever was fetched before. */
+  function wordPlan(word, d, whole) {
+    const n = [...word].length, chunks = d.chunks || [];
+    const short = n <= 2 || d.stopwords.some((w) => w.length > word.length && w.startsWith(word));
+    const forms = n > 1 && !/[aeiouy]/.test(word) ? [word, `${word}s`] : [word];
+    if (short || !whole) {
+      return { short, term: word, forms, runsOn: false,
+               fetch: short ? [] : chunkTerms(word, chunks, d.stem_chunks_max) };
+    }
+    const s = stem(word), stems = forms.map(stemTerm);
+    return { short, term: stems[0], forms: stems, fetch: [...new Set([...stems, s])], stem: s,
+             runsOn: chunks.some((c) => c > s && c.startsWith(s)) };
+  }
+
+  /** Whether Pagefind, asked for `term`, may fetch a chunk after the one stem `s` is in that
+   * begins with `s` (`chunks`: where each begins, in order): the chunk `term` falls in, or,
+   * falling between two, those beginning with it. */
+  function fetchesRunOn(term, s, chunks) {
+    const runOn = (c) => c > s && c.startsWith(s);
+    const at = chunks.filter((c) => c <= term).pop();
+    return (at !== undefined && runOn(at)) || chunks.some((c) => c.startsWith(term) && runOn(c));
+  }
+
+  root.paperlistSearchStem = { stem, chunkTerms, stemTerm, wordPlan, fetchesRunOn };
 })(typeof self !== "undefined" ? self : globalThis);

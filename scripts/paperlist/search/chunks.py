@@ -7,9 +7,10 @@ words run on into the next chunks. So the papers it found for a word depended on
 chunks earlier queries had fetched: at 12,000 papers, "multi" on a fresh page found
 2,573 papers, and 4,841 once other words had been searched (4,941 hold a word it
 begins). The engine (search-core.js `searchWord`) stems the word as Pagefind does
-(search-stem.js) and fetches every chunk beginning with the stem first; this is the list
-of where chunks begin (engine.json `chunks`), from Pagefind's meta file: gzip, a magic
-string, then CBOR.
+(search-stem.js) and fetches every chunk beginning with the stem first (a long query's
+finished word: only its stem's own, and then counts only the pages holding the stem
+itself where later chunks begin with it); this is the list of where chunks begin
+(engine.json `chunks`), from Pagefind's meta file: gzip, a magic string, then CBOR.
 """
 
 from __future__ import annotations

@@ -19,10 +19,10 @@ pytestmark = pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js"
 
 
 def node(expression: str, data: object) -> object:
-    """`expression` evaluated in Node with search-stem.js loaded (`stem`, `chunkTerms`)
-    and `data` given as JSON; its value as JSON."""
+    """`expression` evaluated in Node with search-stem.js loaded (`stem`, `chunkTerms`,
+    `wordPlan`, `fetchesRunOn`) and `data` given as JSON; its value as JSON."""
     script = (f"require({json.dumps(str(ASSETS_DIR / 'search-stem.js'))});"
-              "const { stem, chunkTerms } = globalThis.paperlistSearchStem;"
+              "const { stem, chunkTerms, wordPlan, fetchesRunOn } = globalThis.paperlistSearchStem;"
               "const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
               f"process.stdout.write(JSON.stringify({expression}));")
     result = subprocess.run(["node", "-e", script], input=json.dumps(data),
@@ -80,3 +80,39 @@ def test_the_chunks_fetched_are_those_beginning_with_the_stem_unless_too_many():
     # "pre" begins five: a word being typed; only its own chunks are fetched
     assert chunk_terms("pre", chunks, 3) == ["pre", "pre"]
     assert chunk_terms("network", chunks, 3) == ["network", "network"]
+
+
+#: where chunks begin: "model" and "polici" are in the chunks before "modela" and "policie"
+CHUNKS = ["000", "lay", "mo4", "modela", "modula", "net", "pluga", "policie", "posea", "z"]
+ENGINE = {"chunks": CHUNKS, "stopwords": ["with", "the"], "stem_chunks_max": 3}
+
+
+def plan(word: str, whole: bool) -> dict:
+    return node("wordPlan(data[0], data[1], data[2])", [word, ENGINE, whole])
+
+
+def test_a_finished_word_of_a_pasted_title_asks_only_for_its_stems_chunk():
+    """A long query's finished word is asked for as its stem, whose chunk is the one
+    Pagefind fetches ("models" as written falls in the chunk after "model"'s); where later
+    chunks begin with the stem, only the pages holding the stem itself are to count."""
+    models = plan("models", True)
+    assert (models["term"], models["fetch"], models["runsOn"]) == ("model", ["model"], True)
+    assert plan("policy", True)["fetch"] == ["polici"] and plan("policy", True)["runsOn"]
+    assert not plan("network", True)["runsOn"]  # no chunk after its own begins "network"
+    # a word without a vowel: its plural's pages too, each asked for as itself
+    assert plan("llm", True)["forms"] == ["llm", "llms"]
+    # typed, or a short word: as before, every chunk beginning with the stem
+    assert plan("models", False)["fetch"] == ["models", "model", "modela"]
+    assert plan("wit", True) == {"short": True, "term": "wit", "forms": ["wit"],
+                                 "runsOn": False, "fetch": []}
+
+
+def test_which_words_may_fetch_a_chunk_another_words_stem_runs_on_into():
+    def runs_on(term: str, stem: str) -> bool:
+        return node("fetchesRunOn(data[0], data[1], data[2])", [term, stem, CHUNKS])
+    assert runs_on("modelbased", "model")  # a compound's chunk: "modela" on
+    assert runs_on("modul", "model")  # ("modula" is not "model"'s: "modul" is before it)
+    assert not runs_on("network", "model") and not runs_on("lay", "model")
+    assert not runs_on("modelbased", "polici")
+    # a word that falls between two chunks: Pagefind may fetch those beginning with it
+    assert runs_on("mod", "model")
