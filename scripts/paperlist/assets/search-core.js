@@ -209,8 +209,9 @@
         ...parsed.phrases.flat().map((x) => [x, wordPlan(x, d, false)])];
       const asks = (p) => [p.term, ...p.forms, ...p.fetch];
       const waits = new Set(plans.filter(([x, p]) => p.runsOn && plans.some(([y, q]) => y !== x &&
-        asks(q).some((t) => fetchesRunOn(t, p.stem, d.chunks || [])))).map(([x]) => x));
-      const ready = waits.size && loadPagefind().then((pf) => pf.preload(plans.flatMap(([, p]) => asks(p)).join(" ")));
+        asks(q).some((t) => fetchesRunOn(t, p.stem, d)))).map(([x]) => x));
+      const ready = waits.size && loadPagefind().then((pf) => Promise.all([...new Set(plans
+        .flatMap(([, p]) => asks(p)))].map((t) => pf.preload(t))));  // (one by one, as asked)
       let [raw, allHeld] = await Promise.all([Promise.all(terms.map((w) => Promise.all(
         each(w).map((x) => searchWord(x, whole(x), waits.has(x) && ready)))
         .then(([m, ...whole]) => whole.reduce(withCompound, m)))),
@@ -318,7 +319,7 @@
         if (!better) return near ? hits : NONE;
         corrected.push({ from: word, to: better });
         terms[i] = better;
-        return searchWord(better, whole(word), ready);
+        return searchWord(better);  // (every chunk beginning with its stem: whatever came first)
       }));
       if (seq !== latest) return null;
       if (found.some((m, i) => m !== raw[i])) {

@@ -76,8 +76,10 @@ def read_cbor_file(path: Path) -> Any:
     return data
 
 
-def chunk_starts(pagefind_dir: Path) -> list[str]:
-    """The first stem of each of the index's chunks, in Pagefind's order."""
+def chunk_bounds(pagefind_dir: Path) -> tuple[list[str], list[str]]:
+    """Where each of the index's chunks begins and ends, in Pagefind's order: prefixes of
+    its first and last stems, as Pagefind cuts them (the engine works out from them which
+    chunks Pagefind fetches for a word: search-stem.js `chunksOf`)."""
     metas = sorted(pagefind_dir.glob("pagefind.*.pf_meta"))
     if len(metas) != 1:
         raise BundleError(f"{pagefind_dir}: {len(metas)} meta files; the site is indexed "
@@ -86,9 +88,10 @@ def chunk_starts(pagefind_dir: Path) -> list[str]:
     try:
         chunks = meta[_CHUNKS_FIELD]
         starts = [chunk[0] for chunk in chunks]
+        ends = [chunk[1] for chunk in chunks]
     except (IndexError, KeyError, TypeError):
         raise BundleError(f"{metas[0].name}: no list of index chunks where Pagefind 1.5/1.6 "
                           "writes it; check the pinned pagefind version") from None
-    if not all(isinstance(s, str) for s in starts):
+    if not all(isinstance(s, str) for s in starts + ends):
         raise BundleError(f"{metas[0].name}: index chunks that do not begin with a word")
-    return starts
+    return starts, ends

@@ -45,7 +45,7 @@ import yaml
 
 from paperlist import DATA_DIR
 from paperlist.model.catalogue import Paper
-from paperlist.search.chunks import MAGIC, chunk_starts
+from paperlist.search.chunks import MAGIC, chunk_bounds
 from paperlist.search.compounds import TITLE_FIELDS
 from paperlist.structure import paths
 
@@ -269,7 +269,7 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
                                       "saturation", "title_weight", "proximity",
                                       "proximity_window", "extension_weight",
                                       "exact_max_papers")},
-        "chunks": chunk_starts(pagefind_dir),
+        **dict(zip(("chunks", "chunk_ends"), chunk_bounds(pagefind_dir), strict=True)),
         "stem_chunks_max": conf["stem_chunks_max"],
         "whole_words_from": conf["whole_words_from"],
         **{key: conf[key] for key in ("correct_min_letters", "correct_max_edits",

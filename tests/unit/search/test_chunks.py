@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from paperlist.search.chunks import MAGIC, BundleError, chunk_starts, read_cbor_file
+from paperlist.search.chunks import MAGIC, BundleError, chunk_bounds, read_cbor_file
 
 
 def text(s: str) -> bytes:
@@ -32,7 +32,7 @@ META = (b"\x86" + text("1.6.0")
 
 def test_the_chunks_begin_where_the_meta_file_says(tmp_path):
     bundle = meta_file(tmp_path, META)
-    assert chunk_starts(bundle) == ["000", "lb"]
+    assert chunk_bounds(bundle) == (["000", "lb"], ["lay", "\u00e9t\u00e9"])
     meta = read_cbor_file(bundle / "pagefind.en_1.pf_meta")
     assert meta[1] == [["en_a1", 300, ""]]
     assert meta[2][1] == ["lb", "été", "en_c2"]
@@ -57,19 +57,21 @@ def test_a_meta_file_of_another_format_is_refused_saying_why(tmp_path, body, nam
     if name == "two":
         meta_file(tmp_path, body, "pagefind.fr_1.pf_meta")
     with pytest.raises(BundleError, match=says):
-        chunk_starts(tmp_path)
+        chunk_bounds(tmp_path)
 
 
 def test_a_file_without_pagefinds_signature_is_refused(tmp_path):
     (tmp_path / "pagefind.en_1.pf_meta").write_bytes(gzip.compress(json.dumps([]).encode()))
     with pytest.raises(BundleError, match="not a Pagefind 1.5/1.6 file"):
-        chunk_starts(tmp_path)
+        chunk_bounds(tmp_path)
 
 
 def test_the_built_sites_engine_knows_where_its_index_chunks_begin(built_site):
-    """engine.json `chunks`: one per index chunk file, the first its first stem's start."""
+    """engine.json `chunks`: one per index chunk file, the first its first stem's start;
+    `chunk_ends`, where each ends, in the same order."""
     engine = json.loads((built_site / "assets/paperlist/search/engine.json").read_text())
     files = list((built_site / "pagefind" / "index").glob("*.pf_index"))
-    assert len(engine["chunks"]) == len(files) >= 1
+    assert len(engine["chunks"]) == len(engine["chunk_ends"]) == len(files) >= 1
+    assert all(a <= b for a, b in zip(engine["chunks"], engine["chunk_ends"], strict=True))
     first = min(read_cbor_file(f)[0][0][0] for f in files)
     assert first.startswith(engine["chunks"][0])

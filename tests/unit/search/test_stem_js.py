@@ -20,9 +20,10 @@ pytestmark = pytest.mark.skipif(not shutil.which("node"), reason="needs Node.js"
 
 def node(expression: str, data: object) -> object:
     """`expression` evaluated in Node with search-stem.js loaded (`stem`, `chunkTerms`,
-    `wordPlan`, `fetchesRunOn`) and `data` given as JSON; its value as JSON."""
+    `wordPlan`, `chunksOf`, `fetchesRunOn`) and `data` given as JSON; its value as JSON."""
     script = (f"require({json.dumps(str(ASSETS_DIR / 'search-stem.js'))});"
-              "const { stem, chunkTerms, wordPlan, fetchesRunOn } = globalThis.paperlistSearchStem;"
+              "const { stem, chunkTerms, wordPlan, chunksOf, fetchesRunOn } ="
+              " globalThis.paperlistSearchStem;"
               "const data = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
               f"process.stdout.write(JSON.stringify({expression}));")
     result = subprocess.run(["node", "-e", script], input=json.dumps(data),
@@ -82,9 +83,12 @@ def test_the_chunks_fetched_are_those_beginning_with_the_stem_unless_too_many():
     assert chunk_terms("network", chunks, 3) == ["network", "network"]
 
 
-#: where chunks begin: "model" and "polici" are in the chunks before "modela" and "policie"
-CHUNKS = ["000", "lay", "mo4", "modela", "modula", "net", "pluga", "policie", "posea", "z"]
-ENGINE = {"chunks": CHUNKS, "stopwords": ["with", "the"], "stem_chunks_max": 3}
+#: where chunks begin and end, cut short as Pagefind cuts them (from a 30,000-paper site):
+#: "detect" and "model" are in the chunks before "detecti" and "modela"
+STARTS = ["000", "designa", "detecti", "di0", "direct3", "diss", "mo4", "modela", "modula", "z"]
+ENDS = ["dese", "detect", "di", "direct", "disr", "mn", "model", "modu", "yz", "zz"]
+ENGINE = {"chunks": STARTS, "chunk_ends": ENDS, "stopwords": ["with", "the"],
+          "stem_chunks_max": 3}
 
 
 def plan(word: str, whole: bool) -> dict:
@@ -97,7 +101,7 @@ def test_a_finished_word_of_a_pasted_title_asks_only_for_its_stems_chunk():
     chunks begin with the stem, only the pages holding the stem itself are to count."""
     models = plan("models", True)
     assert (models["term"], models["fetch"], models["runsOn"]) == ("model", ["model"], True)
-    assert plan("policy", True)["fetch"] == ["polici"] and plan("policy", True)["runsOn"]
+    assert plan("detecting", True)["fetch"] == ["detect"] and plan("detecting", True)["runsOn"]
     assert not plan("network", True)["runsOn"]  # no chunk after its own begins "network"
     # a word without a vowel: its plural's pages too, each asked for as itself
     assert plan("llm", True)["forms"] == ["llm", "llms"]
@@ -107,12 +111,20 @@ def test_a_finished_word_of_a_pasted_title_asks_only_for_its_stems_chunk():
                                  "runsOn": False, "fetch": []}
 
 
-def test_which_words_may_fetch_a_chunk_another_words_stem_runs_on_into():
+def test_the_chunks_pagefind_fetches_for_a_word():
+    """As Pagefind 1.6 fetches them: the chunk holding the word and the one holding its
+    stem; a word past a chunk's cut-short end ("disrupt" after "disr") brings every chunk
+    whose cut bounds bracket it, "detecti" to "di" among them."""
+    def chunks(term: str) -> list[str]:
+        return sorted({STARTS[i] for i in node("chunksOf(data[0], data[1], data[2])",
+                                                [term, STARTS, ENDS])})
+    assert chunks("models") == ["mo4", "modela"]
+    assert chunks("disrupt") == ["detecti", "direct3"]
+    assert chunks("network") == ["modula"]
+
     def runs_on(term: str, stem: str) -> bool:
-        return node("fetchesRunOn(data[0], data[1], data[2])", [term, stem, CHUNKS])
-    assert runs_on("modelbased", "model")  # a compound's chunk: "modela" on
-    assert runs_on("modul", "model")  # ("modula" is not "model"'s: "modul" is before it)
-    assert not runs_on("network", "model") and not runs_on("lay", "model")
-    assert not runs_on("modelbased", "polici")
-    # a word that falls between two chunks: Pagefind may fetch those beginning with it
-    assert runs_on("mod", "model")
+        return node("fetchesRunOn(data[0], data[1], data[2])", [term, stem, ENGINE])
+    assert runs_on("modelbased", "model")  # a compound: its chunk is after "model"'s
+    assert runs_on("disrupt", "detect")  # Detecting and Disrupting ...
+    assert not runs_on("network", "model") and not runs_on("model", "model")
+    assert not runs_on("disrupt", "model")
