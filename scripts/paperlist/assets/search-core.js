@@ -57,9 +57,9 @@
      * matched it, whether in the title or short name (or a compound's part there: engine.json
      * `title_fields`), and whether the page holds the word's stem itself). Pagefind matches
      * the stem as the start of any indexed word ("proxy" finds "proximal") among the index
-     * chunks it holds, and fetches only the word's own: every chunk beginning with the stem
-     * (engine.json `chunks`) is fetched first, so that its papers do not depend on what was
-     * searched before. The word searched again in quotes finds the pages holding the stem
+     * chunks it holds, and fetches only the word's and its stem's: every chunk beginning
+     * with the stem (engine.json `chunks`) is fetched first, so that its papers do not
+     * depend on what was searched before. The word searched again in quotes finds the pages holding the stem
      * itself (or, for a word without a vowel, its plural: "llm", "llms"), which the ranking
      * prefers (`extension_weight`) and counts as its papers (`df`); not for a word on more
      * than `exact_max_papers` papers (as costly as its own search, for a word that weighs
@@ -208,13 +208,13 @@
       const plans = [...terms.flatMap(each).map((x) => [x, wordPlan(x, d, whole(x))]),
         ...parsed.phrases.flat().map((x) => [x, wordPlan(x, d, false)])];
       const asks = (p) => [p.term, ...p.forms, ...p.fetch];
-      const waits = new Set(plans.filter(([x, p]) => p.runsOn && plans.some(([y, q]) => y !== x &&
+      const waits = new Set(plans.filter(([x, p]) => p.runsOn && plans.some(([, q]) => q !== p &&
         asks(q).some((t) => fetchesRunOn(t, p.stem, d)))).map(([x]) => x));
       const ready = waits.size && loadPagefind().then((pf) => Promise.all([...new Set(plans
-        .flatMap(([, p]) => asks(p)))].map((t) => pf.preload(t))));  // (one by one, as asked)
+        .flatMap(([, p]) => asks(p)))].map((t) => pf.preload(t))));
       let [raw, allHeld] = await Promise.all([Promise.all(terms.map((w) => Promise.all(
         each(w).map((x) => searchWord(x, whole(x), waits.has(x) && ready)))
-        .then(([m, ...whole]) => whole.reduce(withCompound, m)))),
+        .then(([m, ...joined]) => joined.reduce(withCompound, m)))),
       joint ? searchAll(asked) : null]);
       // A `joint` query's papers holding all its words (`allHeld`), as corrected; when none
       // holds them all, its common words' own (`alone`, by word): then, as for any two

@@ -120,7 +120,7 @@
   /** What to fetch before Pagefind searches `word`: the chunks of the word, of its stem
    * and every one beginning with the stem (`chunks`: where each begins), unless more than
    * `max` do (a stem as short as a word being typed: "con"). Pagefind's preload takes
-   * words, and fetches the chunk each falls in. */
+   * words, and fetches the chunks each and its stem fall in (`chunksOf`). */
   function chunkTerms(word, chunks, max) {
     const s = stem(word);
     const more = chunks.filter((c) => c.startsWith(s));
@@ -159,8 +159,8 @@
   /** The chunks Pagefind fetches for `term` (`starts`, `ends`: where each begins and
    * ends): for the term and for its stem, the chunk whose range holds it, or, where none
    * does (Pagefind cuts a chunk's bounds short: "disrupt" is after "disr"), every chunk
-   * whose bounds, cut to its length, bracket it. As Pagefind 1.6 fetched for 161 words at
-   * 30,000 papers, each on a fresh page; for words asked together, a few more than it may. */
+   * whose bounds, cut to its length, bracket it: as Pagefind 1.6 fetched for 161 words at
+   * 30,000 papers, each on a fresh page (words asked together, each as if alone). */
   function chunksOf(term, starts, ends) {
     const cut = (a, b) => [a.slice(0, b.length), b.slice(0, a.length)];
     const one = (t) => {
@@ -176,6 +176,7 @@
   /** Whether Pagefind, asked for `term`, may fetch a chunk after the one stem `s` is in
    * that begins with `s` (`d`: engine.json). */
   function fetchesRunOn(term, s, d) {
+    if (!d.chunk_ends) return true;  // (engine data from before it said where chunks end)
     return chunksOf(term, d.chunks || [], d.chunk_ends || [])
       .some((i) => d.chunks[i] > s && d.chunks[i].startsWith(s));
   }

@@ -1,16 +1,17 @@
-"""Where Pagefind's index chunks begin, read from its bundle for the browser's engine.
+"""Where Pagefind's index chunks begin and end, read from its bundle for the browser's engine.
 
 Pagefind splits its index of stems into chunks by alphabetical range and fetches, for a
-searched word, the one chunk the word falls in; but it matches the word's stem as the
-start of any stem in the chunks it holds ("multi": "multimod", "multitask"), and a stem's
-words run on into the next chunks. So the papers it found for a word depended on which
-chunks earlier queries had fetched: at 12,000 papers, "multi" on a fresh page found
-2,573 papers, and 4,841 once other words had been searched (4,941 hold a word it
-begins). The engine (search-core.js `searchWord`) stems the word as Pagefind does
-(search-stem.js) and fetches every chunk beginning with the stem first (a long query's
-finished word: only its stem's own, and then counts only the pages holding the stem
-itself where later chunks begin with it); this is the list of where chunks begin
-(engine.json `chunks`), from Pagefind's meta file: gzip, a magic string, then CBOR.
+searched word, the chunks the word and its stem fall in (search-stem.js `chunksOf`); but
+it matches the word's stem as the start of any stem in the chunks it holds ("multi":
+"multimod", "multitask"), and a stem's words run on into the next chunks. So the papers
+it found for a word depended on which chunks earlier queries had fetched: at 12,000
+papers, "multi" on a fresh page found 2,573 papers, and 4,841 once other words had been
+searched (4,941 hold a word it begins). The engine (search-core.js `searchWord`) stems
+the word as Pagefind does (search-stem.js) and fetches every chunk beginning with the
+stem first (a long query's finished word: only its stem's, and then counts only the
+pages holding the stem itself where later chunks begin with it); this is the list of
+where chunks begin and end (engine.json `chunks`, `chunk_ends`), from Pagefind's meta
+file: gzip, a magic string, then CBOR.
 """
 
 from __future__ import annotations
@@ -93,5 +94,5 @@ def chunk_bounds(pagefind_dir: Path) -> tuple[list[str], list[str]]:
         raise BundleError(f"{metas[0].name}: no list of index chunks where Pagefind 1.5/1.6 "
                           "writes it; check the pinned pagefind version") from None
     if not all(isinstance(s, str) for s in starts + ends):
-        raise BundleError(f"{metas[0].name}: index chunks that do not begin with a word")
+        raise BundleError(f"{metas[0].name}: index chunks whose bounds are not words")
     return starts, ends

@@ -4,7 +4,7 @@ Pagefind answers "which papers hold this word, how well"; everything else the en
 is made here, once Pagefind has run, from its output and the catalogue:
 
 * engine.json — the settings in data/search.yml, the tags (slug, name, page URL), where
-  the other files are, where Pagefind's index chunks begin (search/chunks.py), and
+  the other files are, where Pagefind's index chunks begin and end (search/chunks.py), and
   `texts` the header box shows as the pages do (the legend of italic titles). Small:
   every query fetches it.
 * catalogue.json — one row per paper, by Pagefind's page id: tags, venue, has code / data,

@@ -50,7 +50,7 @@ def test_numbers_floats_maps_and_simple_values_decode(tmp_path):
     (b"\x9f\x80\xff", "pagefind.en_1.pf_meta", "indefinite"),
     (b"\x82" + text("1.6.0") + b"\x80", "pagefind.en_1.pf_meta", "no list of index chunks"),
     (b"\x83" + text("1") + b"\x80\x81\x83\x01\x02\x03", "pagefind.en_1.pf_meta",
-     "do not begin with a word"),
+     "bounds are not words"),
 ])
 def test_a_meta_file_of_another_format_is_refused_saying_why(tmp_path, body, name, says):
     meta_file(tmp_path, body)
