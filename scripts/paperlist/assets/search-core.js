@@ -202,10 +202,10 @@
       const authorIds = authorSets &&
         authorSets.reduce((a, b) => new Set([...a].filter((x) => b.has(x))));
 
-      const each = (w) => [w, ...(parsed.compounds[w] || [])];
+      const asSearched = (w) => [w, ...(parsed.compounds[w] || [])];
       // A whole word whose stem later chunks begin waits, if another word may fetch one of
       // those, for every chunk the query fetches: the same answer on every fresh page.
-      const plans = [...terms.flatMap(each).map((x) => [x, wordPlan(x, d, whole(x))]),
+      const plans = [...terms.flatMap(asSearched).map((x) => [x, wordPlan(x, d, whole(x))]),
         ...parsed.phrases.flat().map((x) => [x, wordPlan(x, d, false)])];
       const asks = (p) => [p.term, ...p.forms, ...p.fetch];
       const waits = new Set(plans.filter(([x, p]) => p.runsOn && plans.some(([, q]) => q !== p &&
@@ -213,7 +213,7 @@
       const ready = waits.size && loadPagefind().then((pf) => Promise.all([...new Set(plans
         .flatMap(([, p]) => asks(p)))].map((t) => pf.preload(t))));
       let [raw, allHeld] = await Promise.all([Promise.all(terms.map((w) => Promise.all(
-        each(w).map((x) => searchWord(x, whole(x), waits.has(x) && ready)))
+        asSearched(w).map((x) => searchWord(x, whole(x), waits.has(x) && ready)))
         .then(([m, ...joined]) => joined.reduce(withCompound, m)))),
       joint ? searchAll(asked) : null]);
       // A `joint` query's papers holding all its words (`allHeld`), as corrected; when none
