@@ -135,6 +135,9 @@
     return stem(s) === s ? s : word;
   }
 
+  /** Whether the chunk beginning `start` comes after stem `s`'s own and begins with it. */
+  const after = (start, s) => start > s && start.startsWith(s);
+
   /** How the engine asks Pagefind for `word` (search-core.js `searchWord`; `d`: engine.json):
    * whether it is `short` (a letter or digit alone, a word of two, the start of a stop word:
    * it counts only where a page holds it as itself), the `term` searched, its `forms` for
@@ -153,7 +156,7 @@
     }
     const s = stem(word), stems = forms.map(stemTerm);
     return { short, term: stems[0], forms: stems, fetch: [...new Set([...stems, s])], stem: s,
-             runsOn: chunks.some((c) => c > s && c.startsWith(s)) };
+             runsOn: chunks.some((c) => after(c, s)) };
   }
 
   /** The chunks Pagefind fetches for `term` (`starts`, `ends`: where each begins and
@@ -177,8 +180,7 @@
    * that begins with `s` (`d`: engine.json). */
   function fetchesRunOn(term, s, d) {
     if (!d.chunk_ends) return true;  // (engine data from before it said where chunks end)
-    return chunksOf(term, d.chunks || [], d.chunk_ends || [])
-      .some((i) => d.chunks[i] > s && d.chunks[i].startsWith(s));
+    return chunksOf(term, d.chunks, d.chunk_ends).some((i) => after(d.chunks[i], s));
   }
 
   root.paperlistSearchStem = { stem, chunkTerms, stemTerm, wordPlan, chunksOf, fetchesRunOn };

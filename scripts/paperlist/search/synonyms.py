@@ -54,11 +54,15 @@ def _named_parts(compound: str) -> list[str]:
     return parts if len(marked) > 1 else []
 
 
+def _singular(abbreviation: str) -> str:
+    """An abbreviation without a plural's "s" ("LLMs": "LLM", "LMs": "LM"; "MLaaS" kept)."""
+    return abbreviation[:-1] if len(abbreviation) > 2 and abbreviation[-1] == "s" and \
+        abbreviation[-2].isupper() else abbreviation
+
+
 def _key(abbreviation: str) -> str:
     """An abbreviation's key, its plural folded ("LLMs", "LLM": "llm"; "LMs": "lm")."""
-    lower = abbreviation.lower()
-    return lower[:-1] if len(lower) > 2 and abbreviation[-1] == "s" and \
-        abbreviation[-2].isupper() else lower
+    return _singular(abbreviation).lower()
 
 
 def _initials_match(abbreviation: str, long: tuple[str, ...], stop: set[str]) -> bool:
@@ -66,9 +70,7 @@ def _initials_match(abbreviation: str, long: tuple[str, ...], stop: set[str]) ->
     characters, stop words aside or not ("PPO" is no "policy optimization", which the
     definition finder took from "proximal policy optimization"; "MoE" is "mixture of
     experts", "ICL" "in-context learning")."""
-    core = abbreviation[:-1] if len(abbreviation) > 2 and abbreviation[-1] == "s" and \
-        abbreviation[-2].isupper() else abbreviation  # (a plural's: "LLMs", not "MLaaS")
-    marks = [c.lower() for c in core if c.isupper() or c.isdigit()]
+    marks = [c.lower() for c in _singular(abbreviation) if c.isupper() or c.isdigit()]
     return marks in ([w[0] for w in long], [w[0] for w in long if w not in stop])
 
 
@@ -95,14 +97,13 @@ class Synonyms:
         tokens = _WORD.findall(text)
         words = _folded(tokens)
         have = set(words)
-        found: list[tuple[str, ...]] = []
+        longs: dict[tuple[str, ...], str] = {}  # the long forms it writes: abbreviations
         by_first = self.by_first
         for i, word in enumerate(words):
             if word in by_first:
-                for long, _ in by_first[word]:
+                for long, abbr in by_first[word]:
                     if tuple(words[i:i + len(long)]) == long:
-                        found.append(long)
-        longs = dict.fromkeys(found)
+                        longs.setdefault(long, abbr)
         # the abbreviations it writes as abbreviations: two capitals at least, and not part
         # of a name ("MT" of "MT-Bench", "IV" of "MIMIC-IV")
         named = {part for chunk in text.split() if "-" in chunk
@@ -118,8 +119,7 @@ class Synonyms:
                 written.pop(abbr, None)
                 longs.pop(self.long_of[abbr], None)
         out: dict[str, None] = {}
-        for long in longs:
-            abbr = next(a for first, a in by_first[long[0]] if first == long)
+        for abbr in longs.values():
             if abbr not in written:
                 out[self.written[abbr]] = None
         for abbr in written:
