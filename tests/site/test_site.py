@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import filecmp
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -154,6 +158,31 @@ def test_a_theme_override_that_shows_the_page_in_a_shared_partial_still_does(tmp
     for md in pages:
         html = built_html(project / "site/papers" / md.stem / "index.html")
         assert f"Footer of: papers/{md.name}</footer>" in html, md.name
+
+
+def test_paper_pages_made_from_one_render_of_the_theme_are_the_full_renders(tmp_path):
+    """Paper pages are the theme's page rendered once with each paper's values put in
+    (mkdocs_plugin/shell.py): the site is the one that rendering every page in full
+    makes, byte for byte (Pagefind's own files aside: their names change run to run)."""
+    project = make_project(tmp_path / "p")
+    assert run_import(SHIPPED_LIST, project / "papers").ok
+    sites, logs = {}, {}
+    for label, full in (("shell", ""), ("full", "1")):
+        env = {k: v for k, v in dict(os.environ, NO_MKDOCS_2_WARNING="1",
+                                     PAPERLIST_FULL_PAGES=full).items() if v}
+        result = subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "--strict", "-v", "-d",
+             str(tmp_path / label)], cwd=project, env=env, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        sites[label], logs[label] = tmp_path / label, result.stdout + result.stderr
+    # all 19 but the 3 rendered both ways and compared before the shell is trusted
+    assert "paperlist: 16 paper pages made from one render of the theme's page" in logs["shell"]
+    assert "paperlist: 0 paper pages made from one render" in logs["full"]
+    files = sorted(p.relative_to(sites["shell"]) for p in sites["shell"].rglob("*")
+                   if p.is_file() and p.relative_to(sites["shell"]).parts[0] != "pagefind")
+    assert len([f for f in files if f.parts[0] == "papers"]) == 19
+    _, mismatch, errors = filecmp.cmpfiles(sites["shell"], sites["full"], files, shallow=False)
+    assert (mismatch, errors) == ([], [])
 
 
 def test_paper_pages_share_the_sidebar_and_search_box_of_material(built_site):

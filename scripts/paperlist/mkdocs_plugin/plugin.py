@@ -25,7 +25,7 @@ import jinja2
 from mkdocs.commands.build import _build_page, _populate_page
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkPage
@@ -51,6 +51,7 @@ from paperlist.mkdocs_plugin.material import (
     use_our_worker,
 )
 from paperlist.mkdocs_plugin.partials import SharedPartials
+from paperlist.mkdocs_plugin.shell import SHELL_TEMPLATE, PaperShell
 from paperlist.model.catalogue import Catalogue, Paper, load_catalogue
 from paperlist.model.taxonomy import DEFAULT_PATH as DEFAULT_TAXONOMY
 from paperlist.model.taxonomy import load_taxonomy
@@ -169,6 +170,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._generated: dict[str, str] = {}
         self.discovery: Discovery | None = None
         self._partials = SharedPartials(self._renders_paper)
+        #: paper pages made from one render of the theme's page (shell.py)
+        self.shell = PaperShell()
         #: the theme's icons met in the pages, drawn by ICONS (written after the pages)
         self._icons = IconSheet()
         #: src_uri -> problems of each page that would fail the build (live preview only)
@@ -369,6 +372,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         files are filled in at the end of the build (`_discovered`): the other core is
         still computing them here, and the pages rendered first need none of it."""
         self._partials.install(env)
+        self.shell.install(env)
         gc.freeze()  # the pages, read: they too live until the build ends (see on_files)
         if self._serving and self._nav is not None:
             self._built = _Built(config, files, self._nav, env, self._roots, self._stamps)
@@ -513,10 +517,20 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             body = self._bodies.pop(entry.src_uri, None)  # made with the search index's
             if body is None:  # a fast rebuild's (a full build made them all)
                 body = paper_body(entry, self._linker(page), bool(self.hosting.repo))
+            # MkDocs picks the page's template next, and then calls on_page_context
+            page.meta["template"] = SHELL_TEMPLATE
             return problems + body + _DISCOVERY_SLOT
         if broken is not None:
             return problems
         return self._generated.pop(page.file.src_uri, html_)
+
+    @event_priority(100)
+    def on_page_context(self, context: dict, /, *, page: MkPage, config: MkDocsConfig,
+                        nav: Navigation) -> dict:
+        """A paper page's template is picked (shell.py); no template sees that it was."""
+        if page.meta.get("template") == SHELL_TEMPLATE:
+            del page.meta["template"]
+        return context
 
     def on_post_page(self, output: str, /, *, page: MkPage, config: MkDocsConfig) -> str:
         output = name_search_dialog(output)
@@ -724,6 +738,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             threading.Thread(target=index.cancel, daemon=True).start()
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        log.debug("paperlist: %d paper pages made from one render of the theme's page",
+                  self.shell.filled)
         self._write_discovery_files(Path(config.site_dir))
         self._write_icons(Path(config.site_dir))
         if self._serving:
