@@ -172,6 +172,9 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._partials = SharedPartials(self._renders_paper)
         #: paper pages made from one render of the theme's page (shell.py)
         self.shell = PaperShell()
+        #: this build's files and Jinja environment (to render pages again: on_post_build)
+        self._files = Files([])
+        self._env: jinja2.Environment | None = None
         #: the theme's icons met in the pages, drawn by ICONS (written after the pages)
         self._icons = IconSheet()
         #: src_uri -> problems of each page that would fail the build (live preview only)
@@ -238,6 +241,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         self._built = None
+        self._files = files
         self._cancel_reindex()
         if self._serving:  # before anything is read: an edit made meanwhile is seen
             gc.unfreeze()  # the last build's objects can go (see on_post_build)
@@ -373,6 +377,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         still computing them here, and the pages rendered first need none of it."""
         self._partials.install(env)
         self.shell.install(env)
+        self._env = env
         gc.freeze()  # the pages, read: they too live until the build ends (see on_files)
         if self._serving and self._nav is not None:
             self._built = _Built(config, files, self._nav, env, self._roots, self._stamps)
@@ -738,6 +743,12 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             threading.Thread(target=index.cancel, daemon=True).start()
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
+        redo = self.shell.take_redo()  # made from a shell that a later check found wrong
+        if redo:
+            assert self._nav is not None and self._env is not None
+            doc_files = self._files.documentation_pages()
+            for page in redo:
+                _build_page(page, config, doc_files, self._nav, self._env)
         log.debug("paperlist: %d paper pages made from one render of the theme's page",
                   self.shell.filled)
         self._write_discovery_files(Path(config.site_dir))

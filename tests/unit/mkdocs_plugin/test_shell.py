@@ -1,50 +1,49 @@
 """Paper pages made from one render of the theme's page (mkdocs_plugin/shell.py) are the
 pages a full render makes, byte for byte, whatever the theme does with a paper's values:
-where it does more than put them in, the shell steps aside."""
+where it does more than put them in, the shell steps aside.
+
+The first papers are bland, so that the papers rendered both ways before the shell is
+trusted agree with it whatever it does: what goes wrong shows only on later papers, and
+only the stand-in's own watch can keep it out."""
 
 from __future__ import annotations
 
-import posixpath
 from types import SimpleNamespace
 
 import jinja2
 import pytest
+from mkdocs.utils.templates import url_filter
 
+from paperlist.mkdocs_plugin import shell as shell_module
 from paperlist.mkdocs_plugin.shell import FULL_PAGES_ENV, SHELL_CHECKS, SHELL_TEMPLATE, PaperShell
 
 
-@jinja2.pass_context
-def _url(ctx, value: str) -> str:
-    """MkDocs' `url` filter: relative to the page's own URL."""
-    return posixpath.relpath(value, ctx["page"].url)
-
-
-def _page(n: int, title: str, description: str | None = None, content: str | None = None,
-          **meta) -> SimpleNamespace:
+def _page(n: int, title: str, description: str | None = "First sentence.",
+          content: str | None = None, edit: bool = True, **meta) -> SimpleNamespace:
     meta = {"title": title, **meta}
     if description is not None:
         meta["description"] = description
     return SimpleNamespace(
         title=title, meta=meta, url=f"papers/p{n}/", abs_url=f"/site/papers/p{n}/",
-        canonical_url=f"https://example.org/site/papers/p{n}/", edit_url=None,
+        canonical_url=f"https://example.org/site/papers/p{n}/",
+        edit_url=f"https://github.com/o/r/edit/main/papers/p{n}.md" if edit else None,
         content=content if content is not None else f"<h1>{title}</h1>\n<p>Body {n}.</p>",
         toc=[], is_homepage=False, previous_page=None, next_page=None,
         file=SimpleNamespace(src_uri=f"papers/p{n}.md"))
 
 
-#: what real abstracts give a theme: entities, markup, quotes, capitals, runs of spaces,
-#: an empty description, a body without its own heading
-PAGES = [
-    _page(1, "Plain title", "First sentence."),
-    _page(2, "Graphs &amp; trees", "A &lt;b&gt; tag &amp; more."),
-    _page(3, "Quotes &quot;here&quot; and &#x27;there&#x27;", "Said &quot;so&quot;."),
-    _page(4, "UPPER and lower", None),
-    _page(5, "Two  spaces   inside", "x"),
+BLAND = [_page(n, f"Plain title {w}", "Plain sentence.") for n, w in
+         ((1, "one"), (2, "two"), (3, "three"), (4, "four"))]
+#: then what real abstracts give a theme: entities, markup, quotes, capitals, runs of
+#: spaces, a long title, no description, a body without its own heading, no edit link
+PAGES = BLAND + [
+    _page(5, "Graphs &amp; trees", "A &lt;b&gt; tag &amp; more."),
     _page(6, "Special", "Has the word edit in it", content="<p>No heading of its own.</p>"),
-    _page(7, "with x in it", "d", author="Ada"),
-    _page(8, "Credit assignment", "Edited."),
-    _page(9, "Last one", "Done.", content="<h1>Last one</h1>\n<pre>  kept\n</pre>"),
-    _page(10, "Tail &amp; end", "End."),
+    _page(7, "Quotes &quot;here&quot; and &#x27;there&#x27;", "Q.", edit=False),
+    _page(8, "UPPER and lower with x", None, author="Ada"),
+    _page(9, "Two  spaces   inside, and a title long enough to be cut at sixty characters",
+          "x"),
+    _page(10, "Tail &amp; end", "End.", content="<h1>Tail</h1>\n<pre>  kept\n</pre>"),
 ]
 
 MATERIAL_LIKE = (
@@ -56,53 +55,89 @@ MATERIAL_LIKE = (
     '<link rel="stylesheet" href="{{ \'assets/main.css\' | url }}">'
     "<span>{% if page.meta and page.meta.title %}{{ page.meta.title }}"
     "{% else %}{{ page.title }}{% endif %}</span>"
-    "{% if page.edit_url %}<a href=\"{{ page.edit_url }}\">edit</a>{% endif %}"
+    "{% if page.edit_url %}<a href=\"{{ page.edit_url }}\">edit</a>"
+    '{% if "/blob/" in page.edit_url %}blob{% endif %}{% endif %}'
     '{% if "\\u003ch1" not in page.content %}<h1>{{ page.title | d(config.site_name, true)}}'
     "</h1>{% endif %}{{ page.content }}"
     "{% if page.previous_page %}prev{% endif %}{% for item in page.toc %}{{ item }}"
     "{% endfor %}")
 
-#: templates whose output a shell with the values put in as they are would get wrong
-HOSTILE = {
+#: templates whose pages a shell with the values put in as they are would get wrong
+#: after the bland papers, and which the stand-in must therefore refuse
+REFUSED = {
     "escaped": "<title>{{ page.title | e }}</title>{{ page.content }}",
     "tags stripped": "<title>{{ page.meta.title | striptags }}</title>{{ page.content }}",
     "captured, then changed": "{% set t %}{{ page.title }}{% endset %}<b>{{ t | upper }}</b>",
     "captured, then escaped": "{% set t %}{{ page.title }}{% endset %}{{ t | e }}",
+    "captured, then cut": "{% set t %}{{ page.title }}{% endset %}{{ t | truncate(60) }}",
+    "a macro's output cut": ("{% macro m() %}{{ page.title }}{% endmacro %}"
+                             "{{ m() | truncate(60) }}"),
+    "a filter block": "{% filter truncate(60) %}{{ page.title }}{% endfilter %}",
+    "a call block": ("{% macro box() %}[{{ caller() | truncate(60) }}]{% endmacro %}"
+                     "{% call box() %}{{ page.title }}{% endcall %}"),
+    "cut by a format": "<title>{{ '%.60s' % (page.title,) }}</title>",
+    "trimmed": "{% set t %} {{ page.title }} {% endset %}[{{ t | trim }}]",
+    "as JSON": "<script>{{ page.meta | tojson }}</script>{{ page.title | tojson }}",
     "joined": "{{ page.title ~ '!' }}{{ page.content }}",
     "a method": "{{ page.title.replace('a', 'A') }}",
     "its length": "{{ page.title | length }}",
     "truncated": "{{ page.content | truncate(20) }}",
     "url-encoded": '<a href="/s?q={{ page.title | urlencode }}">s</a>',
     "the page's own URL": '<link href="{{ page.url }}">{{ page.title }}',
-    "the page's file": "{{ page.file.src_uri }}: {{ page.title }}",
-    "a test of its text": "{% if 'x' in page.meta.title %}X{% endif %}{{ page.meta.title }}",
-    "compared": "{% if page.title == 'Special' %}!{% endif %}{{ page.title }}",
-    "a meta key some pages have": "{{ page.meta.author or 'nobody' }}: {{ page.title }}",
     "every meta key": "{% for k, v in page.meta.items() %}{{ k }}={{ v }};{% endfor %}",
     "meta listed": "{{ page.meta | list }}{{ page.title }}",
     "sliced": "{{ page.title[:3] }}",
     "formatted": "{{ '%s!' % page.title }} {{ '%.4s' % page.content }}",
-    "the page itself": "{{ page }}",
-    "replaced in an edit link": '{{ page.canonical_url | replace("p1", "raw") }}',
+    "an edit link's view": '{{ page.edit_url | replace("edit", "raw") }}',
     "title-cased": "{{ page.title | title }}",
+    "tested by its end": "{% if page.url.endswith('/p6/') %}!{% endif %}",
+    "tested by its start": "{% if page.title.startswith('Special') %}!{% endif %}",
+    "its URL's length": "{{ page.url | length }}",
+    "its URL's end": "{{ page.abs_url[-4:] }}",
+}
+
+#: templates the shell may serve, paper by paper, where each paper's values allow
+ANSWERED = {
+    "a test of its text": "{% if 'x' in page.meta.title %}X{% endif %}{{ page.meta.title }}",
+    "compared": "{% if page.title == 'Special' %}!{% endif %}{{ page.title }}",
+    "a meta key some pages have": "{{ page.meta.author or 'nobody' }}: {{ page.title }}",
+    "a meta key tested for": ("{% if 'description' in page.meta %}<meta name=d>{% endif %}"
+                              "{{ page.title }}"),
+    "defined": "{% if page.meta.description is defined %}d{% endif %}{{ page.title }}",
+    "an edit link or none": ("{% if page.edit_url is not none %}<a>edit</a>{% endif %}"
+                             "{{ page.title }}"),
+    "a string": "{% if page.edit_url is string %}<a>edit</a>{% endif %}{{ page.title }}",
+    "listed among others": ("{% if page.url in ['papers/p6/'] %}<b>Featured</b>{% endif %}"
+                            "{{ page.title }}"),
+    "a link to one paper": '<a href="{{ \'papers/p6/\' | url }}">best</a>{{ page.title }}',
+    "a variable one page has": "{% if banner %}<b>{{ banner }}</b>{% endif %}{{ page.title }}",
 }
 
 
 def _env(template: str, shell: PaperShell | None) -> jinja2.Environment:
     env = jinja2.Environment(loader=jinja2.DictLoader({"main.html": template}))
-    env.filters["url"] = _url
+    env.filters["url"] = url_filter  # MkDocs' own: relative to the page's URL
     if shell is not None:
         shell.install(env)
     return env
 
 
+def _contexts() -> list[dict]:
+    config = SimpleNamespace(site_name="Site &amp; co")
+    return [dict(page=p, config=config, base_url="../..",
+                 **({"banner": "Only here"} if p.url == "papers/p6/" else {})) for p in PAGES]
+
+
 def _render_all(template: str) -> tuple[list[str], list[str], PaperShell]:
-    """Each page of PAGES rendered in full, and through the shell."""
+    """Each page of PAGES rendered in full, and through the shell (those it hands back
+    after a late check, rendered again in full, as the plugin does)."""
     shell = PaperShell()
     plain, shelled = _env(template, None), _env(template, shell)
-    config = SimpleNamespace(site_name="Site &amp; co")
-    full = [plain.get_template("main.html").render(page=p, config=config) for p in PAGES]
-    made = [shelled.get_template(SHELL_TEMPLATE).render(page=p, config=config) for p in PAGES]
+    full = [plain.get_template("main.html").render(c) for c in _contexts()]
+    made = [shelled.get_template(SHELL_TEMPLATE).render(c) for c in _contexts()]
+    for page in shell.take_redo():
+        at = PAGES.index(page)
+        made[at] = shelled.get_template("main.html").render(_contexts()[at])
     return full, made, shell
 
 
@@ -110,32 +145,45 @@ def test_a_material_like_page_is_made_from_the_shell_and_is_the_full_render():
     full, made, shell = _render_all(MATERIAL_LIKE)
     assert made == full
     # every paper after the checked ones, but those that take another branch: no
-    # description (4), a body without its own heading (6: Material writes one), a meta
-    # key the first paper has not (7)
+    # heading of its own (6: Material writes one), no edit link (7), no description and
+    # a meta key the first paper has not (8)
     assert shell.active and shell.filled == len(PAGES) - SHELL_CHECKS - 3
-    assert "Graphs &amp; trees - Site &amp; co" in made[1]
-    assert '<link rel="stylesheet" href="../../assets/main.css">' in made[4]
+    assert "Graphs &amp; trees - Site &amp; co" in made[4]
+    assert '<link rel="stylesheet" href="../../assets/main.css">' in made[8]
 
 
-@pytest.mark.parametrize("name", sorted(HOSTILE))
+@pytest.mark.parametrize("name", sorted(REFUSED))
 def test_a_theme_that_does_more_than_put_a_value_in_gets_full_renders(name):
-    full, made, shell = _render_all(HOSTILE[name])
+    full, made, shell = _render_all(REFUSED[name])
     assert made == full, name
+    assert not shell.active and shell.filled == 0, name
 
 
-def test_a_page_whose_values_take_another_branch_is_rendered_in_full():
-    """A test of a value is answered for each paper: the pages with and without an "x"
-    in their title come out as a full render makes them, while the others still come
-    from the shell."""
-    full, made, shell = _render_all(HOSTILE["a test of its text"])
+@pytest.mark.parametrize("name", sorted(ANSWERED))
+def test_a_page_whose_values_answer_otherwise_is_rendered_in_full(name):
+    """A value tested, or a link made to a paper, is answered for each paper: those
+    that answer as the first did come from the shell, the others are rendered in full."""
+    full, made, shell = _render_all(ANSWERED[name])
+    assert made == full, name
+    assert shell.active and 0 < shell.filled < len(PAGES) - SHELL_CHECKS, name
+
+
+def test_a_later_check_that_disagrees_hands_back_the_pages_made(monkeypatch):
+    """A theme counting a captured title's words: the marker has as many words every
+    time, the bland papers too. Every second page after them is rendered both ways; the
+    first that disagrees drops the shell, and the pages made before it are handed back
+    to be rendered again in full."""
+    monkeypatch.setattr(shell_module, "SHELL_SAMPLE", 2)
+    template = "{% set t %}{{ page.title }}{% endset %}<b>{{ t | wordcount }}</b>{{ t }}"
+    full, made, shell = _render_all(template)
     assert made == full
-    assert 0 < shell.filled < len(PAGES) - SHELL_CHECKS
+    assert not shell.active and shell.filled == 0
 
 
 def test_papers_rendered_both_ways_catch_what_the_stand_in_cannot_show():
     """A theme that prints the page object itself shows the stand-in, not a marker: the
     first papers, rendered both ways, disagree, and the shell is dropped."""
-    full, made, shell = _render_all(HOSTILE["the page itself"])
+    full, made, shell = _render_all("{{ page }}")
     assert made == full
     assert shell.filled == 0 and not shell.active
 
