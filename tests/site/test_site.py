@@ -185,6 +185,34 @@ def test_paper_pages_made_from_one_render_of_the_theme_are_the_full_renders(tmp_
     assert (mismatch, errors) == ([], [])
 
 
+#: a build whose shell is trusted at once, checked every fifth page, and makes every page
+#: wrong: what a theme the stand-in cannot see through would do
+_WRONG_SHELL = """
+import sys
+from mkdocs.__main__ import cli
+from paperlist.mkdocs_plugin import shell
+shell.SHELL_CHECKS, shell.SHELL_SAMPLE = 0, 5
+fill = shell._Shell.fill
+shell._Shell.fill = lambda self, context: (fill(self, context) or "") + "<!-- wrong -->"
+sys.exit(cli())
+"""
+
+
+def test_pages_made_from_a_shell_a_later_check_finds_wrong_are_rendered_again(tmp_path):
+    project = make_project(tmp_path / "p")
+    assert run_import(SHIPPED_LIST, project / "papers").ok
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    result = subprocess.run(
+        [sys.executable, "-c", _WRONG_SHELL, "build", "--strict", "-d", str(tmp_path / "s")],
+        cwd=project, env=env, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "the 4 made so far are rendered again in full" in result.stderr
+    pages = sorted((tmp_path / "s/papers").glob("*/index.html"))
+    assert len(pages) == 19
+    for page in pages:
+        assert "<!-- wrong -->" not in page.read_text(encoding="utf-8"), page
+
+
 def test_paper_pages_share_the_sidebar_and_search_box_of_material(built_site):
     """The reused partials are Material's own: the sidebar lists the site's sections
     with links that work from a paper page, and the search box is there."""
