@@ -666,6 +666,9 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 _build_page(page, config, doc_files, built.nav, built.env,
                             excluded=f.inclusion.is_excluded())
                 rendered += 1
+        for page in self.shell.take_redo():  # a check in this rebuild found the shell wrong
+            _build_page(page, config, doc_files, built.nav, built.env)
+            rendered += 1
         self._write_icons(site)
         self._start_after(update, files, site, exports=not exact)
         self._built = _Built(config, files, built.nav, built.env, built.roots, stamps)
