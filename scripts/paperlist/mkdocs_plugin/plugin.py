@@ -30,7 +30,7 @@ from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page as MkPage
 from mkdocs.structure.toc import get_toc
-from mkdocs.utils import get_relative_url
+from mkdocs.utils import get_relative_url, write_file
 
 from paperlist.check.checker import check_paths
 from paperlist.html import home
@@ -172,9 +172,6 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._partials = SharedPartials(self._renders_paper)
         #: paper pages made from one render of the theme's page (shell.py)
         self.shell = PaperShell()
-        #: this build's files and Jinja environment (to render pages again: on_post_build)
-        self._files = Files([])
-        self._env: jinja2.Environment | None = None
         #: the theme's icons met in the pages, drawn by ICONS (written after the pages)
         self._icons = IconSheet()
         #: src_uri -> problems of each page that would fail the build (live preview only)
@@ -241,7 +238,6 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         self._built = None
-        self._files = files
         self._cancel_reindex()
         if self._serving:  # before anything is read: an edit made meanwhile is seen
             gc.unfreeze()  # the last build's objects can go (see on_post_build)
@@ -377,7 +373,6 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         still computing them here, and the pages rendered first need none of it."""
         self._partials.install(env)
         self.shell.install(env)
-        self._env = env
         gc.freeze()  # the pages, read: they too live until the build ends (see on_files)
         if self._serving and self._nav is not None:
             self._built = _Built(config, files, self._nav, env, self._roots, self._stamps)
@@ -666,9 +661,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 _build_page(page, config, doc_files, built.nav, built.env,
                             excluded=f.inclusion.is_excluded())
                 rendered += 1
-        for page in self.shell.take_redo():  # a check in this rebuild found the shell wrong
-            _build_page(page, config, doc_files, built.nav, built.env)
-            rendered += 1
+        rendered += self._write_again(config)
         self._write_icons(site)
         self._start_after(update, files, site, exports=not exact)
         self._built = _Built(config, files, built.nav, built.env, built.roots, stamps)
@@ -746,12 +739,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             threading.Thread(target=index.cancel, daemon=True).start()
 
     def on_post_build(self, *, config: MkDocsConfig) -> None:
-        redo = self.shell.take_redo()  # made from a shell that a later check found wrong
-        if redo:
-            assert self._nav is not None and self._env is not None
-            doc_files = self._files.documentation_pages()
-            for page in redo:
-                _build_page(page, config, doc_files, self._nav, self._env)
+        self._write_again(config)
         log.debug("paperlist: %d paper pages made from one render of the theme's page",
                   self.shell.filled)
         self._write_discovery_files(Path(config.site_dir))
@@ -770,6 +758,18 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 self._index = None
             except search_index.SearchIndexError as e:
                 raise PluginError(str(e)) from None
+
+    def _write_again(self, config: MkDocsConfig) -> int:
+        """The pages made from a shell that a later check found wrong, written again as
+        rendered in full (shell.py): through every plugin's on_post_page, as MkDocs
+        writes a page, but no other page event again (a search plugin would index the
+        page twice). Returns how many."""
+        redo = self.shell.take_redo()
+        for page, html in redo:
+            output = config.plugins.on_post_page(html, page=page, config=config)
+            write_file(output.encode("utf-8", errors="xmlcharrefreplace"),
+                       page.file.abs_dest_path)
+        return len(redo)
 
     def _write_icons(self, site: Path) -> None:
         """The stylesheet of every icon the pages use (html/icons.py); a fast rebuild's

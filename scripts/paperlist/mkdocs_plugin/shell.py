@@ -3,31 +3,37 @@
 Every paper page is the theme's `main.html` around a different paper, and rendering it
 was a third of a 30,000-paper build (25 of its 80 seconds) although all but a few strings
 come out the same: papers sit at one depth, out of the nav. So the page is rendered once
-for a stand-in page whose varying strings (title, description, body, edit link) are
-markers, and a paper's page is that shell with the paper's own strings where the markers
-came out.
+for a stand-in page whose varying strings (title, description, body, links) are markers,
+and a paper's page is that shell with the paper's own strings where the markers came out.
 
-That is only right where the theme puts such a string in as it is, so the stand-in
-watches what the templates do with each:
+That is only right where the theme puts such a string in as it is, so the stand-in's
+strings are no strings (`_Slot`): whatever the templates do with one is seen.
 
-* put into the page by the template itself (`{{ page.title }}`): a slot of the shell;
-* tested (`{% if page.meta.description %}`, `"<h1" in page.content`, `is none`): answered
-  from the first paper, and a paper whose values answer otherwise is rendered in full;
-* anything else (a filter, a method, joined to other text): no shell this build. A marker
-  found anywhere but where a slot was recorded (copied by code the stand-in cannot see)
-  counts as such: markers are long and carry a line break, capitals, `<`, `&`, quotes and
-  runs of spaces, which truncating, trimming, escaping, tag stripping, case, indenting or
-  whitespace folding would change.
+* Put into the page by the template itself (`{{ page.title }}`): a slot of the shell.
+* Tested (`{% if page.meta.description %}`, `"<h1" in page.content`, `== "x"`): answered
+  from the first paper, and a paper whose values answer otherwise is rendered in full.
+* Anything else (a filter, a method, joined to other text, measured, read by Python
+  code that wants a string): no shell this build.
+* A marker found anywhere but where a slot was recorded (copied where the stand-in cannot
+  see): no shell either. Markers are long and carry a line break, capitals, `<`, `&`,
+  quotes and runs of spaces, which truncating, trimming, escaping, tag stripping, case or
+  whitespace folding would change. The stand-in is rendered twice, with markers of very
+  different lengths and word counts, and both must give the same shell: a template that
+  keeps a value's output and measures it (`{% set t %}...{% endset %}{% if t|length %}`)
+  is seen so.
 
 The page's own URL is a real string of the same shape (MkDocs makes every relative link
-from it, in Python), its paper's part a marker; a link it makes to a place under that
-part (another paper, or this one) is made again for each paper. Whatever else the
-templates read of the page (`is_homepage`, `toc`, its meta's keys...) and every other
-variable of the context must be equal for a paper to take the shell. The first
-SHELL_CHECKS papers, and one in SHELL_SAMPLE after them, are rendered both ways and must
-agree: a late disagreement drops the shell and hands back the pages made from it, which
-the plugin renders again in full. Filters with side effects run once, for the stand-in.
-A paper that does not fit is rendered in full, as every page was before.
+from it, in Python), its paper's part a marker (`_Url`); to anything but MkDocs it is a
+value like the others. A link MkDocs makes from it to a place under that part (another
+paper, or this one) is made again for each paper, which must get the same link. Whatever
+else the templates read of the page (`is_homepage`, `toc`, its meta's keys...) and every
+other variable of the context must be equal for a paper to take the shell.
+
+What no stand-in can show is a template that keeps a value's output and tests its text
+(`{% set t %}{{ page.title }}{% endset %}{% if "GPT" in t %}`). The first SHELL_CHECKS
+papers, and one in SHELL_SAMPLE after them, are rendered both ways and must agree: a
+disagreement drops the shell and hands back the pages made from it, rendered in full, for
+the plugin to write again. Filters with side effects run once, for the stand-in.
 """
 
 from __future__ import annotations
@@ -49,6 +55,8 @@ log = logging.getLogger("mkdocs.plugins.paperlist")
 #: the template a paper page names (page.meta["template"], from on_page_content to
 #: on_page_context: MkDocs picks a page's template between the two)
 SHELL_TEMPLATE = "paperlist-paper.html"
+#: the theme's page, which the shell is rendered from
+THEME_TEMPLATE = "main.html"
 #: papers rendered both ways, and compared, before the shell is trusted
 SHELL_CHECKS = 3
 #: and after them, one page in this many made from the shell
@@ -63,33 +71,32 @@ FAKED = ("url", "abs_url")
 _VOLATILE = frozenset({"page", "build_date_utc"})
 
 _OPEN, _CLOSE = "\ue000", "\ue001"
-#: in every marker, and what no page holds (looked for in any case, in any encoding
-#: that keeps ASCII letters: escaped, URL-encoded, as JSON)
+#: in every marker, and on no page (looked for in any case, and so in any encoding that
+#: keeps ASCII letters: escaped, URL-encoded, as JSON)
 _WORD = "PaperlistSlot"
-#: what truncating, trimming, escaping, tag stripping, case, indenting or folding
-#: whitespace would change in a marker
-_CANARY = " <i>&amp; \"'  Mk\n" + "-" * 100
+#: the two renders' markers' bodies: one long, of many words, with what truncating,
+#: trimming, escaping, tag stripping, case or folding whitespace would change; one short
+_MARKER_BODIES = (" <i>&amp; \"'  Mk\n" + "word " * 40, "")
 _FAKE_PART = f"{_OPEN}{_WORD}{_CLOSE}"
 _MISSING = object()
-#: a page's string: put in as it is, tested, or its other reads
-_TEXT = "text"
+#: what a test of presence sees of a non-empty string (read, but never compared)
+_TEXT = object()
+#: this module, whose own reads of the stand-in's URLs are no template's
+_THIS = __name__
 
-#: a path to a value of a page: ("title",) or ("meta", "description")
-Path = tuple[str, ...]
+#: where a page's value is: ("title",) or ("meta", "description")
+Where = tuple[str, ...]
 
 
-def _value(page: Any, path: Path) -> Any:
-    if path[0] == "meta":
-        return page.meta.get(path[1], _MISSING)
-    try:
-        return getattr(page, path[0])
-    except AttributeError:
-        return _MISSING
+def _value(page: Any, where: Where) -> Any:
+    if where[0] == "meta":
+        return page.meta.get(where[1], _MISSING)
+    return getattr(page, where[0], _MISSING)
 
 
 def _kind(value: Any) -> Any:
-    """What a test of presence sees of a page's value: a string with text in it, else
-    the value itself."""
+    """What a test of presence (`is none`, `is string`, `if`) sees of a page's value: a
+    string with text in it, else the value itself."""
     return _TEXT if isinstance(value, str) and value else value
 
 
@@ -121,18 +128,7 @@ def _shape(url: Any) -> Any:
 def _fake(url: str) -> str:
     """A URL of the same shape as url, the page's own part a marker."""
     head, slash, ext = _shape(url)
-    return f"{head}/{_FAKE_PART}{ext}{'/' if slash else ''}" if head else (
-        f"{_FAKE_PART}{ext}{'/' if slash else ''}")
-
-
-def _from_template(probe: _Probe, depth: int = 2) -> bool:
-    """Whether the caller's caller is template code, or Jinja's attribute lookup for it
-    (not a filter, nor MkDocs)."""
-    frame = sys._getframe(depth)
-    if frame.f_globals.get("environment") is probe.env:
-        return True
-    return (frame.f_code.co_name == "getattr" and frame.f_back is not None
-            and frame.f_back.f_globals.get("environment") is probe.env)
+    return f"{head + '/' if head else ''}{_FAKE_PART}{ext}{'/' if slash else ''}"
 
 
 _TESTS: dict[str, Callable[..., Any]] = {
@@ -146,16 +142,17 @@ _TESTS: dict[str, Callable[..., Any]] = {
 class _Probe:
     """What one render of the stand-in did with the page's values."""
 
-    def __init__(self, env: jinja2.Environment) -> None:
+    def __init__(self, env: jinja2.Environment, body: str) -> None:
         self.env = env
+        self._body = body
         self.refused: str | None = None
         #: the marker of each slot, and the value it stands for
-        self.slots: list[tuple[str, Path]] = []
+        self.slots: list[tuple[str, Where]] = []
         #: (value, test, argument, answer) of every test made of a slotted value
-        self.tests: list[tuple[Path, str, tuple[Any, ...], Any]] = []
-        #: every other value read of the page, as it was (its URLs: their shape; a
-        #: slotted value: that it is text)
-        self.reads: dict[Path, Any] = {}
+        self.tests: list[tuple[Where, str, tuple[Any, ...], Any]] = []
+        #: every other value read of the page: as it was, or what of it counts (its
+        #: URLs' shape, a slotted value's presence)
+        self.reads: dict[tuple[Where, Callable[[Any], Any]], Any] = {}
         #: the stand-in's URLs (FAKED), by attribute
         self.fakes: dict[str, str] = {}
         #: links MkDocs made from the page's URL to a place under its own part (another
@@ -166,15 +163,18 @@ class _Probe:
         if self.refused is None:
             self.refused = why
 
-    def emit(self, path: Path) -> str:
+    def emit(self, where: Where) -> str:
         # (spaced, so that trimming shows too)
-        marker = f" {_OPEN}{_WORD}{len(self.slots)}{_CANARY}{_CLOSE} "
-        self.slots.append((marker, path))
+        marker = f" {_OPEN}{_WORD}{len(self.slots)}{self._body}{_CLOSE} "
+        self.slots.append((marker, where))
         return marker
 
-    def test(self, path: Path, name: str, args: tuple[Any, ...], answer: Any) -> Any:
-        self.tests.append((path, name, args, answer))
+    def test(self, where: Where, name: str, args: tuple[Any, ...], answer: Any) -> Any:
+        self.tests.append((where, name, args, answer))
         return answer
+
+    def read(self, where: Where, value: Any, seen: Callable[[Any], Any] = _comparable) -> None:
+        self.reads[where, seen] = seen(value)
 
     @contextmanager
     def watching_links(self) -> Iterator[None]:
@@ -200,38 +200,41 @@ class _Probe:
             mkdocs.utils.get_relative_url = made
 
 
-class _Slot(str):
-    """A page's string as the stand-in hands it to the templates: its text is a marker
-    that must never reach the page; put in by a template, it comes out as a slot."""
+def _caller(depth: int) -> Any:
+    return sys._getframe(depth + 1)
 
-    __slots__ = ("_probe", "_path", "_real")
-    #: what the slot itself, isinstance() and escaping's probe for `__html__` may look up
-    _OWN = frozenset((*__slots__, "_test", "__class__", "__html__"))
 
-    def __new__(cls, probe: _Probe, path: Path, real: str) -> _Slot:
-        slot = super().__new__(cls, f"{_OPEN}{_WORD} copied {'.'.join(path)}{_CLOSE}")
-        object.__setattr__(slot, "_probe", probe)
-        object.__setattr__(slot, "_path", path)
-        object.__setattr__(slot, "_real", real)
-        return slot
+def _from_template(probe: _Probe, depth: int = 2) -> bool:
+    """Whether the caller's caller is template code itself (not a filter, a test or
+    MkDocs)."""
+    return _caller(depth).f_globals.get("environment") is probe.env
 
-    def __getattribute__(self, name: str) -> Any:
-        if name not in _Slot._OWN:
-            probe = object.__getattribute__(self, "_probe")
-            probe.refuse(f"page {'.'.join(object.__getattribute__(self, '_path'))}.{name}")
-        return super().__getattribute__(name)
+
+class _Slot:
+    """A page's string as the stand-in hands it to the templates. No string: Python code
+    that wants one (a filter, a format) calls `str()` from its own code, or fails, and
+    either refuses the shell; put in by a template itself, it comes out as a slot. It
+    passes for a string to `isinstance` (Jinja's `is string`), as the value does."""
+
+    __slots__ = ("_probe", "_where", "_real")
+
+    def __init__(self, probe: _Probe, where: Where, real: str) -> None:
+        self._probe, self._where, self._real = probe, where, real
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        return str
 
     def __str__(self) -> str:
-        probe, path = self._probe, self._path
-        if sys._getframe(1).f_globals.get("environment") is not probe.env:
-            probe.refuse(f"page {'.'.join(path)} handed to {sys._getframe(1).f_code.co_name}")
-            return str.__str__(self)
-        return probe.emit(path)
+        if not _from_template(self._probe):
+            self._probe.refuse(f"page {'.'.join(self._where)} handed to "
+                               f"{_caller(1).f_code.co_name}")
+        return self._probe.emit(self._where)
 
     def _test(self, name: str, *args: Any) -> Any:
-        if any(isinstance(a, _Slot | _Url) for a in args):
-            self._probe.refuse(f"page {'.'.join(self._path)} compared with another")
-        return self._probe.test(self._path, name, args, _TESTS[name](self._real, *args))
+        if any(type(a) in (_Slot, _Url) for a in args):
+            self._probe.refuse(f"page {'.'.join(self._where)} compared with another")
+        return self._probe.test(self._where, name, args, _TESTS[name](self._real, *args))
 
     def __bool__(self) -> bool:
         return self._test("bool")
@@ -245,47 +248,58 @@ class _Slot(str):
     def __contains__(self, item: object) -> bool:
         return self._test("contains", item)
 
+    def __getattr__(self, name: str) -> Any:
+        self._probe.refuse(f"page {'.'.join(self._where)}.{name}")
+        raise AttributeError(name)
 
-def _refusing(name: str) -> Callable[..., Any]:
-    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        self._probe.refuse(f"page value: {name}")
-        return getattr(type(self).__mro__[1], name)(self, *args, **kwargs)
+
+def _refusing(kind: type, name: str) -> Callable[..., Any]:
+    def method(self: Any, *args: Any) -> Any:
+        self._probe.refuse(f"page {'.'.join(self._where)}: {name}")
+        return NotImplemented if name.startswith("__r") else getattr(str, name)(
+            str.__str__(self) if isinstance(self, str) else self._real, *args)
     method.__name__ = name
     return method
 
 
-# what str does through the interpreter's slots, never through __getattribute__
-for _name in ("__hash__", "__len__", "__iter__", "__getitem__", "__add__", "__mul__",
-              "__rmul__", "__mod__", "__rmod__", "__lt__", "__le__", "__gt__", "__ge__",
-              "__format__", "__repr__", "__reduce__", "__reduce_ex__"):
-    setattr(_Slot, _name, _refusing(_name))
+for _name in ("__hash__", "__len__", "__iter__", "__getitem__", "__add__", "__radd__",
+              "__mul__", "__rmul__", "__mod__", "__rmod__", "__lt__", "__le__", "__gt__",
+              "__ge__", "__format__", "__repr__", "__reduce__", "__reduce_ex__"):
+    setattr(_Slot, _name, _refusing(_Slot, _name))
+
+
+def _from_mkdocs(depth: int = 2) -> bool:
+    """Whether the caller's caller is MkDocs making a link (or this module)."""
+    name = _caller(depth).f_globals.get("__name__", "")
+    return name.startswith("mkdocs.") or name == _THIS
 
 
 class _Url(str):
-    """The stand-in's URL: a real string to MkDocs' Python (which makes relative links
-    from it); to the templates, tested as the paper's own and otherwise refused."""
+    """The stand-in's URL: a real string to MkDocs (which makes relative links from it);
+    to anything else a value like `_Slot`: tested as the paper's own, or refused."""
 
-    __slots__ = ("_probe", "_path", "_real")
-    _OWN = frozenset((*__slots__, "__class__", "__html__"))
+    __slots__ = ("_probe", "_where", "_real")
+    _OWN = frozenset(__slots__)
 
-    def __new__(cls, probe: _Probe, path: Path, real: str) -> _Url:
+    def __new__(cls, probe: _Probe, where: Where, real: str) -> _Url:
         url = super().__new__(cls, _fake(real))
         object.__setattr__(url, "_probe", probe)
-        object.__setattr__(url, "_path", path)
+        object.__setattr__(url, "_where", where)
         object.__setattr__(url, "_real", real)
         return url
 
     def __getattribute__(self, name: str) -> Any:
-        if name not in _Url._OWN:
+        if name not in _Url._OWN and not _from_mkdocs():
             probe = object.__getattribute__(self, "_probe")
-            if _from_template(probe):
-                probe.refuse(f"page {object.__getattribute__(self, '_path')[0]}.{name}")
+            probe.refuse(f"page {object.__getattribute__(self, '_where')[0]}.{name}")
         return super().__getattribute__(name)
 
     def _test(self, name: str, other: Any) -> Any:
-        if not _from_template(self._probe, 3) or isinstance(other, _Url):
+        if _from_mkdocs(3):
             return _TESTS[name](str.__str__(self), other)
-        return self._probe.test(self._path, name, (other,), _TESTS[name](self._real, other))
+        if type(other) in (_Slot, _Url):
+            self._probe.refuse(f"page {self._where[0]} compared with another")
+        return self._probe.test(self._where, name, (other,), _TESTS[name](self._real, other))
 
     def __eq__(self, other: object) -> bool:
         return self._test("eq", other)
@@ -296,33 +310,28 @@ class _Url(str):
     def __contains__(self, item: object) -> bool:
         return self._test("contains", item)
 
-    __hash__ = str.__hash__
 
-    def __getitem__(self, key: Any) -> str:
-        if _from_template(self._probe):
-            self._probe.refuse(f"page {self._path[0]} sliced")
-        return str.__getitem__(self, key)
+def _mkdocs_only(name: str) -> Callable[..., Any]:
+    def method(self: _Url, *args: Any) -> Any:
+        if not _from_mkdocs():
+            self._probe.refuse(f"page {self._where[0]}: {name}")
+        return getattr(str, name)(self, *args)
+    method.__name__ = name
+    return method
 
-    def __len__(self) -> int:
-        if _from_template(self._probe):
-            self._probe.refuse(f"page {self._path[0]} measured")
-        return str.__len__(self)
 
-    def __iter__(self) -> Iterator[str]:
-        if _from_template(self._probe):
-            self._probe.refuse(f"page {self._path[0]} read letter by letter")
-        return str.__iter__(self)
+for _name in ("__hash__", "__len__", "__iter__", "__getitem__"):
+    setattr(_Url, _name, _mkdocs_only(_name))
 
 
 class _Meta(dict):
-    """The first paper's meta, its strings slots; what else is read of it recorded. (A
-    paper takes the shell only with the same keys, so a test of presence needs no
+    """The first paper's meta, its strings slots. (A paper takes the shell only with the
+    same keys and the same values but its strings, so nothing read of it needs a
     record.)"""
 
     def __init__(self, probe: _Probe, meta: dict[str, Any]) -> None:
-        super().__init__(
-            (k, _Slot(probe, ("meta", k), v) if isinstance(v, str) and v else v)
-            for k, v in meta.items() if k != "template")
+        super().__init__((k, _Slot(probe, ("meta", k), v) if isinstance(v, str) and v else v)
+                         for k, v in meta.items())
         self._probe = probe
 
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
@@ -348,13 +357,13 @@ class _StandIn:
         value = getattr(self._page, name)  # AttributeError: as for the page itself
         probe = self._probe
         if name in SLOTTED and isinstance(value, str) and value:
-            probe.reads[(name, "kind")] = _TEXT
+            probe.read((name,), value, _kind)
             return _Slot(probe, (name,), value)
         if name in FAKED and isinstance(value, str) and value:
-            probe.reads[(name, "shape")] = _shape(value)
+            probe.read((name,), value, _shape)
             probe.fakes[name] = fake = _Url(probe, (name,), value)
             return fake
-        probe.reads[(name,)] = _comparable(value)
+        probe.read((name,), value)
         return value
 
 
@@ -364,14 +373,14 @@ class _Shell:
     def __init__(self, probe: _Probe, html: str, context: dict[str, Any],
                  meta: dict[str, Any]) -> None:
         self.parts: list[str] = []
-        self.paths: list[Path] = []
+        self.wheres: list[Where] = []
         # (a slot put in and then dropped is left out; one put in twice is refused below)
-        found = sorted((html.find(marker), marker, path) for marker, path in probe.slots
+        found = sorted((html.find(marker), marker, where) for marker, where in probe.slots
                        if marker in html)
         at = 0
-        for start, marker, path in found:
+        for start, marker, where in found:
             self.parts.append(html[at:start])
-            self.paths.append(path)
+            self.wheres.append(where)
             at = start + len(marker)
         self.parts.append(html[at:])
         self.tests = probe.tests
@@ -379,13 +388,19 @@ class _Shell:
         self.near_links = probe.near_links
         self.context = {k: v for k, v in context.items() if k not in _VOLATILE}
         #: the meta's keys; the value of each that is not text
-        self.meta_keys = {k for k in meta if k != "template"}
-        self.meta_fixed = {k: _comparable(v) for k, v in meta.items()
-                           if k != "template" and _kind(v) is not _TEXT}
+        self.meta_keys = set(meta)
+        self.meta_fixed = {k: _comparable(v) for k, v in meta.items() if _kind(v) is not _TEXT}
         leftover = any(_OPEN in p or _CLOSE in p or _WORD.lower() in p.lower()
                        for p in self.parts)
         self.refused = probe.refused or (
             "a page's value copied where the stand-in cannot see" if leftover else None)
+
+    def same(self, other: _Shell) -> bool:
+        """Whether another render of the stand-in (other markers) made the same shell."""
+        return (self.parts, self.wheres, self.tests, self.near_links) == (
+            other.parts, other.wheres, other.tests, other.near_links) and [
+            (where, seen) for (where, seen), _ in self.reads] == [
+            (where, seen) for (where, seen), _ in other.reads]
 
     def fill(self, context: dict[str, Any]) -> str | None:
         """The page for this context's paper, or None when it does not fit the shell."""
@@ -399,7 +414,7 @@ class _Shell:
             return None
         page = context.get("page")
         meta = page.meta
-        if len(meta) - ("template" in meta) != len(self.meta_keys):
+        if len(meta) != len(self.meta_keys):
             return None
         for key in self.meta_keys:
             value = meta.get(key, _MISSING)
@@ -407,23 +422,19 @@ class _Shell:
             if value is _MISSING or (_kind(value) is not _TEXT if fixed is _MISSING
                                      else not _equal(_comparable(value), fixed)):
                 return None
-        for path, value in self.reads:
-            now = _value(page, path)
-            now = (_shape(now) if path[-1] == "shape" else _kind(now) if path[-1] == "kind"
-                   else _comparable(now))
-            if not _equal(now, value):
+        for (where, seen), value in self.reads:
+            if not _equal(seen(_value(page, where)), value):
                 return None
-        for path, name, args, answer in self.tests:
-            now = _value(page, path)
+        for where, name, args, answer in self.tests:
+            now = _value(page, where)
             if not isinstance(now, str) or not now or _TESTS[name](now, *args) != answer:
                 return None
         for url, name, link in self.near_links:
             if mkdocs.utils.get_relative_url(url, getattr(page, name)) != link:
                 return None
-        values = [_value(page, path) for path in self.paths]
         out = [self.parts[0]]
-        for value, part in zip(values, self.parts[1:], strict=True):
-            out.append(value)
+        for where, part in zip(self.wheres, self.parts[1:], strict=True):
+            out.append(_value(page, where))
             out.append(part)
         return "".join(out)
 
@@ -432,8 +443,7 @@ class PaperShell:
     """The shell of one build's paper pages: `install` it into the build's Jinja
     environment; paper pages then name SHELL_TEMPLATE."""
 
-    def __init__(self, template: str = "main.html") -> None:
-        self._template_name = template
+    def __init__(self) -> None:
         self._shell: _Shell | None = None
         self._off = False
         self._checked = 0
@@ -441,14 +451,16 @@ class PaperShell:
         self._fitted = 0
         #: pages made from the shell, for the tests and the benchmark
         self.filled = 0
-        #: the pages made from it (handed back if a later check disagrees)
-        self._made: list[Any] = []
+        #: the pages made from it, by source (handed back if a later check disagrees),
+        #: and the context they were made in
+        self._made: dict[str, Any] = {}
+        self._context: dict[str, Any] = {}
         self._redo: list[Any] = []
 
     def install(self, env: jinja2.Environment) -> None:
         """Serve SHELL_TEMPLATE (which calls back here) and start afresh."""
         self._env = env
-        self._shell, self._made, self._redo = None, [], []
+        self._shell, self._made, self._redo = None, {}, []
         self._checked = self._fitted = self.filled = 0
         self._off = bool(os.environ.get(FULL_PAGES_ENV))
         original = env.loader
@@ -464,35 +476,40 @@ class PaperShell:
     def active(self) -> bool:
         return not self._off
 
-    def take_redo(self) -> list[Any]:
-        """The pages made from a shell that a later check found wrong: render them again
-        in full (the shell is off by then)."""
+    def take_redo(self) -> list[tuple[Any, str]]:
+        """(page, its page rendered in full) of each page made from a shell that a later
+        check found wrong: for the plugin to pass through on_post_page and write again."""
         redo, self._redo = self._redo, []
-        return redo
+        return [(page, self._full(dict(self._context, page=page))) for page in redo]
 
     def _full(self, context: dict[str, Any]) -> str:
-        return self._env.get_template(self._template_name).render(context)
+        return self._env.get_template(THEME_TEMPLATE).render(context)
 
-    def _make(self, context: dict[str, Any]) -> None:
-        probe = _Probe(self._env)
+    def _probe(self, context: dict[str, Any], body: str) -> _Shell:
+        probe = _Probe(self._env, body)
         page = context["page"]
-        stand_in = dict(context, page=_StandIn(probe, page))
         try:
             with probe.watching_links():
-                html = self._full(stand_in)
+                html = self._full(dict(context, page=_StandIn(probe, page)))
         except Exception as e:  # noqa: BLE001 - the page is rendered in full, which says it
             probe.refuse(f"{type(e).__name__}: {e}")
             html = ""
-        shell = _Shell(probe, html, context, page.meta)
-        if shell.refused:
-            self._drop(shell.refused)
+        return _Shell(probe, html, context, page.meta)
+
+    def _make(self, context: dict[str, Any]) -> None:
+        shell, other = (self._probe(context, body) for body in _MARKER_BODIES)
+        why = shell.refused or other.refused or (
+            None if shell.same(other) else "a template measured a page's value")
+        if why:
+            self._drop(why)
         else:
             self._shell = shell
 
     def _drop(self, why: str) -> None:
         self._off = True
         self._shell = None
-        self._redo, self._made = self._made, []
+        self._redo = list(self._made.values())
+        self._made = {}
         if self._redo:
             self.filled -= len(self._redo)
             log.info("paperlist: a check found a paper page made from the theme's page "
@@ -510,11 +527,13 @@ class PaperShell:
             self._fitted += 1
             if self._fitted % SHELL_SAMPLE:
                 self.filled += 1
-                self._made.append(context["page"])
+                page = context["page"]
+                self._made[getattr(getattr(page, "file", None), "src_uri", id(page))] = page
                 return Markup(filled)
         full = self._full(context)
         if filled is not None:
             self._checked += 1
             if filled != full:
+                self._context = context
                 self._drop(f"{context['page'].url} came out otherwise")
         return Markup(full)
