@@ -518,7 +518,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             if body is None:  # a fast rebuild's (a full build made them all)
                 body = paper_body(entry, self._linker(page), bool(self.hosting.repo))
             # MkDocs picks the page's template next, and then calls on_page_context
-            page.meta["template"] = SHELL_TEMPLATE
+            # (one another plugin chose is left to it)
+            page.meta.setdefault("template", SHELL_TEMPLATE)
             return problems + body + _DISCOVERY_SLOT
         if broken is not None:
             return problems
@@ -767,8 +768,9 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         redo = self.shell.take_redo()
         for page, html in redo:
             output = config.plugins.on_post_page(html, page=page, config=config)
-            write_file(output.encode("utf-8", errors="xmlcharrefreplace"),
-                       page.file.abs_dest_path)
+            if output.strip():  # (MkDocs writes no empty page either)
+                write_file(output.encode("utf-8", errors="xmlcharrefreplace"),
+                           page.file.abs_dest_path)
         return len(redo)
 
     def _write_icons(self, site: Path) -> None:

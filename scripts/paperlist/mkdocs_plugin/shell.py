@@ -30,10 +30,13 @@ else the templates read of the page (`is_homepage`, `toc`, its meta's keys...) a
 other variable of the context must be equal for a paper to take the shell.
 
 What no stand-in can show is a template that keeps a value's output and tests its text
-(`{% set t %}{{ page.title }}{% endset %}{% if "GPT" in t %}`). The first SHELL_CHECKS
-papers, and one in SHELL_SAMPLE after them, are rendered both ways and must agree: a
-disagreement drops the shell and hands back the pages made from it, rendered in full, for
-the plugin to write again. Filters with side effects run once, for the stand-in.
+(`{% set t %}{{ page.title }}{% endset %}{% if "GPT" in t %}`), or Python's C code reading
+the URL without asking it (`page.url in "..."`, a join). The first SHELL_CHECKS papers
+that fit the shell, and one in SHELL_SAMPLE after them, are rendered both ways and must
+agree: a disagreement drops the shell and hands back the pages made from it, rendered in
+full, for the plugin to write again. Filters with side effects run for the two renders
+of the stand-in, not for the pages made from the shell. Context values are compared as
+they are when each page is made (the same `config` is the same object throughout).
 """
 
 from __future__ import annotations
@@ -156,8 +159,8 @@ class _Probe:
         #: the stand-in's URLs (FAKED), by attribute
         self.fakes: dict[str, str] = {}
         #: links MkDocs made from the page's URL to a place under its own part (another
-        #: paper, or this one): (the place, which URL of the page, the link)
-        self.near_links: list[tuple[str, str, str]] = []
+        #: paper, or this one: None): (the place, which URL of the page, the link)
+        self.near_links: list[tuple[str | None, str, str]] = []
 
     def refuse(self, why: str) -> None:
         if self.refused is None:
@@ -188,7 +191,8 @@ class _Probe:
             if name is not None:
                 folder = posixpath.normpath("/" + other.split(_FAKE_PART)[0])
                 if posixpath.normpath("/" + url).startswith(folder):
-                    self.near_links.append((url, name, link))
+                    own = str.__eq__(url, self.fakes[name])
+                    self.near_links.append((None if own else url, name, link))
             elif isinstance(other, str) and _FAKE_PART in other:
                 self.refuse("a link made from a part of the page's URL")
             return link
@@ -253,11 +257,12 @@ class _Slot:
         raise AttributeError(name)
 
 
-def _refusing(kind: type, name: str) -> Callable[..., Any]:
-    def method(self: Any, *args: Any) -> Any:
+def _refusing(name: str) -> Callable[..., Any]:
+    def method(self: _Slot, *args: Any) -> Any:
         self._probe.refuse(f"page {'.'.join(self._where)}: {name}")
-        return NotImplemented if name.startswith("__r") else getattr(str, name)(
-            str.__str__(self) if isinstance(self, str) else self._real, *args)
+        if name in ("__radd__", "__rmul__", "__rmod__"):
+            return NotImplemented
+        return getattr(str, name)(self._real, *args)
     method.__name__ = name
     return method
 
@@ -265,7 +270,7 @@ def _refusing(kind: type, name: str) -> Callable[..., Any]:
 for _name in ("__hash__", "__len__", "__iter__", "__getitem__", "__add__", "__radd__",
               "__mul__", "__rmul__", "__mod__", "__rmod__", "__lt__", "__le__", "__gt__",
               "__ge__", "__format__", "__repr__", "__reduce__", "__reduce_ex__"):
-    setattr(_Slot, _name, _refusing(_Slot, _name))
+    setattr(_Slot, _name, _refusing(_name))
 
 
 def _from_mkdocs(depth: int = 2) -> bool:
@@ -320,7 +325,11 @@ def _mkdocs_only(name: str) -> Callable[..., Any]:
     return method
 
 
-for _name in ("__hash__", "__len__", "__iter__", "__getitem__"):
+# (what Python does with a string in C without asking it, `"x/" in "a x/ b"` or a join,
+# no stand-in sees: left to the papers rendered both ways)
+for _name in ("__hash__", "__len__", "__iter__", "__getitem__", "__str__", "__format__",
+              "__add__", "__mod__", "__mul__", "__rmul__", "__lt__", "__le__", "__gt__",
+              "__ge__"):
     setattr(_Url, _name, _mkdocs_only(_name))
 
 
@@ -350,6 +359,15 @@ class _StandIn:
         self._probe = probe
         self._page = page
         self._meta = _Meta(probe, page.meta)
+
+    def __str__(self) -> str:
+        self._probe.refuse("the page itself put in")
+        return ""
+
+    __repr__ = __str__
+
+    def __format__(self, spec: str) -> str:
+        return self.__str__()
 
     def __getattr__(self, name: str) -> Any:
         if name == "meta":
@@ -430,7 +448,8 @@ class _Shell:
             if not isinstance(now, str) or not now or _TESTS[name](now, *args) != answer:
                 return None
         for url, name, link in self.near_links:
-            if mkdocs.utils.get_relative_url(url, getattr(page, name)) != link:
+            own = getattr(page, name)
+            if mkdocs.utils.get_relative_url(own if url is None else url, own) != link:
                 return None
         out = [self.parts[0]]
         for where, part in zip(self.wheres, self.parts[1:], strict=True):
@@ -480,7 +499,14 @@ class PaperShell:
         """(page, its page rendered in full) of each page made from a shell that a later
         check found wrong: for the plugin to pass through on_post_page and write again."""
         redo, self._redo = self._redo, []
-        return [(page, self._full(dict(self._context, page=page))) for page in redo]
+        out = []
+        for page in redo:
+            page.active = True  # as MkDocs renders a page
+            try:
+                out.append((page, self._full(dict(self._context, page=page))))
+            finally:
+                page.active = False
+        return out
 
     def _full(self, context: dict[str, Any]) -> str:
         return self._env.get_template(THEME_TEMPLATE).render(context)

@@ -55,6 +55,7 @@ MATERIAL_LIKE = (
     '{% if page.canonical_url %}<link rel="canonical" href="{{ page.canonical_url }}">'
     "{% endif %}"
     '<link rel="stylesheet" href="{{ \'assets/main.css\' | url }}">'
+    '<a href="{{ page.url | url }}">here</a>'
     "<span>{% if page.meta and page.meta.title %}{{ page.meta.title }}"
     "{% else %}{{ page.title }}{% endif %}</span>"
     "{% if page.edit_url %}<a href=\"{{ page.edit_url }}\">edit</a>"
@@ -102,6 +103,14 @@ REFUSED = {
     "its URL among others": "{{ [page.url, 'papers/p5/'] | unique | list | length }}",
     "its URL against its title": "{% if page.url == page.title %}!{% endif %}{{ page.title }}",
     "its URL's letter": "{{ page.url[8] }}{{ page.title }}",
+    "its URL changed, then compared": ("{% if (page.url | replace('p', 'q')) == 'qaqers/q5/' %}"
+                                       "!{% endif %}{{ page.title }}"),
+    "its URL joined, then compared": ("{% if (page.url ~ '') == 'papers/p5/' %}!{% endif %}"
+                                      "{{ page.title }}"),
+    "its URL formatted, then compared": ("{% if ('%s' % page.url) == 'papers/p5/' %}!"
+                                         "{% endif %}{{ page.title }}"),
+    "its URL in a range": ("{% if page.url >= 'papers/p5/' and page.url < 'papers/p6/' %}!"
+                           "{% endif %}{{ page.title }}"),
     # (the bland titles and the long marker take one branch, the short marker the other)
     "captured, then measured": ("{% set t %}{{ page.title }}{% endset %}"
                                 "{% if t | length > 30 %}long {% endif %}{{ t }}"),
