@@ -214,7 +214,22 @@ def _from_template(probe: _Probe, depth: int = 2) -> bool:
     return _caller(depth).f_globals.get("environment") is probe.env
 
 
-class _Slot:
+class _Tested:
+    """What a template may ask of a page's value and have answered per paper."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return self._test("eq", other)
+
+    def __ne__(self, other: object) -> bool:
+        return self._test("ne", other)
+
+    def __contains__(self, item: object) -> bool:
+        return self._test("contains", item)
+
+
+class _Slot(_Tested):
     """A page's string as the stand-in hands it to the templates. No string: Python code
     that wants one (a filter, a format) calls `str()` from its own code, or fails, and
     either refuses the shell; put in by a template itself, it comes out as a slot. It
@@ -243,15 +258,6 @@ class _Slot:
     def __bool__(self) -> bool:
         return self._test("bool")
 
-    def __eq__(self, other: object) -> bool:
-        return self._test("eq", other)
-
-    def __ne__(self, other: object) -> bool:
-        return self._test("ne", other)
-
-    def __contains__(self, item: object) -> bool:
-        return self._test("contains", item)
-
     def __getattr__(self, name: str) -> Any:
         self._probe.refuse(f"page {'.'.join(self._where)}.{name}")
         raise AttributeError(name)
@@ -279,7 +285,7 @@ def _from_mkdocs(depth: int = 2) -> bool:
     return name.startswith("mkdocs.") or name == _THIS
 
 
-class _Url(str):
+class _Url(_Tested, str):
     """The stand-in's URL: a real string to MkDocs (which makes relative links from it);
     to anything else a value like `_Slot`: tested as the paper's own, or refused."""
 
@@ -305,15 +311,6 @@ class _Url(str):
         if type(other) in (_Slot, _Url):
             self._probe.refuse(f"page {self._where[0]} compared with another")
         return self._probe.test(self._where, name, (other,), _TESTS[name](self._real, other))
-
-    def __eq__(self, other: object) -> bool:
-        return self._test("eq", other)
-
-    def __ne__(self, other: object) -> bool:
-        return self._test("ne", other)
-
-    def __contains__(self, item: object) -> bool:
-        return self._test("contains", item)
 
 
 def _mkdocs_only(name: str) -> Callable[..., Any]:
