@@ -385,8 +385,8 @@ class _StandIn:
 class _Shell:
     """The rendered stand-in, cut at its slots, and what a paper must share with it."""
 
-    def __init__(self, probe: _Probe, html: str, context: dict[str, Any],
-                 meta: dict[str, Any]) -> None:
+    def __init__(self, probe: _Probe, html: str, context: dict[str, Any]) -> None:
+        meta = context["page"].meta
         self.parts: list[str] = []
         self.wheres: list[Where] = []
         # (a slot put in and then dropped is left out; one put in twice is refused below)
@@ -510,14 +510,13 @@ class PaperShell:
 
     def _probe(self, context: dict[str, Any], body: str) -> _Shell:
         probe = _Probe(self._env, body)
-        page = context["page"]
         try:
             with probe.watching_links():
-                html = self._full(dict(context, page=_StandIn(probe, page)))
+                html = self._full(dict(context, page=_StandIn(probe, context["page"])))
         except Exception as e:  # noqa: BLE001 - the page is rendered in full, which says it
             probe.refuse(f"{type(e).__name__}: {e}")
             html = ""
-        return _Shell(probe, html, context, page.meta)
+        return _Shell(probe, html, context)
 
     def _make(self, context: dict[str, Any]) -> None:
         shell, other = (self._probe(context, body) for body in _MARKER_BODIES)
