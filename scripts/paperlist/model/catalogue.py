@@ -18,6 +18,7 @@ import yaml
 from paperlist.model.page import MAX_PARAGRAPH_CHARS, Page, PageError, read_page
 from paperlist.model.taxonomy import Tag, Taxonomy, load_taxonomy
 from paperlist.util.background import split_map
+from paperlist.util.collector import collector_paused
 from paperlist.util.text import has_scheme, slugify
 
 CATALOGUE_FILE = "catalogue.yml"
@@ -245,16 +246,23 @@ def _read_all(paths: list[Path]) -> list[Page | PageError]:
 def read_pages(paths: list[Path]) -> list[Page | PageError]:
     """Each page, or the error that stops it being read, in the order given. A big
     catalogue is read half here, half on the other core: YAML parsing is most of the
-    time an import, an enrich or a build spends reading."""
-    return split_map(_read_all, paths, PARALLEL_READ_MIN)
+    time an import, an enrich or a build spends reading. The pages live as long as the
+    command: the garbage collector is held off meanwhile (util/collector.py)."""
+    with collector_paused():
+        return split_map(_read_all, paths, PARALLEL_READ_MIN)
 
 
 def load_catalogue(papers_dir: Path, taxonomy: Taxonomy | None = None, *,
                    lenient: bool = False) -> Catalogue:
     """Read every page; a page that cannot be read stops the build with its file and line.
     Lenient (a live preview, where one broken page must not take the whole site down),
-    such pages are left out instead and listed in `unreadable`."""
-    taxonomy = taxonomy or load_taxonomy()
+    such pages are left out instead and listed in `unreadable`. The papers live as long
+    as the command: the garbage collector is held off meanwhile (util/collector.py)."""
+    with collector_paused():
+        return _load(papers_dir, taxonomy or load_taxonomy(), lenient)
+
+
+def _load(papers_dir: Path, taxonomy: Taxonomy, lenient: bool) -> Catalogue:
     meta: dict = {}
     cat_path = papers_dir / CATALOGUE_FILE
     if cat_path.exists():
