@@ -71,6 +71,7 @@ from paperlist.structure.paths import (
     Link,
 )
 from paperlist.util.background import BackgroundError, split_map
+from paperlist.util.collector import collector_paused
 
 log = logging.getLogger("mkdocs.plugins.paperlist")
 
@@ -249,10 +250,17 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if self._serving:  # before anything is read: an edit made meanwhile is seen
             self._roots = self._inputs(config)
             self._stamps = preview.snapshot(self._roots)
-        try:
-            self.catalogue = load_catalogue(self.papers_dir, self.taxonomy, lenient=True)
-        except (ValueError, BackgroundError) as e:
-            raise PluginError(str(e)) from None
+        # The catalogue lives as long as the build: out of the cyclic GC's sight from now
+        # on. At 30,000 papers its full collections scanned it (and then MkDocs' pages)
+        # over and over, tens of CPU seconds; and a forked child (util/background.py) no
+        # longer copies every page of it by touching its objects' GC headers. Frozen
+        # before the collector is back on, whose first collection would scan it all.
+        with collector_paused():
+            try:
+                self.catalogue = load_catalogue(self.papers_dir, self.taxonomy, lenient=True)
+            except (ValueError, BackgroundError) as e:
+                raise PluginError(str(e)) from None
+            gc.freeze()
         if self.catalogue.unreadable and not self.show_problems:
             # told as `paperlist check` tells them ("a colon inside the title — quote it"),
             # not as the YAML library does ("mapping values are not allowed here"); and
@@ -261,11 +269,6 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 *(line for e in self.catalogue.unreadable for line in check_paths(
                     [Path(_shown_path(e.path))], workers=1, taxonomy=self._taxonomy_file)
                   or [str(e)]), *self.catalogue.problems]))
-        # The catalogue lives as long as the build: out of the cyclic GC's sight from now
-        # on. At 30,000 papers its full collections scanned it (and then MkDocs' pages)
-        # over and over, tens of CPU seconds; and a forked child (util/background.py) no
-        # longer copies every page of it by touching its objects' GC headers.
-        gc.freeze()
         cat = self.catalogue
         self._pagefind = self.config.search == "pagefind" and bool(cat.papers)
         if not cat.papers:
