@@ -86,6 +86,9 @@ class Synonyms:
     by_first: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
     #: words never added (stop words: never searched)
     stop: frozenset[str] = frozenset()
+    #: the lower cases of a token written as one of the abbreviations: its key, or its
+    #: key and a plural's "s" (`_key`)
+    spellings: set[str] = field(default_factory=set)
 
     def words_for(self, text: str) -> list[str]:
         """What a page of `text` should also be found by, in a fixed order: each learned
@@ -95,22 +98,29 @@ class Synonyms:
         inside a longer one counts too: a multi-agent reinforcement learning paper is one
         on RL as well (MARL and RL), a large language model a language model."""
         tokens = _WORD.findall(text)
-        words = _folded(tokens)
+        lowers = [t.lower() for t in tokens]
+        words = [fold_plural(w) if w[-1] == "s" else w for w in lowers]  # _folded's
         have = set(words)
         longs: dict[tuple[str, ...], str] = {}  # the long forms it writes: abbreviations
         by_first = self.by_first
-        for i, word in enumerate(words):
-            if word in by_first:
-                for long, abbr in by_first[word]:
+        if not have.isdisjoint(by_first):
+            for i in [i for i, word in enumerate(words) if word in by_first]:
+                for long, abbr in by_first[words[i]]:
                     if tuple(words[i:i + len(long)]) == long:
                         longs.setdefault(long, abbr)
         # the abbreviations it writes as abbreviations: two capitals at least, and not part
-        # of a name ("MT" of "MT-Bench", "IV" of "MIMIC-IV")
-        named = {part for chunk in text.split() if "-" in chunk
-                 for part in _named_parts(chunk)}
-        written = dict.fromkeys(k for k in (_key(t) for t in tokens if t != t.lower() and
-                                            sum(map(str.isupper, t)) > 1 and t not in named)
-                                if k in self.long_of)
+        # of a name ("MT" of "MT-Bench", "IV" of "MIMIC-IV"). Only a token whose lower
+        # case is a learned key, or one with an "s", can be one (_key), which most words
+        # are not: the rest are tested, and the compounds read, only when one is.
+        keyed = self.spellings
+        maybe = [t for t, low in zip(tokens, lowers, strict=True)
+                 if low in keyed and t != low and sum(map(str.isupper, t)) > 1]
+        if maybe:
+            named = {part for chunk in text.split()
+                     if "-" in chunk and any(t in chunk for t in maybe)
+                     for part in _named_parts(chunk)}
+            maybe = [t for t in maybe if t not in named]
+        written = dict.fromkeys(k for k in map(_key, maybe) if k in self.long_of)
         # one the page defines its own way ("Align-Then-stEer (ATE)") is its own: neither
         # the catalogue's long form nor its abbreviation is added for it
         own = {_key(a): tuple(_words(long)) for a, long in defined_abbreviations(text).items()}
@@ -162,6 +172,7 @@ def learn(texts: Iterable[str], stopwords: Iterable[str] = (),
                 n >= dominant * defined[abbr]:
             synonyms.long_of[abbr] = long
             synonyms.by_first.setdefault(long[0], []).append((long, abbr))
+            synonyms.spellings.update((abbr, f"{abbr}s"))
     for (abbr, spelling), _ in sorted(spellings.items(), key=lambda kv: (-kv[1], kv[0])):
         if abbr in synonyms.long_of:
             synonyms.written.setdefault(abbr, spelling)
