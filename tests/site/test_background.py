@@ -5,17 +5,25 @@ from __future__ import annotations
 
 import filecmp
 import functools
+import operator
 import os
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from helpers import SHIPPED_LIST, make_project
 from paperlist.util import background
-from paperlist.util.background import Background, BackgroundError, split_map
+from paperlist.util.background import (
+    Background,
+    BackgroundError,
+    build_cores,
+    split_join,
+    split_map,
+)
 
 #: Forking is only safe in a single-threaded process, so these run first in the session,
 #: before any test starts a thread (conftest.py orders them); off Linux they skip.
@@ -99,6 +107,44 @@ def test_split_map_keeps_order_and_errors():
 
     with pytest.raises(BackgroundError, match="item 900"):
         split_map(fail_in_second_half, items, 10)
+
+
+@needs_fork
+def test_split_join_joins_the_halves_as_the_whole_would_be():
+    words = [f"w{k % 7}" for k in range(5000)]
+    whole = Counter(words)
+    assert split_join(Counter, words, 10, operator.add) == whole
+    assert split_join(Counter, words, 10_000, operator.add) == whole  # too few: here
+
+
+def _two_cores() -> set[int]:
+    cpus = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else set()
+    if len(cpus) < 2:
+        pytest.skip("one core: no core to leave to the parent")
+    return cpus
+
+
+@needs_fork
+def test_a_child_runs_off_the_parents_core_until_the_parent_waits_for_it():
+    cpus = _two_cores()
+    ready, told = os.pipe()
+
+    def work() -> tuple[set[int], set[int], int]:
+        before = os.sched_getaffinity(0)
+        cores = build_cores()  # what a pool it starts now (Pagefind's threads) is sized for
+        os.write(told, b"x")
+        deadline = time.monotonic() + 20
+        while os.sched_getaffinity(0) == before and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return before, os.sched_getaffinity(0), cores
+
+    child = Background(work)
+    os.read(ready, 1)  # pinned, and now waited for
+    before, after, cores = child.result()
+    os.close(ready)
+    os.close(told)
+    assert before == cpus - {min(cpus)}
+    assert after == cpus and cores == len(cpus)
 
 
 @needs_fork

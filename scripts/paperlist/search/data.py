@@ -48,6 +48,7 @@ from paperlist.model.catalogue import Paper
 from paperlist.search.chunks import MAGIC, chunk_bounds
 from paperlist.search.compounds import TITLE_FIELDS
 from paperlist.structure import paths
+from paperlist.util.background import split_join
 
 #: Where the engine's files go in the site; search-load.js names ENGINE_FILE itself.
 SEARCH_DATA = f"{paths.ASSETS}/search"
@@ -63,6 +64,8 @@ FRAGMENTS_FILE = f"{SEARCH_DATA}/fragments.json"
 AUTHOR_SEPARATOR = "; "
 #: Words shorter than this are never corrected to (nor, by the settings, from).
 _MIN_VOCABULARY_LETTERS = 3
+#: From this many pages the words are counted on both cores (3 s at 30,000 papers)
+PARALLEL_SPREAD_MIN = 4000
 
 
 @dataclass(frozen=True)
@@ -174,6 +177,12 @@ def spread(contents: list[str]) -> tuple[Counter[str], Counter[str]]:
     return out, families
 
 
+def _added(a: tuple[Counter[str], Counter[str]], b: tuple[Counter[str], Counter[str]],
+           ) -> tuple[Counter[str], Counter[str]]:
+    """Two `spread`s of parts of the pages, as one of all of them."""
+    return a[0] + b[0], a[1] + b[1]
+
+
 def vocabulary(contents: list[str] | Counter[str], min_papers: int) -> dict[int, list[str]]:
     """Word length -> the alphabetic words at least min_papers pages hold, most widespread
     first (ties alphabetical, so the files are the same build to build). contents: the
@@ -206,7 +215,9 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
     conf = settings()
     min_papers = (1 if len(rows) < conf["vocabulary_all_below"]
                   else conf["vocabulary_min_papers"])
-    counts, families = spread([f["content"] for f in fragments.values()])
+    # (the build waits for this: the other core helps; util/background.py)
+    counts, families = split_join(spread, [f["content"] for f in fragments.values()],
+                                  PARALLEL_SPREAD_MIN, _added)
     vocab = vocabulary(counts, min_papers)
     files = {f"{VOCABULARY_DIR}{n}.txt": "\n".join(ws) + "\n" for n, ws in vocab.items()}
     stop = set(conf["stopwords"])

@@ -25,7 +25,7 @@ from paperlist import ASSETS_DIR
 from paperlist.search.data import ENGINE_FILE, Row, engine_files, settings
 from paperlist.search.synonyms import with_synonyms
 from paperlist.structure import paths
-from paperlist.util.background import Background, BackgroundError, can_fork
+from paperlist.util.background import Background, BackgroundError, build_cores, can_fork
 
 #: Pagefind's own name for the binary to use (its Python package reads it too).
 BINARY_VARIABLE = "PAGEFIND_BINARY_PATH"
@@ -106,6 +106,11 @@ _LAUNCHER_VARIABLES = ("PAGEFIND_EXTENDED_BINARY_PATH", BINARY_VARIABLE)
 #: more of its CPU time. A setting the environment already gives is kept.
 ALLOCATOR_VARIABLE = "_RJEM_MALLOC_CONF"
 ALLOCATOR_SETTINGS = "dirty_decay_ms:1000"
+#: How many threads Pagefind's runtime (tokio) runs pages on. It counts the cores it may
+#: use when it starts, which in a build is one (util/background.py leaves the other to
+#: the pages); once the build has rendered them, it waits for Pagefind, whose threads then
+#: get both. Sized for every core of the build, the pool can use them.
+THREADS_VARIABLE = "TOKIO_WORKER_THREADS"
 
 
 def pagefind_env() -> dict[str, str]:
@@ -115,6 +120,7 @@ def pagefind_env() -> dict[str, str]:
     memory ran out; without them, the launcher runs its own binary."""
     env = {k: v for k, v in os.environ.items() if k not in _LAUNCHER_VARIABLES}
     env.setdefault(ALLOCATOR_VARIABLE, ALLOCATOR_SETTINGS)
+    env.setdefault(THREADS_VARIABLE, str(build_cores()))
     return env
 
 

@@ -19,6 +19,7 @@ children still running when the build process exits (Ctrl-C) are cancelled then.
 from __future__ import annotations
 
 import atexit
+import operator
 import os
 import pickle
 import signal
@@ -30,6 +31,7 @@ from typing import Generic, TypeVar
 
 T = TypeVar("T")
 U = TypeVar("U")
+V = TypeVar("V")
 #: children not yet waited for, cancelled at exit
 _LIVE: set[Background] = set()  # type: ignore[type-arg]
 
@@ -97,11 +99,15 @@ class Background(Generic[T]):
             self._outcome = (False, traceback.format_exc())
 
     def result(self) -> T:
+        """The work's result, waited for. A child still at work is given every core first
+        (and so is all it started): the parent's core, left to the parent so far, now
+        only waits."""
         if self._cancelled:
             raise BackgroundError("the background work was cancelled")
         if self._outcome is None and self._thread is not None:
             self._thread.join()
         elif self._outcome is None:
+            _give_every_core(self._pid)
             with os.fdopen(self._fd, "rb") as inp:
                 data = inp.read()
             self._fd = -1
@@ -140,6 +146,15 @@ class Background(Generic[T]):
 def split_map(fn: Callable[[list[T]], list[U]], items: list[T], min_items: int) -> list[U]:
     """fn(items), with the second half done on the other core when there are at least
     min_items and a child can be forked. fn must map each item to one result."""
+    return split_join(fn, items, min_items, operator.add)
+
+
+def split_join(fn: Callable[[list[T]], V], items: list[T], min_items: int,
+               join: Callable[[V, V], V]) -> V:
+    """fn(items), as join(fn(first half), fn(second half)) with the second half done on
+    the other core when there are at least min_items and a child can be forked: for a
+    fn whose result over a list is so made from its results over the list's halves
+    (counts are added)."""
     if len(items) < min_items or not can_fork():
         return fn(items)
     half = len(items) // 2
@@ -149,7 +164,7 @@ def split_map(fn: Callable[[list[T]], list[U]], items: list[T], min_items: int) 
     except BaseException:
         second.cancel()
         raise
-    return first + second.result()
+    return join(first, second.result())
 
 
 @atexit.register
@@ -158,15 +173,58 @@ def _cancel_all() -> None:
         work.cancel()
 
 
+#: the cores a child had before it left one to its parent (set in the child)
+_BUILD_CPUS: set[int] = set()
+
+
 def _leave_a_core_to_the_parent() -> None:
-    """Keep children (and Pagefind's threads, which size their pool by this) off one of
-    the cores: the parent renders the pages, the longest chain of the build, and even
-    low-priority neighbours on its core slowed it by a fifth (cache, context switches)."""
+    """Keep children (and Pagefind's threads) off one of the cores: the parent renders
+    the pages, the longest chain of the build, and even low-priority neighbours on its
+    core slowed it by a fifth (cache, context switches). Until the parent waits for the
+    child (`result`, `_give_every_core`)."""
     if not hasattr(os, "sched_getaffinity"):
         return
     cpus = os.sched_getaffinity(0)
+    _BUILD_CPUS.update(cpus)
     if len(cpus) >= 2:
         os.sched_setaffinity(0, cpus - {min(cpus)})
+
+
+def build_cores() -> int:
+    """How many cores the build may use, in a child too: a pool sized by this (Pagefind's
+    threads) is ready for the parent's core once the parent waits (`_give_every_core`)."""
+    if _BUILD_CPUS:
+        return len(_BUILD_CPUS)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _give_every_core(group: int) -> None:
+    """Every thread of every process in the process group (a child and what it started:
+    Pagefind, its launcher, split_map's own child) may run on all the parent's cores.
+    Best effort: where there is no /proc, or a process ends meanwhile, nothing changes
+    but the speed."""
+    if not hasattr(os, "sched_setaffinity") or not os.path.isdir("/proc"):
+        return
+    cpus = os.sched_getaffinity(0)
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return
+    for entry in entries:
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                stat = f.read()
+            # after the command's ")": state, parent, process group
+            if int(stat[stat.rindex(b")") + 2:].split()[2]) != group:
+                continue
+            for task in os.listdir(f"/proc/{entry}/task"):
+                os.sched_setaffinity(int(task), cpus)
+        except (OSError, ValueError, IndexError):
+            continue
 
 
 def _describe(status: int) -> str:

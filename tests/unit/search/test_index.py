@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from paperlist.search import index as search_index
+from paperlist.util.background import build_cores
 
 PAGES = {f"papers/{name}/": f"<p>{name} abstract</p>" for name in ("a", "b", "c")}
 
@@ -87,13 +88,17 @@ def test_memory_is_used_only_with_room_and_without_tmpdir(tmp_path, monkeypatch)
     assert search_index.pages_scratch(PAGES, tmp_path) is None
 
 
-def test_pagefind_runs_with_its_allocator_settings_and_accepts_them(tmp_path, monkeypatch):
+def test_pagefind_runs_with_its_allocator_and_thread_settings_and_accepts_them(
+        tmp_path, monkeypatch):
     """The allocator's settings reach Pagefind (they cap its peak memory at 30,000
     papers) and are valid: jemalloc ignores a setting it does not know, saying so only on
     stderr, which a build discards when Pagefind succeeds."""
     monkeypatch.delenv(search_index.ALLOCATOR_VARIABLE, raising=False)
+    monkeypatch.delenv(search_index.THREADS_VARIABLE, raising=False)
     env = search_index.pagefind_env()
     assert env[search_index.ALLOCATOR_VARIABLE] == search_index.ALLOCATOR_SETTINGS
+    # threads for every core of the build, though a build starts it on one
+    assert env[search_index.THREADS_VARIABLE] == str(build_cores())
     site = tmp_path / "site" / "papers" / "a"
     site.mkdir(parents=True)
     (site / "index.html").write_text(
