@@ -16,11 +16,12 @@ from pathlib import Path
 import pytest
 
 from helpers import SHIPPED_LIST, make_project
+from paperlist.search.data import _added, spread, vocabulary
+from paperlist.search.index import THREADS_VARIABLE, pagefind_env
 from paperlist.util import background
 from paperlist.util.background import (
     Background,
     BackgroundError,
-    build_cores,
     split_join,
     split_map,
 )
@@ -87,6 +88,29 @@ def test_cancel_stops_the_child_and_what_it_started(tmp_path):
         work.result()
 
 
+@needs_fork
+def test_cancel_stops_a_childs_own_child_too(tmp_path):
+    pid_file = tmp_path / "pid"
+
+    def half(items: list[int]) -> list[int]:
+        if items[0] >= 5:  # the second half: in the child's own child
+            pid_file.write_text(str(os.getpid()))
+            time.sleep(60)
+        return items
+
+    work = Background(lambda: split_join(half, list(range(10)), 2, operator.add))
+    deadline = time.monotonic() + 30
+    while not pid_file.exists() or not pid_file.read_text():
+        assert time.monotonic() < deadline, "the child's child never started"
+        time.sleep(0.05)
+    grandchild = int(pid_file.read_text())
+    work.cancel()
+    deadline = time.monotonic() + 30
+    while _alive(grandchild):
+        assert time.monotonic() < deadline, "the child's child outlived cancel()"
+        time.sleep(0.05)
+
+
 def _alive(pid: int) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -115,6 +139,12 @@ def test_split_join_joins_the_halves_as_the_whole_would_be():
     whole = Counter(words)
     assert split_join(Counter, words, 10, operator.add) == whole
     assert split_join(Counter, words, 10_000, operator.add) == whole  # too few: here
+    # the search engine's word counts (search/data.py engine_files), as of all pages at once
+    pages = [f"Graph {k} networks for graph-level tasks {k % 3} with transformers"
+             for k in range(40)] + ["Ünïcode ﬁle systems", ""]
+    counts, families = split_join(spread, pages, 2, _added)
+    assert (counts, families) == spread(pages)
+    assert vocabulary(counts, 1) == vocabulary(pages, 1)
 
 
 def _two_cores() -> set[int]:
@@ -131,7 +161,8 @@ def test_a_child_runs_off_the_parents_core_until_the_parent_waits_for_it():
 
     def work() -> tuple[set[int], set[int], int]:
         before = os.sched_getaffinity(0)
-        cores = build_cores()  # what a pool it starts now (Pagefind's threads) is sized for
+        # what Pagefind, started now, sizes its pool of threads for
+        cores = int(pagefind_env().get(THREADS_VARIABLE, len(before)))
         os.write(told, b"x")
         deadline = time.monotonic() + 20
         while os.sched_getaffinity(0) == before and time.monotonic() < deadline:

@@ -179,8 +179,9 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._broken: dict[str, _Broken] = {}
         #: under `mkdocs serve` (this instance then lives across rebuilds: on_startup)
         self._serving = False
-        #: run by MkDocs' command line, which ends the process after the build or, under
-        #: `serve --clean`, builds again from on_files (on_post_build: why it matters)
+        #: started as MkDocs' command line starts a plugin (on_startup), which ends the
+        #: process after the build or, under `serve`, builds again from on_files
+        #: (on_post_build: why it matters)
         self._command_line = False
         #: the last full build, for the preview's fast rebuilds (serve only)
         self._built: _Built | None = None
@@ -244,9 +245,9 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         self._built = None
         self._cancel_reindex()
-        if gc.get_freeze_count():  # the last build's objects can go (see on_post_build):
-            gc.unfreeze()  # its garbage, collected now, before this build's catalogue is
-            gc.collect()  # read (with the collector held off) and frozen in turn
+        if gc.get_freeze_count():  # what the last build left frozen (on_post_build): its
+            gc.unfreeze()  # garbage collected now, before this build's catalogue is read
+            gc.collect()  # (with the collector held off) and frozen in turn
         if self._serving:  # before anything is read: an edit made meanwhile is seen
             self._roots = self._inputs(config)
             self._stamps = preview.snapshot(self._roots)

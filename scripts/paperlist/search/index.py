@@ -107,9 +107,11 @@ _LAUNCHER_VARIABLES = ("PAGEFIND_EXTENDED_BINARY_PATH", BINARY_VARIABLE)
 ALLOCATOR_VARIABLE = "_RJEM_MALLOC_CONF"
 ALLOCATOR_SETTINGS = "dirty_decay_ms:1000"
 #: How many threads Pagefind's runtime (tokio) runs pages on. It counts the cores it may
-#: use when it starts, which in a build is one (util/background.py leaves the other to
-#: the pages); once the build has rendered them, it waits for Pagefind, whose threads then
-#: get both. Sized for every core of the build, the pool can use them.
+#: use when it starts, which in a build's child is one fewer than the build's
+#: (util/background.py leaves one to the pages); once the build has rendered them, it
+#: waits for Pagefind, whose threads then get them all. Sized for every core of the build
+#: (within a container's CPU limit, as tokio's own count is), the pool can use them: at
+#: 30,000 papers the build ended about 2.6 s sooner. Elsewhere Pagefind counts them.
 THREADS_VARIABLE = "TOKIO_WORKER_THREADS"
 
 
@@ -120,7 +122,9 @@ def pagefind_env() -> dict[str, str]:
     memory ran out; without them, the launcher runs its own binary."""
     env = {k: v for k, v in os.environ.items() if k not in _LAUNCHER_VARIABLES}
     env.setdefault(ALLOCATOR_VARIABLE, ALLOCATOR_SETTINGS)
-    env.setdefault(THREADS_VARIABLE, str(build_cores()))
+    cores = build_cores()
+    if hasattr(os, "sched_getaffinity") and len(os.sched_getaffinity(0)) < cores:
+        env.setdefault(THREADS_VARIABLE, str(cores))  # (a build's child: see THREADS_VARIABLE)
     return env
 
 

@@ -65,6 +65,15 @@ def _key(abbreviation: str) -> str:
     return _singular(abbreviation).lower()
 
 
+def _spellings(key: str) -> list[str]:
+    """The lower cases of a token whose `_key` is key: the key, and the key with a
+    plural's "s", before which a Greek final sigma is a sigma ("ΑΣs": "ασs", key "ας")."""
+    out = [key, f"{key}s"]
+    if key.endswith("ς"):
+        out.append(f"{key[:-1]}σs")
+    return out
+
+
 def _initials_match(abbreviation: str, long: tuple[str, ...], stop: set[str]) -> bool:
     """Whether the abbreviation's capitals and digits are the long form's words' first
     characters, stop words aside or not ("PPO" is no "policy optimization", which the
@@ -86,8 +95,7 @@ class Synonyms:
     by_first: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
     #: words never added (stop words: never searched)
     stop: frozenset[str] = frozenset()
-    #: the lower cases of a token written as one of the abbreviations: its key, or its
-    #: key and a plural's "s" (`_key`)
+    #: the lower cases of a token written as one of the abbreviations (`_spellings`)
     spellings: set[str] = field(default_factory=set)
 
     def words_for(self, text: str) -> list[str]:
@@ -172,7 +180,7 @@ def learn(texts: Iterable[str], stopwords: Iterable[str] = (),
                 n >= dominant * defined[abbr]:
             synonyms.long_of[abbr] = long
             synonyms.by_first.setdefault(long[0], []).append((long, abbr))
-            synonyms.spellings.update((abbr, f"{abbr}s"))
+            synonyms.spellings.update(_spellings(abbr))
     for (abbr, spelling), _ in sorted(spellings.items(), key=lambda kv: (-kv[1], kv[0])):
         if abbr in synonyms.long_of:
             synonyms.written.setdefault(abbr, spelling)

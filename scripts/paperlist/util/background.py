@@ -34,6 +34,8 @@ U = TypeVar("U")
 V = TypeVar("V")
 #: children not yet waited for, cancelled at exit
 _LIVE: set[Background] = set()  # type: ignore[type-arg]
+#: in a child, the process group it leads (or, a child's child, its parent's); 0 otherwise
+_GROUP = [0]
 
 
 class BackgroundError(RuntimeError):
@@ -65,10 +67,16 @@ class Background(Generic[T]):
             self._thread.start()
             return
         read, write = os.pipe()
+        # A child's own child (split_join in the search index's child) stays in its
+        # group, so that cancelling the child stops it too, and waiting for the child
+        # gives it every core too.
+        group = _GROUP[0]
         pid = os.fork()
         if pid == 0:  # the child: compute, send, and leave without running the parent's
             os.close(read)  # exit handlers or flushing its buffers
-            os.setpgid(0, 0)
+            if not group:
+                os.setpgid(0, 0)
+            _GROUP[0] = group or os.getpid()
             if niceness:
                 os.nice(niceness)
             _leave_a_core_to_the_parent()
@@ -85,11 +93,14 @@ class Background(Generic[T]):
             finally:
                 os._exit(code)
         os.close(write)
-        try:  # also here, so that no cancel can come before the child's own call
-            os.setpgid(pid, pid)
-        except OSError:
-            pass  # the child got there first, or has already exited
+        if not group:
+            try:  # also here, so that no cancel can come before the child's own call
+                os.setpgid(pid, pid)
+            except OSError:
+                pass  # the child got there first, or has already exited
         self._pid, self._fd = pid, read
+        #: the process group the child is in: its own, or its parent's (see above)
+        self._group = group or pid
         _LIVE.add(self)
 
     def _run_in_thread(self, fn: Callable[[], T]) -> None:
@@ -107,7 +118,8 @@ class Background(Generic[T]):
         if self._outcome is None and self._thread is not None:
             self._thread.join()
         elif self._outcome is None:
-            _give_every_core(self._pid)
+            if self._group == self._pid:  # (a child's own child gets them with its parent)
+                _give_every_core(self._group)
             with os.fdopen(self._fd, "rb") as inp:
                 data = inp.read()
             self._fd = -1
@@ -128,8 +140,11 @@ class Background(Generic[T]):
         running). A thread cannot be stopped: its result is dropped."""
         self._cancelled = True
         if self._pid:
-            try:
-                os.killpg(self._pid, signal.SIGKILL)
+            try:  # (a child's own child leads no group: it starts nothing of its own)
+                if self._group == self._pid:
+                    os.killpg(self._pid, signal.SIGKILL)
+                else:
+                    os.kill(self._pid, signal.SIGKILL)
             except OSError:
                 pass
             try:
@@ -191,18 +206,44 @@ def _leave_a_core_to_the_parent() -> None:
 
 
 def build_cores() -> int:
-    """How many cores the build may use, in a child too: a pool sized by this (Pagefind's
-    threads) is ready for the parent's core once the parent waits (`_give_every_core`)."""
+    """How many cores the build may use, in a child too (which has left one to its
+    parent): its CPU affinity's, within a container's CPU limit."""
     if _BUILD_CPUS:
-        return len(_BUILD_CPUS)
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
+        cpus = len(_BUILD_CPUS)
+    elif hasattr(os, "sched_getaffinity"):
+        cpus = len(os.sched_getaffinity(0))
+    else:
+        cpus = os.cpu_count() or 1
+    limit = _cpu_limit()
+    return min(cpus, limit) if limit else cpus
+
+
+def _cpu_limit(cgroup: str = "/proc/self/cgroup", root: str = "/sys/fs/cgroup") -> int | None:
+    """The CPU limit of this process's control group and those above it (cgroup v2
+    `cpu.max`: a container's `--cpus`), rounded up to whole cores; None where there is
+    none or it cannot be read (cgroup v1, not Linux)."""
+    try:
+        with open(cgroup, encoding="utf-8") as f:
+            path = next(line.split(":", 2)[2].strip() for line in f if line.startswith("0::"))
+    except (OSError, StopIteration, IndexError):
+        return None
+    limits = []
+    parts = [p for p in path.split("/") if p]
+    for depth in range(len(parts), -1, -1):
+        try:
+            with open(os.path.join(root, *parts[:depth], "cpu.max"),
+                      encoding="utf-8") as f:
+                quota, period = f.read().split()[:2]
+            if quota != "max":
+                limits.append(-(-int(quota) // int(period)))
+        except (OSError, ValueError):
+            continue
+    return max(1, min(limits)) if limits else None
 
 
 def _give_every_core(group: int) -> None:
     """Every thread of every process in the process group (a child and what it started:
-    Pagefind, its launcher, split_map's own child) may run on all the parent's cores.
+    Pagefind, its launcher, split_join's own child) may run on all the parent's cores.
     Best effort: where there is no /proc, or a process ends meanwhile, nothing changes
     but the speed."""
     if not hasattr(os, "sched_setaffinity") or not os.path.isdir("/proc"):

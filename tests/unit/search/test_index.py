@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 from paperlist.search import index as search_index
-from paperlist.util.background import build_cores
 
 PAGES = {f"papers/{name}/": f"<p>{name} abstract</p>" for name in ("a", "b", "c")}
 
@@ -97,8 +96,9 @@ def test_pagefind_runs_with_its_allocator_and_thread_settings_and_accepts_them(
     monkeypatch.delenv(search_index.THREADS_VARIABLE, raising=False)
     env = search_index.pagefind_env()
     assert env[search_index.ALLOCATOR_VARIABLE] == search_index.ALLOCATOR_SETTINGS
-    # threads for every core of the build, though a build starts it on one
-    assert env[search_index.THREADS_VARIABLE] == str(build_cores())
+    # outside a build's child, Pagefind counts its cores itself (tests/site/
+    # test_background.py: in one, it is told them)
+    assert search_index.THREADS_VARIABLE not in env
     site = tmp_path / "site" / "papers" / "a"
     site.mkdir(parents=True)
     (site / "index.html").write_text(
@@ -113,6 +113,9 @@ def test_pagefind_runs_with_its_allocator_and_thread_settings_and_accepts_them(
     assert (tmp_path / "out" / "pagefind-entry.json").is_file()
 
 
-def test_an_allocator_setting_given_by_the_environment_is_kept(monkeypatch):
+def test_an_allocator_or_thread_setting_given_by_the_environment_is_kept(monkeypatch):
     monkeypatch.setenv(search_index.ALLOCATOR_VARIABLE, "narenas:1")
-    assert search_index.pagefind_env()[search_index.ALLOCATOR_VARIABLE] == "narenas:1"
+    monkeypatch.setenv(search_index.THREADS_VARIABLE, "3")
+    env = search_index.pagefind_env()
+    assert (env[search_index.ALLOCATOR_VARIABLE], env[search_index.THREADS_VARIABLE]) == (
+        "narenas:1", "3")

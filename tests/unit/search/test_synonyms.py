@@ -71,9 +71,11 @@ def test_what_a_review_of_400_learned_pairs_found_wrong_is_not_learned_or_not_ad
     # "language models" inside "large language models": that too (an LLM is an LM)
     assert synonyms.words_for("Large language models reason.") == ["llms", "lms"]
     assert synonyms.words_for("We use Monte Carlo tree search.") == ["mcts"]
-    # an abbreviation written as a plural is the abbreviation
+    # an abbreviation written as a plural is the abbreviation, whatever its lower case
     assert synonyms.words_for("Two LLMs and an MCTS agree.") == [
         "large", "language", "model", "monte", "carlo", "tree", "search"]
+    greek = learn(defining("ΑΣ", "αλφα σιγμα"))  # key "ας": "ΑΣs" is "ασs" in lower case
+    assert greek.words_for("Two ΑΣs here.") == ["αλφα", "σιγμα"]
 
 
 def test_a_name_or_the_pages_own_definition_is_not_taken_for_the_catalogues_abbreviation():
