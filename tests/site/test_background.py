@@ -64,6 +64,21 @@ def test_a_child_that_dies_is_reported_not_waited_for_forever():
         work.result()
 
 
+def _cancel_once_started(work: Background, pid_file: Path) -> None:
+    """Cancel work once the process it starts has written its pid to pid_file; that
+    process must then be gone."""
+    deadline = time.monotonic() + 30
+    while not pid_file.exists() or not pid_file.read_text():
+        assert time.monotonic() < deadline, "the child never started its process"
+        time.sleep(0.05)
+    started = int(pid_file.read_text())
+    work.cancel()
+    deadline = time.monotonic() + 30
+    while _alive(started):
+        assert time.monotonic() < deadline, "what the child started outlived cancel()"
+        time.sleep(0.05)
+
+
 @needs_fork
 def test_cancel_stops_the_child_and_what_it_started(tmp_path):
     pid_file = tmp_path / "pid"
@@ -74,16 +89,7 @@ def test_cancel_stops_the_child_and_what_it_started(tmp_path):
         return proc.wait()
 
     work = Background(start_and_wait)
-    deadline = time.monotonic() + 30
-    while not pid_file.exists() or not pid_file.read_text():
-        assert time.monotonic() < deadline, "the child never started its subprocess"
-        time.sleep(0.05)
-    grandchild = int(pid_file.read_text())
-    work.cancel()
-    deadline = time.monotonic() + 30
-    while _alive(grandchild):
-        assert time.monotonic() < deadline, "the subprocess outlived cancel()"
-        time.sleep(0.05)
+    _cancel_once_started(work, pid_file)
     with pytest.raises(BackgroundError, match="cancelled"):
         work.result()
 
@@ -98,17 +104,8 @@ def test_cancel_stops_a_childs_own_child_too(tmp_path):
             time.sleep(60)
         return items
 
-    work = Background(lambda: split_join(half, list(range(10)), 2, operator.add))
-    deadline = time.monotonic() + 30
-    while not pid_file.exists() or not pid_file.read_text():
-        assert time.monotonic() < deadline, "the child's child never started"
-        time.sleep(0.05)
-    grandchild = int(pid_file.read_text())
-    work.cancel()
-    deadline = time.monotonic() + 30
-    while _alive(grandchild):
-        assert time.monotonic() < deadline, "the child's child outlived cancel()"
-        time.sleep(0.05)
+    _cancel_once_started(Background(lambda: split_join(half, list(range(10)), 2,
+                                                       operator.add)), pid_file)
 
 
 def _alive(pid: int) -> bool:
