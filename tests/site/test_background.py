@@ -64,6 +64,26 @@ def test_a_child_that_dies_is_reported_not_waited_for_forever():
         work.result()
 
 
+@needs_fork
+def test_a_child_that_dies_takes_what_it_started_with_it(tmp_path):
+    pid_file = tmp_path / "pid"
+
+    def start_and_die() -> None:
+        pid_file.write_text(str(subprocess.Popen(["sleep", "60"]).pid))
+        os.kill(os.getpid(), 9)
+
+    with pytest.raises(BackgroundError, match="died.*signal 9"):
+        Background(start_and_die).result()
+    _gone(int(pid_file.read_text()))
+
+
+def _gone(pid: int) -> None:
+    deadline = time.monotonic() + 30
+    while _alive(pid):
+        assert time.monotonic() < deadline, "what the child started outlived it"
+        time.sleep(0.05)
+
+
 def _cancel_once_started(work: Background, pid_file: Path) -> None:
     """Cancel work once the process it starts has written its pid to pid_file; that
     process must then be gone."""
@@ -73,10 +93,7 @@ def _cancel_once_started(work: Background, pid_file: Path) -> None:
         time.sleep(0.05)
     started = int(pid_file.read_text())
     work.cancel()
-    deadline = time.monotonic() + 30
-    while _alive(started):
-        assert time.monotonic() < deadline, "what the child started outlived cancel()"
-        time.sleep(0.05)
+    _gone(started)
 
 
 @needs_fork
@@ -152,27 +169,31 @@ def _two_cores() -> set[int]:
 
 
 @needs_fork
-def test_a_child_runs_off_the_parents_core_until_the_parent_waits_for_it():
+def test_a_child_runs_off_the_parents_core_until_the_parent_waits_for_it(monkeypatch):
     cpus = _two_cores()
+    monkeypatch.delenv(THREADS_VARIABLE, raising=False)
+    # Pagefind, started in the child, is told to run a thread for each core of the
+    # build, where that is more than the child has (a container's CPU limit may be less)
+    cores = min(len(cpus), background._cpu_limit() or len(cpus))
+    threads = str(cores) if cores > len(cpus) - 1 else None
     ready, told = os.pipe()
 
     def work() -> tuple[set[int], set[int], int]:
         before = os.sched_getaffinity(0)
-        # what Pagefind, started now, sizes its pool of threads for
-        cores = int(pagefind_env().get(THREADS_VARIABLE, len(before)))
+        told_threads = pagefind_env().get(THREADS_VARIABLE)  # Pagefind, started now
         os.write(told, b"x")
         deadline = time.monotonic() + 20
         while os.sched_getaffinity(0) == before and time.monotonic() < deadline:
             time.sleep(0.01)
-        return before, os.sched_getaffinity(0), cores
+        return before, os.sched_getaffinity(0), told_threads
 
     child = Background(work)
     os.read(ready, 1)  # pinned, and now waited for
-    before, after, cores = child.result()
+    before, after, told_threads = child.result()
     os.close(ready)
     os.close(told)
     assert before == cpus - {min(cpus)}
-    assert after == cpus and cores == len(cpus)
+    assert after == cpus and told_threads == threads
 
 
 @needs_fork

@@ -110,8 +110,9 @@ ALLOCATOR_SETTINGS = "dirty_decay_ms:1000"
 #: use when it starts, which in a build's child is one fewer than the build's
 #: (util/background.py leaves one to the pages); once the build has rendered them, it
 #: waits for Pagefind, whose threads then get them all. Sized for every core of the build
-#: (within a container's CPU limit, as tokio's own count is), the pool can use them: at
-#: 30,000 papers the build ended about 2.6 s sooner. Elsewhere Pagefind counts them.
+#: (within a container's CPU limit, util/background.py build_cores), the pool can use
+#: them: at 30,000 papers the build ended about 2.6 s sooner. Elsewhere Pagefind counts
+#: them itself.
 THREADS_VARIABLE = "TOKIO_WORKER_THREADS"
 
 

@@ -19,6 +19,7 @@ children still running when the build process exits (Ctrl-C) are cancelled then.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import operator
 import os
 import pickle
@@ -123,10 +124,12 @@ class Background(Generic[T]):
             with os.fdopen(self._fd, "rb") as inp:
                 data = inp.read()
             self._fd = -1
-            _, status = os.waitpid(self._pid, 0)
-            self._pid = 0
+            pid, self._pid = self._pid, 0
+            _, status = os.waitpid(pid, 0)
             _LIVE.discard(self)
             if not data:
+                if self._group == pid:  # what it started goes with it (the group outlives
+                    _kill_group(pid)  # it while any of them runs, so no other has its id)
                 raise BackgroundError(f"the background worker died ({_describe(status)})")
             self._outcome = pickle.loads(data)  # noqa: S301 - our own child's output
         assert self._outcome is not None
@@ -140,13 +143,11 @@ class Background(Generic[T]):
         running). A thread cannot be stopped: its result is dropped."""
         self._cancelled = True
         if self._pid:
-            try:  # (a child's own child leads no group: it starts nothing of its own)
-                if self._group == self._pid:
-                    os.killpg(self._pid, signal.SIGKILL)
-                else:
+            if self._group == self._pid:
+                _kill_group(self._group)
+            else:  # (a child's own child leads no group: it starts nothing of its own)
+                with contextlib.suppress(OSError):
                     os.kill(self._pid, signal.SIGKILL)
-            except OSError:
-                pass
             try:
                 os.waitpid(self._pid, 0)
             except ChildProcessError:
@@ -156,6 +157,11 @@ class Background(Generic[T]):
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
+
+
+def _kill_group(group: int) -> None:
+    with contextlib.suppress(OSError):  # (none of it left)
+        os.killpg(group, signal.SIGKILL)
 
 
 def split_map(fn: Callable[[list[T]], list[U]], items: list[T], min_items: int) -> list[U]:
@@ -225,7 +231,7 @@ def _cpu_limit(cgroup: str = "/proc/self/cgroup", root: str = "/sys/fs/cgroup") 
     try:
         with open(cgroup, encoding="utf-8") as f:
             path = next(line.split(":", 2)[2].strip() for line in f if line.startswith("0::"))
-    except (OSError, StopIteration, IndexError):
+    except (OSError, StopIteration, IndexError, ValueError):  # (a name not in UTF-8)
         return None
     limits = []
     parts = [p for p in path.split("/") if p]
@@ -236,7 +242,7 @@ def _cpu_limit(cgroup: str = "/proc/self/cgroup", root: str = "/sys/fs/cgroup") 
                 quota, period = f.read().split()[:2]
             if quota != "max":
                 limits.append(-(-int(quota) // int(period)))
-        except (OSError, ValueError):
+        except (OSError, ValueError, ZeroDivisionError):
             continue
     return max(1, min(limits)) if limits else None
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from paperlist.util.background import _cpu_limit
+from paperlist.util import background
+from paperlist.util.background import _cpu_limit, build_cores
 
 
 def _cgroups(tmp_path, limits: dict[str, str], own: str = "0::/ci/job\n"):
@@ -28,3 +29,17 @@ def test_no_limit_or_no_cgroup_v2_says_none(tmp_path):
     v1, root = _cgroups(tmp_path / "v1", {}, own="4:cpu:/docker/x\n")  # no "0::" line
     assert _cpu_limit(v1, root) is None
     assert _cpu_limit(str(tmp_path / "absent"), root) is None
+
+
+def test_the_build_counts_no_more_cores_than_its_limit(monkeypatch):
+    monkeypatch.setattr(background, "_cpu_limit", lambda: 1)
+    assert build_cores() == 1
+    monkeypatch.setattr(background, "_cpu_limit", lambda: None)
+    assert build_cores() >= 1
+
+
+def test_an_unreadable_cgroup_is_no_limit(tmp_path):
+    cgroup, root = _cgroups(tmp_path, {"ci/job": "150000 0\n"})  # a period of 0
+    assert _cpu_limit(cgroup, root) is None
+    (tmp_path / "cgroup").write_bytes(b"0::/\xff\xfe\n")  # a name not in UTF-8
+    assert _cpu_limit(cgroup, root) is None
