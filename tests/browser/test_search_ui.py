@@ -273,6 +273,37 @@ def test_header_typo_is_corrected_with_a_notice(page, site_url, built_site):
     assert not page.console_errors
 
 
+def test_a_word_no_paper_has_is_left_out_and_the_line_says_so(page, site_url):
+    """"quantum" is in no abstract and nothing is one edit from it: searched with another
+    word, the papers listed are that word's, and the line says "quantum" was left out (the
+    list read as papers on both). Two words held, but never by one paper, list the papers
+    holding either, and say that too. A short word is not "corrected" into another real
+    one two edits away ("nowhere" was searched as "where")."""
+    listed = {}
+    for query in ("quantum mechanism", "mechanism", "sudoku diffusion", "nowhere"):
+        page.goto(f"{site_url}/search/?q={query}")
+        status = wait_status(page, r"^(\d+ papers?\.|No papers found)")
+        listed[query] = (sorted(shown_paths(page, PAGE_RESULT)), status)
+    papers, status = listed["quantum mechanism"]
+    assert papers and papers == listed["mechanism"][0]
+    assert status.endswith("No paper has \u201cquantum\u201d: the papers listed have the "
+                           "other words."), status
+    assert "No paper has" not in listed["mechanism"][1]
+    papers, status = listed["sudoku diffusion"]
+    assert "papers/eqr/" in papers and len(papers) > 1, papers
+    assert status.endswith("No paper has all the words: the papers listed have some of "
+                           "them."), status
+    assert listed["nowhere"] == ([], listed["nowhere"][1])
+    assert "where" not in listed["nowhere"][1].replace("nowhere", ""), listed["nowhere"]
+    # the header box says it alike
+    page.goto(f"{site_url}/")
+    header_search(page, "quantum mechanism")
+    notice = page.locator(".md-search-result__meta .paperlist-corrected")
+    notice.wait_for(timeout=15_000)
+    assert notice.inner_text().startswith("No paper has \u201cquantum\u201d")
+    assert not page.console_errors
+
+
 def test_a_misspelling_that_stems_as_a_word_does_is_corrected_and_a_word_is_not(
         page, site_url, built_site):
     """"reinforcment" stems as "reinforcement" does ("reinforc"), so Pagefind answers it

@@ -253,7 +253,7 @@
       function rank(cur) {
         const hits = cur.filter((m, i) => terms.indexOf(terms[i]) === i);
         const k = hits.length + phraseHits.length + (allHeld || alone ? 1 : 0);
-        let ids;
+        let ids, partial = false;
         if (!k) {
           // (every paper when facets are asked of nothing: the search page's filters count all)
           if (cat && (hasFilters || fields.length || authorIds || facets)) ids = cat.papers.map((r) => r[0]);
@@ -266,6 +266,7 @@
           ids = ranked(d, allHeld ? apart(allHeld, words.map(([w, m]) => (common.has(w)
             ? [null, d.common_family[w][1]] : [m, null])))
             : alone ? words.map(([w, m]) => alone.get(w) || m) : hits, phraseHits);
+          partial = ids.partial;
         }
         if (authorIds) ids = ids.filter((id) => authorIds.has(id));
         if (tagIds.length) ids = ids.filter((id) => tagIds.every((m) => m.has(id)));
@@ -275,7 +276,7 @@
             return anyOf(have, values);
           }));
         }
-        return { ids: faceted(ids), matched: ids };
+        return { ids: faceted(ids), matched: ids, partial };
       }
 
       /** The stored text of each of `ids` that loads (one that fails holds nothing). */
@@ -311,8 +312,9 @@
       const found = await Promise.all(terms.map(async (word, i) => {
         const hits = raw[i];
         if (await holds(d, word, hits, order.matched)) return hits;
+        const max = word.length < (d.correct_two_edits_from ?? 0) ? 1 : d.correct_max_edits;
         const better = word.length >= d.correct_min_letters && /^\p{L}+$/u.test(word)
-          ? await correct(d, word, hits.df ? d.correct_stemmed_max_edits ?? 1 : d.correct_max_edits)
+          ? await correct(d, word, hits.df ? Math.min(d.correct_stemmed_max_edits ?? 1, max) : max)
           : null;
         // Uncorrected: its stem's papers count, and those holding all of it but 2 last letters
         const near = !better && (hits.df || await holds(d, word, hits, order.matched, null));
@@ -348,7 +350,7 @@
           ? (alone && alone.get(w)) || null : m]);
         const reordered = rankAgain(d, top, lists, phraseHits, frags);
         const all = [...reordered, ...order.matched.slice(top.length)];
-        order = { matched: all, ids: faceted(all) };
+        order = { ...order, matched: all, ids: faceted(all) };
       }
       if (written && order.matched.length > 1) {  // the same papers whatever the page
         const top = order.matched.slice(0, written);
@@ -356,14 +358,14 @@
         if (seq !== latest) return null;
         const all = [...asWritten(top, wordsNow(found).map(([w]) => w), frags, query),
           ...order.matched.slice(top.length)];
-        order = { matched: all, ids: faceted(all) };
+        order = { ...order, matched: all, ids: faceted(all) };
       }
       if (named && order.matched.length > 1) {  // the same papers whatever the page
         const top = order.matched.slice(0, named);
         const frags = await fragmentsOf(top);
         if (seq !== latest) return null;
         const all = [...namedFirst(top, leading, frags), ...order.matched.slice(top.length)];
-        order = { matched: all, ids: faceted(all) };
+        order = { ...order, matched: all, ids: faceted(all) };
       }
       const { ids, matched } = order;
       const shown = ids.slice(offset, offset + limit);
@@ -383,8 +385,11 @@
       const noTag = parsed.fields.tag.filter((t, i) => tagged[i][0] === "\u0000none");
       const noAuthor = parsed.fields.author.filter((a, i) => !authorSets[i].size);
       const results = loaded.filter(Boolean);
+      // words no paper holds, left out (none corrected them), or else none holding them all
+      const absent = ids.length ? terms.filter((w, i) => found[i] === NONE) : [];
       return { query: String(query || ""), searched, corrected, total: ids.length, results,
-               missing: loaded.length - results.length, noTag, noAuthor,
+               missing: loaded.length - results.length, noTag, noAuthor, absent,
+               partial: ids.length > 0 && !absent.length && order.partial,
                ...(facetData ? { facets: facetData } : {}) };
     }
 

@@ -78,7 +78,9 @@
       (k > 2 && s.weight >= d.min_match_weight * totalWeight));
     for (const [, s] of pool) s.rank = s.score * Math.pow(s.n / k, d.coordination);
     pool.sort((a, b) => b[1].rank - a[1].rank || (a[0] < b[0] ? -1 : 1));
-    return pool.map(([id]) => id);
+    // (`partial`: no paper holds one or two words together; those holding some are listed,
+    // and the answer says so)
+    return Object.assign(pool.map(([id]) => id), { partial: k <= 2 && most < need });
   }
 
   /** A skipped common word's papers among the fragments `frags` (Map id -> fragment):

@@ -268,10 +268,11 @@
    * pieces: "Showing results for <em>adversarial</em> attacks" when a word was corrected,
    * led by "No paper has the quoted words in that order." when a quoted phrase was
    * searched as words; before these, for each `tag:` that names no tag (the answer's
-   * `noTag`), how a tag is written, and so for `author:` (`noAuthor`); and before all,
-   * how many of the results listed failed to load (`missing`); [] when the query was
-   * searched as typed. The header box (through
-   * the worker) and the search page draw these pieces alike. */
+   * `noTag`), how a tag is written, and so for `author:` (`noAuthor`); then the words no
+   * paper has (`absent`: left out, else a reader takes the list for theirs), or that no
+   * paper has all of one or two words (`partial`); and before all, how many of the
+   * results listed failed to load (`missing`); [] when the query was searched as typed.
+   * The header box (through the worker) and the search page draw these pieces alike. */
   function notice(answer) {
     const corrected = answer.corrected || [];
     const first = [];
@@ -287,6 +288,13 @@
     for (const a of answer.noAuthor || []) {
       first.push([`No author \u201c${a}\u201d: write a name as the papers give it `
         + '(author:"Ada Lovelace") or a surname (author:lovelace). ', false]);
+    }
+    const absent = (answer.absent || []).map((w) => `\u201c${w}\u201d`);
+    if (absent.length) {
+      first.push([`No paper has ${absent.join(" or ")}: the papers listed have the other `
+        + "words. ", false]);
+    } else if (answer.partial) {
+      first.push(["No paper has all the words: the papers listed have some of them. ", false]);
     }
     if (!corrected.length && !answer.unquoted) return first;
     const to = new Set(corrected.map((c) => String(c.to).toLowerCase()));

@@ -160,6 +160,23 @@ def test_the_notice_says_what_was_searched_instead():
          "(tag:reinforcement-learning). ", False]]
 
 
+def test_the_notice_says_which_words_no_paper_has():
+    """A word no paper holds was left out of the search: said, or the list reads as papers
+    holding it; failing that, one or two words no paper holds together."""
+    assert call("notice", {"searched": "quantum mechanics", "corrected": [],
+                           "absent": ["quantum"]}) == [
+        ["No paper has \u201cquantum\u201d: the papers listed have the other words. ", False]]
+    assert call("notice", {"searched": "a b c", "corrected": [],
+                           "absent": ["a", "b"], "partial": False}) == [
+        ["No paper has \u201ca\u201d or \u201cb\u201d: the papers listed have the other "
+         "words. ", False]]
+    assert call("notice", {"searched": "sudoku diffusion", "corrected": [],
+                           "partial": True}) == [
+        ["No paper has all the words: the papers listed have some of them. ", False]]
+    assert call("notice", {"searched": "x y", "corrected": [], "absent": [],
+                           "partial": False}) == []
+
+
 @pytest.mark.parametrize(("content", "title", "before", "expected"), [
     # as html/paper.py indexed_body has it: authors and names, the title, the abstract
     ("Ada Lovelace , Alan Turing WildCat WildCat: compressing attention. We compress it.",
