@@ -126,7 +126,8 @@ def test_init_without_a_venue_says_how_to_name_the_site(tmp_path, capsys):
     assert main(["init", str(dest), "--list", str(listing)]) == 0
     err = capsys.readouterr().err
     assert ("the list names no venue, so the site is called 'Paper catalogue': remove "
-            f"{dest}{os.sep} and run init again with --venue") in err
+            f"{dest}{os.sep} and run init again with --venue 'TinyML Summit 2027' "
+            "(or --title)") in err  # what the header calls it, not an unrelated example
     assert f"set site_name in {dest / 'mkdocs.yml'} yourself" in err
     assert main(["init", str(tmp_path / "d"), "--list", str(listing), "--venue",
                  "TinyML Summit 2027"]) == 0

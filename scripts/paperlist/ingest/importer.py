@@ -28,6 +28,7 @@ from __future__ import annotations
 import contextlib
 import difflib
 import os
+import shlex
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -45,12 +46,14 @@ from paperlist.infer.tags import infer_tags
 from paperlist.infer.titles import infer_title
 from paperlist.ingest.cache import FieldsCache, text_key
 from paperlist.ingest.listfile import (
+    VENUE_EXAMPLE,
     ListError,
     ParsedList,
     find_venue,
     paragraph_digest,
     parse_list,
     read_list,
+    venue_suggestion,
 )
 from paperlist.match.matcher import match_texts
 from paperlist.model.catalogue import CATALOGUE_FILE, read_pages
@@ -110,6 +113,8 @@ class ImportReport:
     others: int = 0
     #: the venue the list's pages get (its header's, --venue, or the catalogue's), '' if none
     venue: str = ""
+    #: the list's header line, '' if it has none
+    header: str = ""
 
     @property
     def ok(self) -> bool:
@@ -526,7 +531,8 @@ def plan_import(parsed: ParsedList, papers_dir: Path, taxonomy: Path | None = No
     report = ImportReport(duplicates=list(parsed.duplicates), errors=list(parsed.errors),
                           warnings=list(parsed.warnings), paragraphs=len(parsed.paragraphs),
                           list_path=parsed.path if others else "", path=parsed.path,
-                          others=len(all_pages) - len(pages), venue=parsed.venue)
+                          others=len(all_pages) - len(pages), venue=parsed.venue,
+                          header=parsed.header)
     for para in parsed.paragraphs:
         if para.digest in elsewhere:
             other_path, other_line = elsewhere[para.digest]
@@ -672,10 +678,11 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
                  "paragraph's first line is the header, put a blank line after it), so it "
                  "names no venue")
         site = "" if others else ", and the site no name"
+        example = venue_suggestion(parsed.header)
         report.warnings.append(ListError(
             list_path, 1, f"{first}: its pages have none{site}. Write the conference's "
-            "name and year first, then a blank line ('NeurIPS 2026 paper list'), or give "
-            "--venue 'NeurIPS 2026'"))
+            f"name and year first, then a blank line ('{VENUE_EXAMPLE} paper list'), or "
+            f"give --venue {shlex.quote(example)}"))
     if dest is not None:
         # Its pages would be no list's to the checks, and a catalogue's only list would
         # take them for its own orphans (and --prune them): it goes beside the others.

@@ -106,6 +106,22 @@ def find_venue(header: str) -> str:
     return f"{m.group(1)} 20{m.group(2)}" if m else ""
 
 
+#: a year as find_venue reads one
+_YEAR = re.compile(r"(?<![A-Za-z0-9])(?:19|20)\d\d(?![A-Za-z0-9])")
+#: what a message suggests for --venue when the header gives nothing to go on
+VENUE_EXAMPLE = "NeurIPS 2026"
+
+
+def venue_suggestion(header: str) -> str:
+    """What to give --venue for a header find_venue reads no venue in: the header up to
+    its year ("Workshop on Robot Learning 2026 papers" -> "Workshop on Robot Learning
+    2026"), which names the conference as the list does, rather than an unrelated
+    example; VENUE_EXAMPLE when there is no year to end it at."""
+    m = _YEAR.search(header)
+    name = " ".join(header[: m.end()].split()).strip(" -:,;") if m else ""
+    return name if m and name != m.group(0) else VENUE_EXAMPLE
+
+
 def decode_list(data: bytes, path: str | Path) -> str:
     """Strict UTF-8 (BOM allowed); a bad byte is reported by line and byte offset. A
     UTF-16 file (what some editors and spreadsheets save as "Unicode") is named as such."""

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from helpers import SHIPPED_LIST, not_short
-from paperlist.ingest.listfile import ListError, find_venue, parse_list, parse_list_text
+from paperlist.ingest.listfile import (
+    ListError,
+    find_venue,
+    parse_list,
+    parse_list_text,
+    venue_suggestion,
+)
 
 ABS1 = "We propose FooNet, a method for detecting things in images. It works well."
 ABS2 = "We study the sample complexity of learning halfspaces. Our bounds are tight."
@@ -245,3 +251,18 @@ def test_a_list_without_a_header_whose_first_abstract_is_wrapped_is_all_abstract
         parsed = parse_list_text(f"{first}\n\n{LONG2}\n", "l.txt")
         assert parsed.header == "" and [p.text for p in parsed.paragraphs] == [LONG1, LONG2]
 
+
+
+@pytest.mark.parametrize(("header", "suggested"), [
+    # what the header calls the conference, up to its year: not an unrelated example
+    ("Workshop on Robot Learning 2026", "Workshop on Robot Learning 2026"),
+    ("TinyML Summit 2027 accepted papers", "TinyML Summit 2027"),
+    ("  Robot Learning -  2026: orals", "Robot Learning - 2026"),
+    # nothing to go on: a year alone, no year, no header
+    ("2026 papers", "NeurIPS 2026"),
+    ("Accepted papers", "NeurIPS 2026"),
+    ("", "NeurIPS 2026"),
+])
+def test_a_header_without_a_venue_suggests_its_own_name(header, suggested):
+    assert find_venue(header) == ""
+    assert venue_suggestion(header) == suggested
