@@ -96,6 +96,24 @@ def test_no_serious_accessibility_violation(browser, a11y_url, axe_js, template,
         context.close()
 
 
+def test_code_blocks_keep_their_lines_on_a_phone(browser, a11y_url):
+    """The contribute page's YAML is only right with its indentation: on a phone its long
+    lines scroll sideways instead of wrapping (`data: [https://...` put its `]` at the start
+    of a line), and a keyboard can reach each block to scroll it."""
+    context = browser.new_context(viewport=VIEWPORTS["phone"], has_touch=True, is_mobile=True)
+    try:
+        pg = context.new_page()
+        pg.goto(f"{a11y_url}/contribute/")
+        blocks = pg.eval_on_selector_all("pre > code", """els => els.map(e => ({
+            space: getComputedStyle(e).whiteSpace, tab: e.parentElement.tabIndex,
+            wide: e.parentElement.scrollWidth > e.parentElement.clientWidth,
+            yaml: e.className.includes('yaml')}))""")
+        assert blocks and all(b["space"] == "pre" and b["tab"] == 0 for b in blocks), blocks
+        assert any(b["wide"] and b["yaml"] for b in blocks), blocks  # one scrolls, whole
+    finally:
+        context.close()
+
+
 def map_page(browser, url, phone: bool):
     context = browser.new_context(viewport=VIEWPORTS["phone" if phone else "desktop"],
                                   has_touch=phone, is_mobile=phone)

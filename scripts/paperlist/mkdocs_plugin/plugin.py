@@ -35,6 +35,7 @@ from mkdocs.utils import get_relative_url, write_file
 from paperlist.check.checker import check_paths
 from paperlist.html import home
 from paperlist.html.abstract import title_text
+from paperlist.html.codeblocks import focusable_code_blocks
 from paperlist.html.escape import esc
 from paperlist.html.icons import IconSheet
 from paperlist.html.inferred import INFERRED_LEGEND, INFERRED_SUFFIX
@@ -533,7 +534,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             return problems + body + _DISCOVERY_SLOT
         if broken is not None:
             return problems
-        return self._generated.pop(page.file.src_uri, html_)
+        return focusable_code_blocks(self._generated.pop(page.file.src_uri, html_))
 
     @event_priority(100)
     def on_page_context(self, context: dict, /, *, page: MkPage, config: MkDocsConfig,
