@@ -295,6 +295,11 @@ def test_a_word_no_paper_has_is_left_out_and_the_line_says_so(page, site_url):
                            "them."), status
     assert listed["nowhere"] == ([], listed["nowhere"][1])
     assert "where" not in listed["nowhere"][1].replace("nowhere", ""), listed["nowhere"]
+    # the shipped papers list no authors: `author:` says so, rather than suggest a name
+    page.goto(f"{site_url}/search/?q=author:lovelace")
+    status = wait_status(page, "authors")
+    assert "No paper in this catalogue lists its authors yet." in status, status
+    assert "author:" not in page.locator("#paperlist-search-help").inner_text()
     # the header box says it alike
     page.goto(f"{site_url}/")
     header_search(page, "quantum mechanism")

@@ -194,8 +194,7 @@
       const [cat, authorSets, tagIds] = await Promise.all([
         needCatalogue || (byAuthors && !asked.length && !parsed.phrases.length)
           ? loadCatalogue() : null,
-        parsed.fields.author.length
-          ? Promise.all(parsed.fields.author.map(byAuthor)) : null,
+        parsed.fields.author.length ? Promise.all(parsed.fields.author.map(byAuthor)) : null,
         Promise.all(tagged.map((slugs) => byTags(d, slugs))),
       ]);
       // every author named: the papers of them all
@@ -383,7 +382,8 @@
         ? token : token.replace(/[\p{L}\p{N}]+/gu, (run) => fixes.get(norm(run)) ?? run)))
         .join("");
       const noTag = parsed.fields.tag.filter((t, i) => tagged[i][0] === "\u0000none");
-      const noAuthor = parsed.fields.author.filter((a, i) => !authorSets[i].size);
+      const noAuthor = parsed.fields.author.filter((a, i) => !authorSets[i].size)
+        .map((a) => (authorSets[0].authorless ? "" : a));  // "": the catalogue lists none
       const results = loaded.filter(Boolean);
       // words no paper holds, left out (none corrected them), or else none holding them all
       const absent = ids.length ? terms.filter((w, i) => found[i] === NONE) : [];

@@ -132,7 +132,9 @@
       const typed = fold(value), wanted = nameWords(typed);
       const found = a.folded.flatMap((name, i) => (name === typed ||
         (wanted.length && wanted.every((w) => a.words[i].includes(w))) ? [i] : []));
-      return new Set(found.flatMap((i) => a.papers[i]));
+      // (`authorless`: no paper lists its authors, so no name can be found)
+      return Object.assign(new Set(found.flatMap((i) => a.papers[i])),
+        { authorless: !a.folded.length });
     }
 
     return { once, engine, loadPagefind, loadCatalogue, tagOf, byTags, byAuthor, loadVocab,

@@ -268,10 +268,11 @@
    * pieces: "Showing results for <em>adversarial</em> attacks" when a word was corrected,
    * led by "No paper has the quoted words in that order." when a quoted phrase was
    * searched as words; before these, for each `tag:` that names no tag (the answer's
-   * `noTag`), how a tag is written, and so for `author:` (`noAuthor`); then the words no
-   * paper has (`absent`: left out, else a reader takes the list for theirs), or that no
-   * paper has all of one or two words (`partial`); and before all, how many of the
-   * results listed failed to load (`missing`); [] when the query was searched as typed.
+   * `noTag`), how a tag is written, and so for `author:` (`noAuthor`; "" when the
+   * catalogue lists no authors at all); then the words no paper has (`absent`: left
+   * out, else a reader takes the list for theirs), or that no paper has all of one or
+   * two words (`partial`); and before all, how many of the results listed failed to
+   * load (`missing`); [] when the query was searched as typed.
    * The header box (through the worker) and the search page draw these pieces alike. */
   function notice(answer) {
     const corrected = answer.corrected || [];
@@ -285,9 +286,14 @@
       first.push([`No tag \u201c${t}\u201d: write a tag as its page's address has it `
         + "(tag:reinforcement-learning). ", false]);
     }
-    for (const a of answer.noAuthor || []) {
-      first.push([`No author \u201c${a}\u201d: write a name as the papers give it `
-        + '(author:"Ada Lovelace") or a surname (author:lovelace). ', false]);
+    const noAuthor = answer.noAuthor || [];
+    if (noAuthor.includes("")) {  // a catalogue whose papers list no authors
+      first.push(["No paper in this catalogue lists its authors yet. ", false]);
+    } else {
+      for (const a of noAuthor) {
+        first.push([`No author \u201c${a}\u201d: write a name as the papers give it `
+          + '(author:"Ada Lovelace") or a surname (author:lovelace). ', false]);
+      }
     }
     const absent = (answer.absent || []).map((w) => `\u201c${w}\u201d`);
     if (absent.length) {

@@ -81,6 +81,10 @@ def search_page(cat: Catalogue, link: Link) -> str:
     # results say "inferred title" themselves)
     legend = inferred_legend(cat.papers).strip()
     legend = f'<p class="search-help">{legend}</p>' if legend else ""
+    # `author:` is offered only where a paper lists its authors (an imported list has none
+    # until they are added or enriched): else every name answers "no author"
+    author = (', <code>author:"Ada Lovelace"</code>' if any(p.authors for p in cat.papers)
+              else "")
     return (
         "<h1>Search</h1>\n"
         '<noscript><p class="search-noscript">Searching needs JavaScript. Without it, '
@@ -94,7 +98,7 @@ def search_page(cat: Catalogue, link: Link) -> str:
         'autocomplete="off" autocapitalize="off" spellcheck="false" '
         'aria-describedby="paperlist-search-help" aria-controls="paperlist-search-results">'
         '<p class="search-help" id="paperlist-search-help">Words, "quoted phrases", '
-        "<code>tag:reinforcement-learning</code>, <code>author:\"Ada Lovelace\"</code>. "
+        f"<code>tag:reinforcement-learning</code>{author}. "
         "<kbd>/</kbd> goes to the box, <kbd>\u2193</kbd> <kbd>\u2191</kbd> (or <kbd>j</kbd> "
         "<kbd>k</kbd>) move through the results, <kbd>Enter</kbd> opens one.</p>"
         f"{legend}"

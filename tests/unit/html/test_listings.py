@@ -125,6 +125,19 @@ def test_listing_pages_explain_the_italics_only_when_they_show_any(tmp_path):
         assert "<em>italics</em>" not in html and "inferred" not in html
 
 
+def test_the_search_page_offers_author_only_where_papers_list_authors(tmp_path):
+    """An imported list names no authors: `author:` would answer "no author" to every
+    name, so the box's help offers it once a paper lists its authors."""
+    def help_text(cat):
+        return re.search(r'id="paperlist-search-help">(.*?)</p>',
+                         search_page(cat, link)).group(1)
+    cat = catalogue(tmp_path, confirmed=set())
+    assert "tag:" in help_text(cat) and "author:" not in help_text(cat)
+    write(tmp_path / "papers", {"id": "delta", "title": "Delta", "authors": ["Ada Lovelace"],
+                                "tags": ["Reinforcement Learning"]})
+    assert "author:" in help_text(load_catalogue(tmp_path / "papers", load_taxonomy()))
+
+
 def test_the_browse_data_flags_inferred_titles_for_the_rows_the_script_draws(tmp_path):
     cat = catalogue(tmp_path, confirmed={"beta"})
     data = json.loads(browse_data(cat, lambda e: e.src_uri, lambda e: "", lambda e: e.title))

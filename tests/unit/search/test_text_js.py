@@ -175,6 +175,10 @@ def test_the_notice_says_which_words_no_paper_has():
         ["No paper has all the words: the papers listed have some of them. ", False]]
     assert call("notice", {"searched": "x y", "corrected": [], "absent": [],
                            "partial": False}) == []
+    # a catalogue whose papers list no authors: no name to suggest (it named the query's)
+    assert call("notice", {"searched": "author:lovelace", "corrected": [],
+                           "noAuthor": [""]}) == [
+        ["No paper in this catalogue lists its authors yet. ", False]]
 
 
 @pytest.mark.parametrize(("content", "title", "before", "expected"), [
