@@ -1306,16 +1306,67 @@ def infer_title(text: str, names: list[str]) -> str:
     # (each option is _rejoined again below: the rules' fallback is made without _phrase,
     # and a cut word can span two joined phrases: "Impulse- response", "Fine- tuning")
     weights = _model_file().get("pair_weights")
-    if not weights or len(options) == 1:
-        return _matched_brackets(_rejoined(options[0][0]))
-    w = [weights[k] for k in PAIR_FEATURES]
-    scores = [sum(map(operator.mul, w, feats)) for _, feats in options]
-    # the best that reads as a title (the single phrases were checked): ties go to the first
-    for k in sorted(range(len(options)), key=lambda k: -scores[k]):
-        title = options[k][0]
-        if options[k][1][0] or not title_problems(title):
-            return _matched_brackets(_rejoined(title))
-    return _matched_brackets(_rejoined(options[0][0]))
+    chosen = options[0][0]
+    if weights and len(options) > 1:
+        w = [weights[k] for k in PAIR_FEATURES]
+        scores = [sum(map(operator.mul, w, feats)) for _, feats in options]
+        # the best that reads as a title (the single phrases were checked): ties go to the
+        # first
+        chosen = next((options[k][0] for k in sorted(range(len(options)),
+                                                      key=lambda k: -scores[k])
+                       if options[k][1][0] or not title_problems(options[k][0])), chosen)
+    return _proper_cased(_matched_brackets(_rejoined(chosen)), text)
+
+
+#: a word as a proper noun or adjective is written: a capital, then small letters
+_CAPITALISED_WORD = re.compile(r"[A-Z][a-z]+")
+#: a list item's number, after which a word is capitalised as a sentence's first: "(i)",
+#: "2)", "(b)"
+_ENUMERATOR = re.compile(r"\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)[.:]?")
+#: a run of letters in a title (hyphen parts apart)
+_LETTERS = re.compile(r"[A-Za-z]+")
+
+
+def _proper_nouns(text: str) -> dict[str, str]:
+    """Lower case -> as written, for each word the abstract capitalises inside a sentence
+    among words it does not ("with Gaussian covariates", "the Wasserstein distance") and
+    never writes in lower case: a proper noun or adjective. A capital whose nearest
+    content word before or after is capitalised too is a name's Title Case, not the
+    word's ("a Mixture of Absorbing and Uniform Diffusion", "Chain-of-Thought"); a
+    sentence's first word, or one after a colon or a list item's number, is capitalised
+    whatever it is; a function word is none."""
+    function = _function_words(title_rules())
+    capital: dict[str, str] = {}
+    lower: set[str] = set()
+    for sentence in analyse(text).sentences:
+        raw = sentence.split()
+        tokens = [t.strip(_TOKEN_EDGE) for t in raw]
+        lower.update(p for t in tokens for p in t.split("-") if p.islower())
+        content = [i for i, t in enumerate(tokens) if t and t.lower() not in function]
+
+        def capitalised(k: int, content=content, tokens=tokens) -> bool:
+            """Whether the k-th content word is capitalised (a sentence's first too: in
+            "Vision Transformers increasingly ..." either may be a name's)."""
+            return 0 <= k < len(content) and tokens[content[k]][:1].isupper()
+
+        for k, i in enumerate(content):
+            if (i == 0 or raw[i - 1].endswith((":", ";")) or _ENUMERATOR.fullmatch(raw[i - 1])
+                    or capitalised(k - 1) or capitalised(k + 1)):
+                continue
+            parts = [p for p in tokens[i].split("-") if _CAPITALISED_WORD.fullmatch(p)]
+            if len(parts) == 1 and parts[0].lower() not in function:  # not "Chain-of-Thought"
+                capital.setdefault(parts[0].lower(), parts[0])
+    return {k: v for k, v in capital.items() if k not in lower}
+
+
+def _proper_cased(title: str, text: str) -> str:
+    """The title with each word the abstract writes as a proper noun written so: a
+    phrase in sentence case lower-cases every capital ("networks with gaussian
+    covariates" of an abstract that says "Gaussian")."""
+    proper = _proper_nouns(text)
+    if not proper:
+        return title
+    return _LETTERS.sub(lambda m: proper.get(m.group(0), m.group(0)), title)
 
 
 _OPENS = {")": "(", "]": "[", "}": "{"}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from paperlist.infer.names import infer_names
-from paperlist.infer.titles import infer_title, title_problems
+from paperlist.infer.titles import _proper_nouns, infer_title, title_problems
 from paperlist.util.text import line_break_cuts
 
 
@@ -219,3 +219,33 @@ def test_a_title_carries_no_latex_source(text: str) -> None:
     would show its source on every listing."""
     title = title_of(text)
     assert title and "\\" not in title, title
+
+
+@pytest.mark.parametrize(("text", "cased", "lowered"), [
+    # a proper adjective the abstract capitalises among lower-case words keeps its capital
+    ("We study the population loss landscape of two-layer ReLU networks with Gaussian "
+     "covariates. We show that local minima admit an exact low-dimensional representation. "
+     "Our results hold for any width.", ["Gaussian"], []),
+    # a name's Title Case, a list item's first word, a capital for emphasis beside another:
+    # sentence case as before
+    ("We propose a Mixture of Absorbing and Uniform Diffusion (MAUD) for discrete data. "
+     "MAUD mixes two noise processes. It is simple.", [], ["Mixture", "Absorbing"]),
+])
+def test_a_title_keeps_the_capitals_of_proper_nouns(text, cased, lowered) -> None:
+    """"networks with gaussian covariates" read as carelessly written: a word the abstract
+    writes as a proper noun keeps its capital in the sentence-case title; the capitals of
+    a Title Case name or a list item do not."""
+    title = infer_title(text, infer_names(text))
+    words = title.split()
+    assert all(w in words for w in cased), title
+    assert all(w not in words[1:] for w in lowered), title
+
+
+def test_which_words_an_abstract_writes_as_proper_nouns() -> None:
+    """Only a capital among lower-case words, never written in lower case, and not where
+    any word is capitalised: a sentence's start, after a colon or a list item's number."""
+    text = ("Vision Transformers use tokens. We compare two curricula: (i) Sequential "
+            "tuning on each task, (2) Joint tuning. Results: Tuning helps with Gaussian "
+            "noise and Shapley values under the Markov Decision Process. It works on "
+            "Chain-of-Thought data with Bayesian-style priors, unlike bayesian methods.")
+    assert _proper_nouns(text) == {"gaussian": "Gaussian", "shapley": "Shapley"}
