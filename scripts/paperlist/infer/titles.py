@@ -637,7 +637,9 @@ def _tokens(sentence: str) -> list[tuple[str, str, bool]]:
     repeat sentences ("Code is available at ..."); callers never change the list. A
     word's token depends on the word alone, and most words are words of every abstract:
     each is made once (_TOKEN_OF), and a sentence is mostly dictionary probes."""
-    raws = PARENTHESISED.sub("", sentence).split()
+    # (the pattern starts with white space, so it is tried at every space: most
+    # sentences have no parenthesis)
+    raws = (PARENTHESISED.sub("", sentence) if "(" in sentence else sentence).split()
     if len(_TOKEN_OF) > 1 << 18:  # a long-running process reads many abstracts
         _TOKEN_OF.clear()
     known = _TOKEN_OF.get
@@ -1327,43 +1329,67 @@ _ENUMERATOR = re.compile(r"\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)[.:]?")
 _LETTERS = re.compile(r"[A-Za-z]+")
 
 
-def _proper_nouns(text: str) -> dict[str, str]:
-    """Lower case -> as written, for each word the abstract capitalises inside a sentence
-    among words it does not ("with Gaussian covariates", "the Wasserstein distance") and
-    never writes in lower case: a proper noun or adjective. A capital whose nearest
-    content word before or after is capitalised too is a name's Title Case, not the
-    word's ("a Mixture of Absorbing and Uniform Diffusion", "Chain-of-Thought"); a
+def _proper_nouns(text: str, words: set[str]) -> dict[str, str]:
+    """Of `words` (lower case), each the abstract capitalises inside a sentence among
+    words it does not ("with Gaussian covariates", "the Wasserstein distance") and never
+    writes in lower case: a proper noun or adjective -> as written. A capital whose
+    nearest content word before or after is capitalised too is a name's Title Case, not
+    the word's ("a Mixture of Absorbing and Uniform Diffusion", "Chain-of-Thought"); a
     sentence's first word, or one after a colon or a list item's number, is capitalised
-    whatever it is; a function word is none."""
+    whatever it is; a function word is none. Only the sentences that write one of the
+    words capitalised are read word by word, and those that write one in lower case
+    only for a word found capitalised so (most titles have none)."""
     function = _function_words(title_rules())
+    cased = {w[:1].upper() + w[1:] for w in words if w not in function}
+    sentences = analyse(text).sentences
+    tokens_of: dict[int, tuple[list[str], list[str]]] = {}
+
+    def split(n: int) -> tuple[list[str], list[str]]:
+        """The n-th sentence's words as written, and without the marks at their edges."""
+        if n not in tokens_of:
+            raw = sentences[n].split()
+            tokens_of[n] = raw, [t.strip(_TOKEN_EDGE) for t in raw]
+        return tokens_of[n]
+
     capital: dict[str, str] = {}
-    lower: set[str] = set()
-    for sentence in analyse(text).sentences:
-        raw = sentence.split()
-        tokens = [t.strip(_TOKEN_EDGE) for t in raw]
-        lower.update(p for t in tokens for p in t.split("-") if p.islower())
+    for n, sentence in enumerate(sentences):
+        if not any(c in sentence for c in cased):
+            continue
+        raw, tokens = split(n)
+        # the places a word is written capitalised (not first), then their neighbours
+        hits = [i for i, t in enumerate(tokens) if i and any(p in cased for p in t.split("-"))]
+        if not hits:
+            continue
         content = [i for i, t in enumerate(tokens) if t and t.lower() not in function]
+        place = {i: k for k, i in enumerate(content)}
 
         def capitalised(k: int, content=content, tokens=tokens) -> bool:
             """Whether the k-th content word is capitalised (a sentence's first too: in
             "Vision Transformers increasingly ..." either may be a name's)."""
             return 0 <= k < len(content) and tokens[content[k]][:1].isupper()
 
-        for k, i in enumerate(content):
-            if (i == 0 or raw[i - 1].endswith((":", ";")) or _ENUMERATOR.fullmatch(raw[i - 1])
+        for i in hits:
+            k = place.get(i)
+            if (k is None or raw[i - 1].endswith((":", ";")) or _ENUMERATOR.fullmatch(raw[i - 1])
                     or capitalised(k - 1) or capitalised(k + 1)):
                 continue
             parts = [p for p in tokens[i].split("-") if _CAPITALISED_WORD.fullmatch(p)]
-            if len(parts) == 1 and parts[0].lower() not in function:  # not "Chain-of-Thought"
+            if len(parts) == 1 and parts[0] in cased:  # not "Chain-of-Thought"
                 capital.setdefault(parts[0].lower(), parts[0])
-    return {k: v for k, v in capital.items() if k not in lower}
+    for word in list(capital):  # never in lower case
+        if any(word in sentence and word in (p for t in split(n)[1] for p in t.split("-"))
+               for n, sentence in enumerate(sentences)):
+            del capital[word]
+    return capital
 
 
 def _proper_cased(title: str, text: str) -> str:
     """The title with each word the abstract writes as a proper noun written so: a
     phrase in sentence case lower-cases every capital ("networks with gaussian
     covariates" of an abstract that says "Gaussian")."""
-    proper = _proper_nouns(text)
+    words = {w for w in _LETTERS.findall(title)
+             if w.islower() and w[:1].upper() + w[1:] in text}
+    proper = _proper_nouns(text, words) if words else {}
     if not proper:
         return title
     return _LETTERS.sub(lambda m: proper.get(m.group(0), m.group(0)), title)

@@ -248,4 +248,6 @@ def test_which_words_an_abstract_writes_as_proper_nouns() -> None:
             "tuning on each task, (2) Joint tuning. Results: Tuning helps with Gaussian "
             "noise and Shapley values under the Markov Decision Process. It works on "
             "Chain-of-Thought data with Bayesian-style priors, unlike bayesian methods.")
-    assert _proper_nouns(text) == {"gaussian": "Gaussian", "shapley": "Shapley"}
+    asked = {"vision", "transformers", "sequential", "joint", "tuning", "gaussian",
+             "shapley", "markov", "chain", "thought", "bayesian", "noise"}
+    assert _proper_nouns(text, asked) == {"gaussian": "Gaussian", "shapley": "Shapley"}
