@@ -318,6 +318,35 @@ def test_map_area_names_fit_the_canvas_on_a_phone_and_do_not_overlap(browser, si
         context.close()
 
 
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_map_area_names_leave_the_points_visible(browser, site_url, phone):
+    """A small area's name was written at its papers' middle, which for one paper is the
+    paper itself: the name hid it. Each name now goes a line or two up or down to where
+    it covers no point, as the shipped list's map has room for."""
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
+    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
+    try:
+        pg = context.new_page()
+        pg.goto(f"{site_url}/map/")
+        pg.wait_for_function("document.querySelector('.paperlist-map').paperlistMap")
+        covered = pg.evaluate("""() => {
+            const m = document.querySelector('.paperlist-map').paperlistMap;
+            const ctx = m.canvas.getContext('2d'), r = m.radius(), out = [];
+            ctx.font = "600 13px system-ui, sans-serif";
+            for (const [text, x, y] of m.placed(ctx)) {
+                const half = ctx.measureText(text).width / 2;
+                for (let i = 0; i < m.n; i++) {
+                    const p = m.point(i);
+                    if (p.x + r > x - half && p.x - r < x + half && p.y + r > y - 13
+                        && p.y - r < y + 3) out.push([text, i]);
+                }
+            }
+            return {out, names: m.placed(ctx).length}; }""")
+        assert covered["names"] >= 5 and covered["out"] == [], covered
+    finally:
+        context.close()
+
+
 def test_home_chart_links_to_tag_pages(page, site_url):
     page.goto(f"{site_url}/")
     bar = page.locator("ol.tag-chart a").first

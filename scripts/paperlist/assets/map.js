@@ -54,8 +54,7 @@
       this.w = w; this.h = h; this.dpr = dpr;
       this.canvas.width = Math.round(w * dpr);
       this.canvas.height = Math.round(h * dpr);
-      this.canvas.style.width = `${w}px`;
-      this.canvas.style.height = `${h}px`;
+      Object.assign(this.canvas.style, { width: `${w}px`, height: `${h}px` });
     }
 
     /** The whole map in view, across the canvas's width and height alike: its axes mean
@@ -90,18 +89,14 @@
     }
 
     /** The page of point i, relative to the site root ("papers/prorl/"). */
-    path(i) {
-      return (this.data.pre || "") + this.data.p[i] + (this.data.suf || "");
-    }
+    path(i) { return (this.data.pre || "") + this.data.p[i] + (this.data.suf || ""); }
 
     indexOf(path) {
       for (let i = 0; i < this.n; i++) if (this.path(i) === path) return i;
       return -1;
     }
 
-    anyArea() {
-      return Object.values(this.areas).some(Boolean);
-    }
+    anyArea() { return Object.values(this.areas).some(Boolean); }
 
     visible(i, anyArea = this.anyArea()) {
       return (!this.match || !!this.match[i]) && (!anyArea || !!this.areas[this.data.a[i]]);
@@ -125,13 +120,13 @@
         .map((k) => ({ a: +k, x: sx[k] / c[k], y: sy[k] / c[k] }));
     }
 
-    /** The areas' names where they are drawn, [text, x, y]: at their papers' middle,
-     * nudged inside the canvas when that middle is in view (a name at the edge was cut
-     * off), none for an area whose middle is out of view; each clear of the names placed
-     * before it (the larger areas' first), moved down or up a line at a time, or left out
-     * when there is no room (on a phone, two areas' middles can be a few pixels apart). */
+    /** The areas' names where drawn, [text, x, y]: at their papers' middle, in the canvas
+     * (none for a middle out of view), clear of names placed before (larger areas'):
+     * within 3 lines up or down where it covers fewest points (`grid`, drawn points per
+     * 8-px square: a name hid its area's only point), else the nearest clear line, if any. */
     placed(ctx) {
-      const line = 16, done = [], out = [];
+      const line = 16, done = [], out = [], near = 6, r = this.radius();
+      const { occ, cols, cell } = this.grid;
       for (const lab of this.labels) {
         const text = this.data.areas[lab.a], half = ctx.measureText(text).width / 2 + 4;
         const cx = lab.x * this.scale * this.stretch + this.tx, cy = lab.y * this.scale + this.ty;
@@ -140,9 +135,23 @@
         const at = Math.round(Math.min(Math.max(cy, line), this.h - 4));
         const clear = (y) => y >= line && y <= this.h - 4 && done.every((o) =>
           Math.abs(o.y - y) >= line || Math.abs(o.x - x) >= o.half + half);
-        let y = at;
-        for (let k = 1; !clear(y) && k < 40; k++) y = at + (k % 2 ? 1 : -1) * Math.ceil(k / 2) * line;
-        if (!clear(y)) continue;
+        const cells = (v, top) => Math.min(Math.max(Math.floor(v / cell), 0), top);
+        const covers = (y) => {  // the points under the name (13px text on its baseline)
+          let n = 0;
+          const [c0, c1] = [cells(x - half - r, cols - 1), cells(x + half + r, cols - 1)];
+          for (let row = cells(y - 13 - r, 1e9); row <= cells(y + 3 + r, 1e9); row++) {
+            for (let c = c0; c <= c1; c++) n += occ[row * cols + c] || 0;
+          }
+          return n;
+        };
+        let y = null, fewest = Infinity;
+        for (let k = 0; k < 40 && (y === null || k <= near); k++) {
+          const at2 = at + (k % 2 ? 1 : -1) * Math.ceil(k / 2) * line;
+          const n = clear(at2) ? (k <= near ? covers(at2) : 0) : Infinity;
+          if (n < fewest) [fewest, y] = [n, at2];
+          if (!fewest) break;
+        }
+        if (y === null) continue;
         done.push({ x, y, half });
         out.push([text, x, y]);
       }
@@ -154,7 +163,9 @@
       ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
       ctx.clearRect(0, 0, this.w, this.h);
       const anyArea = this.anyArea(), filtering = !!this.match || anyArea;
-      const groups = {};
+      const groups = {}, cell = 8, cols = Math.ceil(this.w / cell) + 1;
+      const occ = new Uint32Array(cols * (Math.ceil(this.h / cell) + 1));  // (see `placed`)
+      this.grid = { occ, cols, cell };
       let shown = 0;
       for (let i = 0; i < this.n; i++) {
         const on = this.visible(i, anyArea);
@@ -170,6 +181,7 @@
         for (const i of groups[key]) {
           const p = this.point(i);
           if (p.x < -r || p.y < -r || p.x > this.w + r || p.y > this.h + r) continue;
+          if (on && p.x >= 0 && p.y >= 0) occ[Math.floor(p.y / cell) * cols + Math.floor(p.x / cell)]++;
           ctx.moveTo(p.x + r, p.y);
           ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
         }
@@ -221,15 +233,9 @@
       title.textContent = d.t[i];
       if (d.f && d.f[i] & 8) title.className = "inferred";  // as listings set it (columns.py)
       tip.appendChild(title);
-      if (d.n[i]) {
-        const name = document.createElement("span");
-        name.textContent = d.n[i];
-        tip.appendChild(name);
-      }
-      const area = document.createElement("span");
-      area.className = "map-tooltip-area";
-      area.textContent = d.areas[d.a[i]] || "";
-      tip.appendChild(area);
+      if (d.n[i]) tip.appendChild(Object.assign(document.createElement("span"), { textContent: d.n[i] }));
+      tip.appendChild(Object.assign(document.createElement("span"),
+        { className: "map-tooltip-area", textContent: d.areas[d.a[i]] || "" }));
       tip.hidden = false;
       const left = Math.min(x + 14, this.w - tip.offsetWidth - 4);
       const top = y + 14 + tip.offsetHeight > this.h ? y - tip.offsetHeight - 10 : y + 14;
@@ -237,9 +243,7 @@
       tip.style.top = `${Math.max(0, top)}px`;
     }
 
-    open(i) {
-      window.location.href = new URL(this.path(i), this.base).href;
-    }
+    open(i) { window.location.href = new URL(this.path(i), this.base).href; }
 
     setQuery(query) {
       const q = query.trim().toLowerCase();
@@ -362,10 +366,8 @@
         this.search.addEventListener("input", () => this.setQuery(this.search.value));
       }
       if (this.list) {
-        this.moreButton = this.list.appendChild(document.createElement("button"));
-        this.moreButton.type = "button";
-        this.moreButton.className = "md-button map-list-more";
-        this.moreButton.hidden = true;
+        this.moreButton = this.list.appendChild(Object.assign(document.createElement("button"),
+          { type: "button", className: "md-button map-list-more", hidden: true }));
         this.moreButton.addEventListener("click", () => this.fillList(true));
         this.list.addEventListener("toggle", () => this.fillList());
         this.fillList();

@@ -25,7 +25,7 @@ def map_page(cat: Catalogue, link: Link) -> str:
         f'<li><button type="button" class="map-legend-item" data-area="{i}" '
         f'aria-pressed="false"><span class="map-swatch" style="background:{area_colour(i)}">'
         f"</span>{esc(a)} <span class=\"map-legend-count\">{counts[i]:,}</span>"
-        f"</button></li>" for i, a in enumerate(areas))
+        f"</button></li>" for i, a in enumerate(areas) if counts[i])  # (no empty button)
     browse = esc(link(BROWSE))
     data_url, root_url = link(MAP_DATA), link(HOME)
     return (

@@ -192,6 +192,15 @@ def test_the_home_charts_legend_names_only_the_areas_of_its_bars(tmp_path):
     assert re.findall(r"</span>([^<]+)</li>", legend) == [area]
 
 
+def test_the_map_legend_offers_only_the_areas_with_papers(tmp_path):
+    """A legend button for an area without papers ("Learning paradigms 0") highlighted
+    nothing: a small catalogue's legend listed every area of the taxonomy."""
+    cat = catalogue(tmp_path, confirmed=set())  # every paper: Reinforcement Learning only
+    legend = re.findall(r'class="map-legend-item" data-area="(\d+)"', map_page(cat, link))
+    area = cat.taxonomy.by_slug("reinforcement-learning").area
+    assert legend == [str(cat.taxonomy.areas.index(area))]
+
+
 def test_a_feed_reader_sees_which_titles_are_inferred(tmp_path):
     cat = catalogue(tmp_path, confirmed={"beta"})
     feed = atom_feed(cat, lambda e: e.src_uri, "Site", None)
