@@ -290,10 +290,10 @@
       this.list.appendChild(frag);
       this.drawPager(s, pages);
       this.hits = hits;
-      const parts = [`Showing ${fmt(total)} of ${fmt(this.n)} papers`];
-      if (pages > 1) {
-        parts[0] += ` (${fmt(from + 1)}\u2013${fmt(to)}, page ${this.page} of ${pages})`;
-      }
+      // (an empty list said only "Showing 0 of 19 papers", with nothing below it)
+      const parts = [total || !this.n ? `Showing ${fmt(total)} of ${fmt(this.n)} papers`
+        : `No paper of the ${fmt(this.n)} matches these filters ("Clear filters" shows them all)`];
+      if (pages > 1) parts[0] += ` (${fmt(from + 1)}\u2013${fmt(to)}, page ${this.page} of ${pages})`;
       const names = (slugs) => slugs.map((t) => tagText(this.byTag[t])).join(", ");
       const summary = this.form.querySelector(".browse-tags-summary");
       if (summary) summary.textContent = s.tag.length || s.not.length ? `(${s.tag.length} required, ${s.not.length} excluded)` : "";
