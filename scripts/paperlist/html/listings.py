@@ -210,10 +210,12 @@ def tag_page(slug: str, cat: Catalogue, link: Link, page: int = 1) -> str | None
     papers = cat.by_tag.get(slug, [])
 
     def intro(where: str, legend: str) -> str:
-        # a tag of the taxonomy no paper has: no order to explain, nothing to filter
+        # a tag of the taxonomy no paper has: no order to explain, nothing to filter; one
+        # paper: no order either
         said = (f"{where.capitalize()}, most confident first: papers an editor gave this tag "
                 "by hand, then the others by the tagger's score for it, highest first. "
-                if papers else "No paper in this catalogue has this tag yet. ")
+                if len(papers) > 1 else f"{where.capitalize()}. " if papers
+                else "No paper in this catalogue has this tag yet. ")
         browse = (f'<a href="{esc(browse_view(link, BROWSE_TAG, slug))}">Filter and sort in '
                   "Browse</a> · " if papers else "")
         return (f'<p class="tag-description">{esc(tag.description)}</p>\n'

@@ -201,6 +201,17 @@ def test_the_map_legend_offers_only_the_areas_with_papers(tmp_path):
     assert legend == [str(cat.taxonomy.areas.index(area))]
 
 
+def test_a_tag_with_one_paper_does_not_explain_its_order(tmp_path):
+    """"1 paper, most confident first: papers an editor gave this tag by hand, then ..."
+    explained the order of a list of one."""
+    catalogue(tmp_path, confirmed=set())
+    write(tmp_path / "papers", {"id": "delta", "title": "Delta", "tags": ["Computer Vision"]})
+    cat = load_catalogue(tmp_path / "papers", load_taxonomy())
+    one = tag_page("computer-vision", cat, link)
+    assert '<p class="paper-count">1 paper. Area: ' in one and "most confident" not in one
+    assert "most confident first" in tag_page("reinforcement-learning", cat, link)
+
+
 def test_a_feed_reader_sees_which_titles_are_inferred(tmp_path):
     cat = catalogue(tmp_path, confirmed={"beta"})
     feed = atom_feed(cat, lambda e: e.src_uri, "Site", None)
