@@ -69,10 +69,17 @@ def figures_html(cat: Catalogue, link: Link) -> str:
         pct = round(100 * k / n) if n else 0
         return "<1%" if k and pct == 0 else ">99%" if k < n and pct == 100 else f"{pct}%"
 
+    def listed(k: int, what: str, key: str) -> str:
+        """"12 with code (40%)", a link to those papers in Browse when there are any."""
+        text = f"<strong>{k:,}</strong> with {what}"
+        if k:
+            text = f'<a href="{esc(paths.browse_view(link, key, 1))}">{text}</a>'
+        return f"<li>{text} <span>({esc(share(k))})</span></li>"
+
     stats = (f'<ul class="paperlist-numbers">'
-             f'<li><strong>{n:,}</strong> papers</li>'
-             f'<li><strong>{code:,}</strong> with code <span>({esc(share(code))})</span></li>'
-             f'<li><strong>{data:,}</strong> with data <span>({esc(share(data))})</span></li></ul>')
+             f'<li><a href="{esc(link(BROWSE))}"><strong>{n:,}</strong> papers</a></li>'
+             f'{listed(code, "code", paths.BROWSE_CODE)}'
+             f'{listed(data, "data", paths.BROWSE_DATA)}</ul>')
     exports = " · ".join(f'<a href="{esc(link(path))}">{esc(label)}</a>'
                          for path, label in EXPORTS)
     downloads = (f'<p class="paperlist-exports">Download every paper: {exports} '

@@ -241,5 +241,21 @@ def test_the_home_pages_shares_never_round_a_few_papers_away(tmp_path):
         write(folder, {"id": f"p{i}", "title": f"Title {i}", "tags": ["Reinforcement Learning"],
                        "links": {"code": code, "data": data, "other": []}})
     html = figures_html(load_catalogue(folder, load_taxonomy()), link)
-    assert "<strong>249</strong> with code <span>(&gt;99%)</span>" in html
-    assert "<strong>1</strong> with data <span>(&lt;1%)</span>" in html
+    assert "<strong>249</strong> with code</a> <span>(&gt;99%)</span>" in html
+    assert "<strong>1</strong> with data</a> <span>(&lt;1%)</span>" in html
+
+
+def test_the_home_pages_counts_open_those_papers_in_browse(tmp_path):
+    """"2 with code" named papers a reader could not get to from there: each count links
+    to Browse showing them; a count of none links nowhere."""
+    from paperlist.html.home import figures_html
+
+    catalogue(tmp_path, confirmed=set())  # three papers, no links
+    write(tmp_path / "papers", {"id": "delta", "title": "Delta", "tags": ["Computer Vision"],
+                                "links": {"code": ["https://github.com/a/b"], "data": [],
+                                          "other": []}})
+    html = figures_html(load_catalogue(tmp_path / "papers", load_taxonomy()), link)
+    browse = link(paths.BROWSE)
+    assert f'<a href="{browse}?code=1"><strong>1</strong> with code</a>' in html
+    assert f'<li><a href="{browse}"><strong>4</strong> papers</a></li>' in html
+    assert "<li><strong>0</strong> with data <span>" in html
