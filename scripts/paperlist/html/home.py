@@ -78,8 +78,8 @@ def figures_html(cat: Catalogue, link: Link) -> str:
 
     stats = (f'<ul class="paperlist-numbers">'
              f'<li><a href="{esc(link(BROWSE))}"><strong>{n:,}</strong> papers</a></li>'
-             f'{listed(code, "code", paths.BROWSE_CODE)}'
-             f'{listed(data, "data", paths.BROWSE_DATA)}</ul>')
+             f'{listed(code, "code", paths.BROWSE_WITH_CODE)}'
+             f'{listed(data, "data", paths.BROWSE_WITH_DATA)}</ul>')
     exports = " · ".join(f'<a href="{esc(link(path))}">{esc(label)}</a>'
                          for path, label in EXPORTS)
     downloads = (f'<p class="paperlist-exports">Download every paper: {exports} '

@@ -81,7 +81,7 @@ def browse_src(page: int) -> str:
 #: Pages that link into a view use these.
 BROWSE_TAG, BROWSE_PAGE, BROWSE_AUTHOR, BROWSE_STATUS = "tag", "page", "author", "status"
 #: the browse page's boxes "with code", "with data" (`?code=1`)
-BROWSE_CODE, BROWSE_DATA = "code", "data"
+BROWSE_WITH_CODE, BROWSE_WITH_DATA = "code", "data"
 BROWSE_VENUE = "venue"
 
 
