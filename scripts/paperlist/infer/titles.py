@@ -1322,9 +1322,9 @@ def infer_title(text: str, names: list[str]) -> str:
 
 #: a word as a proper noun or adjective is written: a capital, then small letters
 _CAPITALISED_WORD = re.compile(r"[A-Z][a-z]+")
-#: a list item's number, after which a word is capitalised as a sentence's first: "(i)",
-#: "2)", "(b)"
-_ENUMERATOR = re.compile(r"\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)[.:]?")
+#: a list item's number or bullet, after which a word is capitalised as a sentence's
+#: first: "(i)", "2)", "(b)", "(A)", "•"
+_ENUMERATOR = re.compile(r"\(?(?:\d{1,2}|[ivxIVX]{1,4}|[a-hA-H])\)[.:]?|[\u2022\u00b7*\u2013-]")
 #: a run of letters in a title (hyphen parts apart)
 _LETTERS = re.compile(r"[A-Za-z]+")
 
@@ -1336,9 +1336,12 @@ def _proper_nouns(text: str, words: set[str]) -> dict[str, str]:
     nearest content word before or after is capitalised too is a name's Title Case, not
     the word's ("a Mixture of Absorbing and Uniform Diffusion", "Chain-of-Thought"); a
     sentence's first word, or one after a colon or a list item's number, is capitalised
-    whatever it is; a function word is none. Only the sentences that write one of the
-    words capitalised are read word by word, and those that write one in lower case
-    only for a word found capitalised so (most titles have none)."""
+    whatever it is; a function word is none, nor a label before its number ("Theorem
+    3", "Algorithm 1"), nor a part of a compound whose other parts are not in lower case
+    ("Mirror-SD"). Words with accents are left as sentence case has them (the patterns
+    are ASCII). Only the sentences that write one of the words capitalised are read word
+    by word, and those that write one in lower case only for a word found capitalised
+    so (most titles have none)."""
     function = _function_words(title_rules())
     cased = {w[:1].upper() + w[1:] for w in words if w not in function}
     sentences = analyse(text).sentences
@@ -1364,18 +1367,22 @@ def _proper_nouns(text: str, words: set[str]) -> dict[str, str]:
         place = {i: k for k, i in enumerate(content)}
 
         def capitalised(k: int, content=content, tokens=tokens) -> bool:
-            """Whether the k-th content word is capitalised (a sentence's first too: in
-            "Vision Transformers increasingly ..." either may be a name's)."""
-            return 0 <= k < len(content) and tokens[content[k]][:1].isupper()
+            """Whether the k-th content word has a capital anywhere (a sentence's first
+            too: in "Vision Transformers increasingly ..." either may be a name's; so do
+            "quasi-Monte Carlo", "eXpert Medicine")."""
+            return 0 <= k < len(content) and any(c.isupper() for c in tokens[content[k]])
 
         for i in hits:
             k = place.get(i)
             if (k is None or raw[i - 1].endswith((":", ";")) or _ENUMERATOR.fullmatch(raw[i - 1])
-                    or capitalised(k - 1) or capitalised(k + 1)):
+                    or capitalised(k - 1) or capitalised(k + 1)
+                    or raw[i + 1 : i + 2] and raw[i + 1][:1].isdigit()):  # "Theorem 3"
                 continue
-            parts = [p for p in tokens[i].split("-") if _CAPITALISED_WORD.fullmatch(p)]
-            if len(parts) == 1 and parts[0] in cased:  # not "Chain-of-Thought"
-                capital.setdefault(parts[0].lower(), parts[0])
+            parts = tokens[i].split("-")
+            word = next((p for p in parts if p in cased), "")
+            # the compound's other parts in lower case: not "Chain-of-Thought", "Mirror-SD"
+            if word and all(p == word or p.islower() for p in parts):
+                capital.setdefault(word.lower(), word)
     for word in list(capital):  # never in lower case
         if any(word in sentence and word in (p for t in split(n)[1] for p in t.split("-"))
                for n, sentence in enumerate(sentences)):
@@ -1390,6 +1397,14 @@ def _proper_cased(title: str, text: str) -> str:
     words = {w for w in _LETTERS.findall(title)
              if w.islower() and w[:1].upper() + w[1:] in text}
     proper = _proper_nouns(text, words) if words else {}
+    # two title words the abstract writes capitalised side by side are one name's: both
+    # capitalised or neither ("Isotropic Gaussian", of which only "Isotropic" was alone
+    # somewhere, read "Isotropic gaussian")
+    runs = _LETTERS.findall(title)
+    for a, b in zip(runs, runs[1:], strict=False):
+        if (a in proper) != (b in proper) and f"{a.capitalize()} {b.capitalize()}" in text:
+            proper.pop(a, None)
+            proper.pop(b, None)
     if not proper:
         return title
     return _LETTERS.sub(lambda m: proper.get(m.group(0), m.group(0)), title)

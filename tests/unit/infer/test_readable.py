@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from paperlist.infer.names import infer_names
-from paperlist.infer.titles import _proper_nouns, infer_title, title_problems
+from paperlist.infer.titles import _proper_cased, _proper_nouns, infer_title, title_problems
 from paperlist.util.text import line_break_cuts
 
 
@@ -251,3 +251,24 @@ def test_which_words_an_abstract_writes_as_proper_nouns() -> None:
     asked = {"vision", "transformers", "sequential", "joint", "tuning", "gaussian",
              "shapley", "markov", "chain", "thought", "bayesian", "noise"}
     assert _proper_nouns(text, asked) == {"gaussian": "Gaussian", "shapley": "Shapley"}
+    # a compound with an abbreviation, a neighbour with a capital inside, a list's letters
+    # and bullets, a label before its number (a review's cases)
+    text = ("We propose Mirror-SD for decoding, with quasi-Monte Carlo sampling and an eXpert "
+            "Medicine module. It has two parts: (A) Sequential tuning and \u2022 Joint "
+            "tuning, as Algorithm 1 shows, for Wasserstein losses.")
+    asked = {"mirror", "carlo", "medicine", "sequential", "joint", "algorithm", "wasserstein"}
+    assert _proper_nouns(text, asked) == {"wasserstein": "Wasserstein"}
+
+
+def test_one_names_words_are_capitalised_together_or_not_at_all() -> None:
+    """"Isotropic Gaussian" side by side, and "Isotropic" once alone: the title said
+    "isotropic gaussian" before and "Isotropic gaussian" after a first try; both or
+    neither."""
+    text = ("We study the Isotropic Gaussian model. The best Isotropic mean is known. We "
+            "estimate it with Wasserstein bounds.")
+    assert _proper_cased("Bounds for isotropic gaussian distribution", text) == \
+        "Bounds for isotropic gaussian distribution"
+    assert _proper_cased("Wasserstein bounds for isotropic gaussian models", text) == \
+        "Wasserstein bounds for isotropic gaussian models"
+    assert _proper_cased("Bounds from wasserstein distances", text) == \
+        "Bounds from Wasserstein distances"
