@@ -286,8 +286,7 @@ def test_a_word_no_paper_has_is_left_out_and_the_line_says_so(page, site_url):
         listed[query] = (sorted(shown_paths(page, PAGE_RESULT)), status)
     papers, status = listed["quantum mechanism"]
     assert papers and papers == listed["mechanism"][0]
-    assert status.endswith("No paper has \u201cquantum\u201d: the papers listed have the "
-                           "other words."), status
+    assert status.endswith("No paper has \u201cquantum\u201d: left out of the search."), status
     assert "No paper has" not in listed["mechanism"][1]
     papers, status = listed["sudoku diffusion"]
     assert "papers/eqr/" in papers and len(papers) > 1, papers

@@ -16,7 +16,8 @@
  *     (word positions from Pagefind); when no paper has one, its words are searched
  *     instead, and the answer says so (`unquoted`);
  *   - a word of 5+ letters found nowhere is replaced by the most frequent index word within
- *     two edits, from a vocabulary fetched only then, one file per word length;
+ *     two edits (search-text.js `closest`), from a vocabulary fetched only then, one file
+ *     per word length; else it is left out, and the answer says so (`absent`);
  *   - `tag:<slug>` (from the tag's list of papers; or its name, or an abbreviation:
  *     `tag:llm`), `author:"Name"` and `venue:` narrow the results; filters/facets come
  *     from the catalogue file, fetched only when asked for;
@@ -135,7 +136,7 @@
     async function correct(d, word, max = 2) {
       const lists = await Promise.all([0, -1, 1, -2, 2].map((k) => word.length + k)
         .filter((n, i) => n > 0 && i <= 2 * max).map((n) => loadVocab(d, n)));
-      return lists[0].includes(word) ? null : closest(word, lists, max);
+      return lists[0].includes(word) ? null : closest(word, lists, max, d.correct_two_edits_from);
     }
 
     /** What a result shows (search-text.js `described`), or null if it could not load. */
@@ -311,9 +312,8 @@
       const found = await Promise.all(terms.map(async (word, i) => {
         const hits = raw[i];
         if (await holds(d, word, hits, order.matched)) return hits;
-        const max = word.length < (d.correct_two_edits_from ?? 0) ? 1 : d.correct_max_edits;
         const better = word.length >= d.correct_min_letters && /^\p{L}+$/u.test(word)
-          ? await correct(d, word, hits.df ? Math.min(d.correct_stemmed_max_edits ?? 1, max) : max)
+          ? await correct(d, word, hits.df ? d.correct_stemmed_max_edits ?? 1 : d.correct_max_edits)
           : null;
         // Uncorrected: its stem's papers count, and those holding all of it but 2 last letters
         const near = !better && (hits.df || await holds(d, word, hits, order.matched, null));

@@ -92,11 +92,15 @@
 
   /** The word of `lists` (vocabulary files, each most frequent first) within `max` edits
    * of `word`: the nearest, then the most frequent; or null. */
-  function closest(word, lists, max) {
+  /** The most frequent word of `lists` within `max` edits of `word`; two edits for a word
+   * shorter than `twoFrom` letters only when it is the candidate with letters left out
+   * ("atenton": "attention"), not another word ("nowhere": "where", "zebra": "zero"). */
+  function closest(word, lists, max, twoFrom = 0) {
     let best = null;
+    const missed = (cand) => { let i = 0; for (const c of cand) if (c === word[i]) i++; return i === word.length; };
     lists.forEach((list) => list.forEach((cand, rank) => {
       const dist = cand ? distance(word, cand, max) : max + 1;
-      if (dist > max) return;
+      if (dist > max || (dist > 1 && word.length < twoFrom && !missed(cand))) return;
       if (!best || dist < best.dist || (dist === best.dist && rank < best.rank)) {
         best = { word: cand, dist, rank };
       }
@@ -297,8 +301,7 @@
     }
     const absent = (answer.absent || []).map((w) => `\u201c${w}\u201d`);
     if (absent.length) {
-      first.push([`No paper has ${absent.join(" or ")}: the papers listed have the other `
-        + "words. ", false]);
+      first.push([`No paper has ${absent.join(" or ")}: left out of the search. `, false]);
     } else if (answer.partial) {
       first.push(["No paper has all the words: the papers listed have some of them. ", false]);
     }

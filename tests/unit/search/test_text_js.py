@@ -165,11 +165,10 @@ def test_the_notice_says_which_words_no_paper_has():
     holding it; failing that, one or two words no paper holds together."""
     assert call("notice", {"searched": "quantum mechanics", "corrected": [],
                            "absent": ["quantum"]}) == [
-        ["No paper has \u201cquantum\u201d: the papers listed have the other words. ", False]]
+        ["No paper has \u201cquantum\u201d: left out of the search. ", False]]
     assert call("notice", {"searched": "a b c", "corrected": [],
                            "absent": ["a", "b"], "partial": False}) == [
-        ["No paper has \u201ca\u201d or \u201cb\u201d: the papers listed have the other "
-         "words. ", False]]
+        ["No paper has \u201ca\u201d or \u201cb\u201d: left out of the search. ", False]]
     assert call("notice", {"searched": "sudoku diffusion", "corrected": [],
                            "partial": True}) == [
         ["No paper has all the words: the papers listed have some of them. ", False]]
@@ -310,3 +309,15 @@ def test_a_tag_value_no_tag_is_named_by_is_looked_up_among_abbreviations():
     assert json.loads(result.stdout) == [none, ["large-language-models"],
                                          ["large-language-models"], none, none,
                                          ["reinforcement-learning"], none, 2]
+
+
+@pytest.mark.parametrize(("word", "vocabulary", "expected"), [
+    ("atenton", ["attention"], "attention"),  # two letters left out: corrected
+    ("nowhere", ["where"], None),  # another word two edits away: not
+    ("zebra", ["zero"], None),
+    ("attentoin", ["attention"], "attention"),  # one edit (a swap), any length
+    ("reinfrocemnet", ["reinforcement"], "reinforcement"),  # two edits at 8+ letters
+])
+def test_a_short_word_is_corrected_by_two_edits_only_for_letters_left_out(word, vocabulary,
+                                                                          expected):
+    assert call("closest", word, [vocabulary], 2, 8) == expected
