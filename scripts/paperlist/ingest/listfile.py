@@ -112,14 +112,29 @@ _YEAR = re.compile(r"(?<![A-Za-z0-9])(?:19|20)\d\d(?![A-Za-z0-9])")
 VENUE_EXAMPLE = "NeurIPS 2026"
 
 
+#: what may stand between a venue's name and its year, or around the header ("(2026)",
+#: "# Robot Learning 2026", "Robot Learning - 2026")
+_AROUND_NAME = " \t-\u2013\u2014:,;#*([{\"'"
+#: words a header has that name no venue ("In 2026 we accepted ...", "Accepted papers 2026")
+_NOT_A_NAME = frozenset("in the a an of for on at by from to and accepted papers paper list "
+                        "we our this these".split())
+#: longer than this, a header's start is no venue's name
+_NAME_MAX = 80
+
+
 def venue_suggestion(header: str) -> str:
-    """What to give --venue for a header find_venue reads no venue in: the header up to
-    its year ("Workshop on Robot Learning 2026 papers" -> "Workshop on Robot Learning
-    2026"), which names the conference as the list does, rather than an unrelated
-    example; VENUE_EXAMPLE when there is no year to end it at."""
+    """What to give --venue for a header find_venue reads no venue in: its words before
+    its first year, then the year ("Workshop on Robot Learning (2026) papers" ->
+    "Workshop on Robot Learning 2026"), which names the conference as the list does,
+    rather than an unrelated example; VENUE_EXAMPLE when there is no year, no name
+    before it, or a sentence rather than a name."""
     m = _YEAR.search(header)
-    name = " ".join(header[: m.end()].split()).strip(" -:,;") if m else ""
-    return name if m and name != m.group(0) else VENUE_EXAMPLE
+    name = " ".join(header[: m.start()].split()).strip(_AROUND_NAME) if m else ""
+    words = name.split()
+    if not words or len(name) > _NAME_MAX or all(
+            w.lower().strip(_AROUND_NAME) in _NOT_A_NAME for w in words):
+        return VENUE_EXAMPLE
+    return f"{name} {m.group(0)}"
 
 
 def decode_list(data: bytes, path: str | Path) -> str:

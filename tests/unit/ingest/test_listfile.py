@@ -257,11 +257,17 @@ def test_a_list_without_a_header_whose_first_abstract_is_wrapped_is_all_abstract
     # what the header calls the conference, up to its year: not an unrelated example
     ("Workshop on Robot Learning 2026", "Workshop on Robot Learning 2026"),
     ("TinyML Summit 2027 accepted papers", "TinyML Summit 2027"),
-    ("  Robot Learning -  2026: orals", "Robot Learning - 2026"),
-    # nothing to go on: a year alone, no year, no header
+    ("  Robot Learning -  2026: orals", "Robot Learning 2026"),
+    ("Robot Learning (2026) \u2014 accepted papers", "Robot Learning 2026"),
+    ("# Robot Learning [2026]", "Robot Learning 2026"),
+    ("Workshop on Robot Learning 2025-2026", "Workshop on Robot Learning 2025"),
+    # nothing to go on: a year alone, no year, no header, a sentence, a page of words
     ("2026 papers", "NeurIPS 2026"),
     ("Accepted papers", "NeurIPS 2026"),
     ("", "NeurIPS 2026"),
+    ("In 2026 we accepted these papers", "NeurIPS 2026"),
+    ("Accepted papers 2026", "NeurIPS 2026"),
+    ("Workshop " * 20 + "2026", "NeurIPS 2026"),
 ])
 def test_a_header_without_a_venue_suggests_its_own_name(header, suggested):
     assert find_venue(header) == ""
