@@ -276,15 +276,22 @@ def test_copy_bibtex_puts_the_entry_on_the_clipboard(page, site_url):
     assert not page.console_errors
 
 
+def open_map(browser, site_url: str, phone: bool):
+    """A new browser context (a phone's, 390 pixels wide, or a desktop's) on the map page,
+    once its map is drawn: (context, page); the caller closes the context."""
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
+    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
+    page = context.new_page()
+    page.goto(f"{site_url}/map/")
+    page.wait_for_function("document.querySelector('.paperlist-map').paperlistMap")
+    return context, page
+
+
 def test_map_area_names_fit_the_canvas_on_a_phone_and_do_not_overlap(browser, site_url):
     """On a 390-pixel screen the shipped list's area middles sit a few pixels apart, and
     one is by the edge: each name is drawn whole, inside the canvas, clear of the others."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True)
+    context, phone = open_map(browser, site_url, phone=True)
     try:
-        phone = context.new_page()
-        phone.goto(f"{site_url}/map/")
-        phone.wait_for_function("document.querySelector('.paperlist-map').paperlistMap")
         boxes = phone.evaluate("""() => {
             const m = document.querySelector('.paperlist-map').paperlistMap;
             const ctx = m.canvas.getContext('2d');
@@ -321,14 +328,10 @@ def test_map_area_names_fit_the_canvas_on_a_phone_and_do_not_overlap(browser, si
 @pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
 def test_map_area_names_leave_the_points_visible(browser, site_url, phone):
     """A small area's name was written at its papers' middle, which for one paper is the
-    paper itself: the name hid it. Each name now goes a line or two up or down to where
-    it covers no point, as the shipped list's map has room for."""
-    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 800}
-    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
+    paper itself: the name hid it. Each name now goes up to three lines up or down to
+    where it covers the fewest points: none, on the shipped list's map."""
+    context, pg = open_map(browser, site_url, phone)
     try:
-        pg = context.new_page()
-        pg.goto(f"{site_url}/map/")
-        pg.wait_for_function("document.querySelector('.paperlist-map').paperlistMap")
         covered = pg.evaluate("""() => {
             const m = document.querySelector('.paperlist-map').paperlistMap;
             const ctx = m.canvas.getContext('2d'), r = m.radius(), out = [];
@@ -343,6 +346,32 @@ def test_map_area_names_leave_the_points_visible(browser, site_url, phone):
             }
             return {out, names: m.placed(ctx).length}; }""")
         assert covered["names"] >= 5 and covered["out"] == [], covered
+    finally:
+        context.close()
+
+
+def test_map_area_names_hold_their_place_while_the_map_is_dragged(browser, site_url):
+    """Counted by 8-pixel square, a point by a name's edge was under it or not as the map
+    moved a pixel, and the name jumped three lines and back on every other pixel of a
+    drag. Dragged a pixel at a time, each name (away from the canvas's edges) keeps its
+    place beside its area's papers."""
+    context, pg = open_map(browser, site_url, phone=False)
+    try:
+        moves = pg.evaluate("""() => {
+            const m = document.querySelector('.paperlist-map').paperlistMap;
+            const ctx = m.canvas.getContext('2d'), seen = {};
+            ctx.font = "600 13px system-ui, sans-serif";
+            for (let step = 0; step < 64; step++) {
+                m.ty += 1; m.tx += step % 3 === 0 ? 1 : 0; m.draw();
+                for (const [text, x, y] of m.placed(ctx)) {
+                    const lab = m.labels.find((l) => m.data.areas[l.a] === text);
+                    const cy = lab.y * m.scale + m.ty;
+                    if (cy < 60 || cy > m.h - 60 || x < 80 || x > m.w - 80) continue;
+                    (seen[text] = seen[text] || new Set()).add(Math.round(y - cy));
+                }
+            }
+            return Object.fromEntries(Object.entries(seen).map(([t, s]) => [t, [...s]])); }""")
+        assert moves and all(len(offsets) == 1 for offsets in moves.values()), moves
     finally:
         context.close()
 

@@ -91,10 +91,7 @@
     /** The page of point i, relative to the site root ("papers/prorl/"). */
     path(i) { return (this.data.pre || "") + this.data.p[i] + (this.data.suf || ""); }
 
-    indexOf(path) {
-      for (let i = 0; i < this.n; i++) if (this.path(i) === path) return i;
-      return -1;
-    }
+    indexOf(path) { return this.data.p.findIndex((_, i) => this.path(i) === path); }
 
     anyArea() { return Object.values(this.areas).some(Boolean); }
 
@@ -122,8 +119,8 @@
 
     /** The areas' names where drawn, [text, x, y]: at their papers' middle, in the canvas
      * (none for a middle out of view), clear of names placed before (larger areas'):
-     * within 3 lines up or down where it covers fewest points (`grid`, drawn points per
-     * 8-px square: a name hid its area's only point), else the nearest clear line, if any. */
+     * within 3 lines up or down where it covers fewest points (`grid`: a name hid its
+     * area's only point), else the nearest clear line, if any. */
     placed(ctx) {
       const line = 16, done = [], out = [], near = 6, r = this.radius();
       const { occ, cols, cell } = this.grid;
@@ -136,11 +133,14 @@
         const clear = (y) => y >= line && y <= this.h - 4 && done.every((o) =>
           Math.abs(o.y - y) >= line || Math.abs(o.x - x) >= o.half + half);
         const cells = (v, top) => Math.min(Math.max(Math.floor(v / cell), 0), top);
-        const covers = (y) => {  // the points under the name (13px text on its baseline)
+        // the points under the name (13px text on its baseline), counted exactly: by grid
+        // square, names moved back and forth as the map was dragged a pixel at a time
+        const under = (p, y) => Math.abs(p.x - x) < half + r && p.y > y - 13 - r && p.y < y + 3 + r;
+        const covers = (y) => {
           let n = 0;
           const [c0, c1] = [cells(x - half - r, cols - 1), cells(x + half + r, cols - 1)];
           for (let row = cells(y - 13 - r, 1e9); row <= cells(y + 3 + r, 1e9); row++) {
-            for (let c = c0; c <= c1; c++) n += occ[row * cols + c] || 0;
+            for (let c = c0; c <= c1; c++) for (const p of occ.get(row * cols + c) || []) n += under(p, y);
           }
           return n;
         };
@@ -163,9 +163,8 @@
       ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
       ctx.clearRect(0, 0, this.w, this.h);
       const anyArea = this.anyArea(), filtering = !!this.match || anyArea;
-      const groups = {}, cell = 8, cols = Math.ceil(this.w / cell) + 1;
-      const occ = new Uint32Array(cols * (Math.ceil(this.h / cell) + 1));  // (see `placed`)
-      this.grid = { occ, cols, cell };
+      const groups = {}, cell = 16, cols = Math.ceil(this.w / cell), occ = new Map();
+      this.grid = { occ, cols, cell };  // the drawn points by 16-px square (see `placed`)
       let shown = 0;
       for (let i = 0; i < this.n; i++) {
         const on = this.visible(i, anyArea);
@@ -181,7 +180,8 @@
         for (const i of groups[key]) {
           const p = this.point(i);
           if (p.x < -r || p.y < -r || p.x > this.w + r || p.y > this.h + r) continue;
-          if (on && p.x >= 0 && p.y >= 0) occ[Math.floor(p.y / cell) * cols + Math.floor(p.x / cell)]++;
+          const at = Math.floor(p.y / cell) * cols + Math.floor(p.x / cell);
+          if (on && p.x >= 0 && p.y >= 0 && p.x < this.w && p.y < this.h) (occ.get(at) || occ.set(at, []).get(at)).push(p);
           ctx.moveTo(p.x + r, p.y);
           ctx.arc(p.x, p.y, r, 0, 2 * Math.PI);
         }

@@ -31,7 +31,7 @@
     // Pagefind's own score is not used: it sums over every indexed word the stem begins
     // with ("code": codes, coder, codebook ...), putting papers full of a common stem first.
     // (a word no paper holds, left out: it would only raise the share of words needed)
-    hits = hits.filter((m) => m.size || m.df != null);
+    hits = hits.filter((m) => m.size || m.df > 0);  // (rankAgain's are df 0)
     const all = [...hits, ...phraseHits];
     // (a map's `df`, where given, is the word's count of papers: its map holds only some)
     const idf = all.map((m) => {

@@ -91,10 +91,9 @@
   }
 
   /** The word of `lists` (vocabulary files, each most frequent first) within `max` edits
-   * of `word`: the nearest, then the most frequent; or null. */
-  /** The most frequent word of `lists` within `max` edits of `word`; two edits for a word
-   * shorter than `twoFrom` letters only when it is the candidate with letters left out
-   * ("atenton": "attention"), not another word ("nowhere": "where", "zebra": "zero"). */
+   * of `word`: the nearest, then the most frequent; or null. Two edits for a word shorter
+   * than `twoFrom` letters only to the word it is with letters left out ("atenton":
+   * "attention"), not to another word ("nowhere": "where", "zebra": "zero"). */
   function closest(word, lists, max, twoFrom = 0) {
     let best = null;
     const missed = (cand) => { let i = 0; for (const c of cand) if (c === word[i]) i++; return i === word.length; };

@@ -76,8 +76,10 @@ def figures_html(cat: Catalogue, link: Link) -> str:
             text = f'<a href="{esc(paths.browse_view(link, key, 1))}">{text}</a>'
         return f"<li>{text} <span>({esc(share(k))})</span></li>"
 
-    stats = (f'<ul class="paperlist-numbers">'
-             f'<li><a href="{esc(link(BROWSE))}"><strong>{n:,}</strong> papers</a></li>'
+    papers = f"<strong>{n:,}</strong> papers"
+    if n:
+        papers = f'<a href="{esc(link(BROWSE))}">{papers}</a>'
+    stats = (f'<ul class="paperlist-numbers"><li>{papers}</li>'
              f'{listed(code, "code", paths.BROWSE_WITH_CODE)}'
              f'{listed(data, "data", paths.BROWSE_WITH_DATA)}</ul>')
     exports = " · ".join(f'<a href="{esc(link(path))}">{esc(label)}</a>'

@@ -1337,12 +1337,13 @@ def _proper_nouns(text: str, words: set[str]) -> dict[str, str]:
     the word's ("a Mixture of Absorbing and Uniform Diffusion", "Chain-of-Thought"); a
     sentence's first word, or one after a colon or a list item's number, is capitalised
     whatever it is; a function word is none, nor a label before its number ("Theorem
-    3", "Algorithm 1"), nor a part of a compound whose other parts are not in lower case
-    ("Mirror-SD"). Words with accents are left as sentence case has them (the patterns
-    are ASCII). Only the sentences that write one of the words capitalised are read word
-    by word, and those that write one in lower case only for a word found capitalised
-    so (most titles have none)."""
+    3", "Algorithm 1": data/titles.yml; "Llama 2" is a name), nor a part of a compound
+    whose other parts are not in lower case ("Mirror-SD"). Words with accents are left as
+    sentence case has them (the patterns are ASCII). Only the sentences that write one
+    of the words capitalised are read word by word, and those that write one in lower
+    case only for a word found capitalised so (most titles have none)."""
     function = _function_words(title_rules())
+    labels = title_rules()["number_labels"]
     cased = {w[:1].upper() + w[1:] for w in words if w not in function}
     sentences = analyse(text).sentences
     tokens_of: dict[int, tuple[list[str], list[str]]] = {}
@@ -1376,7 +1377,8 @@ def _proper_nouns(text: str, words: set[str]) -> dict[str, str]:
             k = place.get(i)
             if (k is None or raw[i - 1].endswith((":", ";")) or _ENUMERATOR.fullmatch(raw[i - 1])
                     or capitalised(k - 1) or capitalised(k + 1)
-                    or raw[i + 1 : i + 2] and raw[i + 1][:1].isdigit()):  # "Theorem 3"
+                    or tokens[i].lower() in labels and raw[i + 1 : i + 2]
+                    and raw[i + 1][:1].isdigit()):  # "Theorem 3", not "Llama 2"
                 continue
             parts = tokens[i].split("-")
             word = next((p for p in parts if p in cased), "")
@@ -1390,6 +1392,19 @@ def _proper_nouns(text: str, words: set[str]) -> dict[str, str]:
     return capital
 
 
+def _inside(sentence: str, phrase: str) -> bool:
+    """Whether the sentence writes the phrase other than as its first words, or a list
+    item's, or after a colon: where its capitals are the words' own."""
+    at = sentence.find(phrase, 1)
+    while at > 0:
+        before = sentence[:at].split()
+        if before and not before[-1].endswith((":", ";")) \
+                and not _ENUMERATOR.fullmatch(before[-1]):
+            return True
+        at = sentence.find(phrase, at + 1)
+    return False
+
+
 def _proper_cased(title: str, text: str) -> str:
     """The title with each word the abstract writes as a proper noun written so: a
     phrase in sentence case lower-cases every capital ("networks with gaussian
@@ -1397,12 +1412,15 @@ def _proper_cased(title: str, text: str) -> str:
     words = {w for w in _LETTERS.findall(title)
              if w.islower() and w[:1].upper() + w[1:] in text}
     proper = _proper_nouns(text, words) if words else {}
-    # two title words the abstract writes capitalised side by side are one name's: both
-    # capitalised or neither ("Isotropic Gaussian", of which only "Isotropic" was alone
-    # somewhere, read "Isotropic gaussian")
+    # two title words the abstract writes capitalised side by side inside a sentence are
+    # one name's: both capitalised or neither ("Isotropic Gaussian", of which only
+    # "Isotropic" was alone somewhere, read "Isotropic gaussian"); at a sentence's start
+    # any word has a capital ("Sparse Bayesian learning is ...")
     runs = _LETTERS.findall(title)
     for a, b in zip(runs, runs[1:], strict=False):
-        if (a in proper) != (b in proper) and f"{a.capitalize()} {b.capitalize()}" in text:
+        if (a in proper) != (b in proper) and a.islower() and b.islower() and any(
+                _inside(sentence, f"{a.capitalize()} {b.capitalize()}")
+                for sentence in analyse(text).sentences):
             proper.pop(a, None)
             proper.pop(b, None)
     if not proper:

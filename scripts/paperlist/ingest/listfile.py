@@ -114,7 +114,7 @@ VENUE_EXAMPLE = "NeurIPS 2026"
 
 #: what may stand between a venue's name and its year, or around the header ("(2026)",
 #: "# Robot Learning 2026", "Robot Learning - 2026")
-_AROUND_NAME = " \t-\u2013\u2014:,;#*([{\"'"
+_AROUND_NAME = " \t-\u2013\u2014:,;#*()[]{}\"'"
 #: words a header has that name no venue ("In 2026 we accepted ...", "Accepted papers 2026")
 _NOT_A_NAME = frozenset("in the a an of for on at by from to and accepted papers paper list "
                         "we our this these".split())
@@ -130,6 +130,9 @@ def venue_suggestion(header: str) -> str:
     before it, or a sentence rather than a name."""
     m = _YEAR.search(header)
     name = " ".join(header[: m.start()].split()).strip(_AROUND_NAME) if m else ""
+    for opening, closing in ("()", "[]", "{}"):  # "Robot Learning (July 2026)"
+        if name.count(opening) > name.count(closing):
+            name = name[: name.rindex(opening)].strip(_AROUND_NAME)
     words = name.split()
     if not words or len(name) > _NAME_MAX or all(
             w.lower().strip(_AROUND_NAME) in _NOT_A_NAME for w in words):

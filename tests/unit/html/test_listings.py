@@ -259,3 +259,7 @@ def test_the_home_pages_counts_open_those_papers_in_browse(tmp_path):
     assert f'<a href="{browse}?code=1"><strong>1</strong> with code</a>' in html
     assert f'<li><a href="{browse}"><strong>4</strong> papers</a></li>' in html
     assert "<li><strong>0</strong> with data <span>" in html
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert "<li><strong>0</strong> papers</li>" in figures_html(
+        load_catalogue(empty, load_taxonomy()), link)

@@ -272,3 +272,17 @@ def test_one_names_words_are_capitalised_together_or_not_at_all() -> None:
         "Wasserstein bounds for isotropic gaussian models"
     assert _proper_cased("Bounds from wasserstein distances", text) == \
         "Bounds from Wasserstein distances"
+    # side by side only as a sentence's first words: "Bayesian" alone is still a name's
+    text = "Sparse Bayesian learning is popular. We propose a Bayesian method for signals."
+    assert _proper_cased("Sparse bayesian learning for signals", text) == \
+        "Sparse Bayesian learning for signals"
+    assert _proper_cased("Isotropic gaussian noise", "Isotropic Gaussian noise helps. We "
+                         "add Gaussian noise.") == "Isotropic Gaussian noise"
+
+
+def test_a_models_name_before_its_size_is_a_name_a_label_before_its_number_is_not() -> None:
+    text = ("We fine-tune Llama 2 and evaluate Mistral 7b, as Algorithm 1 shows, with "
+            "Gaussian priors.")
+    asked = {"llama", "mistral", "algorithm", "gaussian"}
+    assert _proper_nouns(text, asked) == {"llama": "Llama", "mistral": "Mistral",
+                                          "gaussian": "Gaussian"}

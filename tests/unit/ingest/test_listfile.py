@@ -261,6 +261,8 @@ def test_a_list_without_a_header_whose_first_abstract_is_wrapped_is_all_abstract
     ("Robot Learning (2026) \u2014 accepted papers", "Robot Learning 2026"),
     ("# Robot Learning [2026]", "Robot Learning 2026"),
     ("Workshop on Robot Learning 2025-2026", "Workshop on Robot Learning 2025"),
+    ("[Robot Learning] 2026", "Robot Learning 2026"),
+    ("Robot Learning (July 2026)", "Robot Learning 2026"),
     # nothing to go on: a year alone, no year, no header, a sentence, a page of words
     ("2026 papers", "NeurIPS 2026"),
     ("Accepted papers", "NeurIPS 2026"),

@@ -225,6 +225,30 @@ def test_papers_holding_the_words_as_written_come_first():
     assert plural == ["e", "a", "b", "c", "d", "gone"]  # "queries" is "query"'s plural
 
 
+def test_a_word_no_paper_has_does_not_raise_the_words_a_paper_must_hold():
+    """A word no paper holds is left out of the search (and the answer says so): counted
+    among a long query's words, it raised the share a paper must hold (2 of 5 words, then
+    3 of 6) and, with the highest rarity there is, the rarity that lets one rare word
+    qualify a paper; in the first ranking and in the ranking again of the best papers
+    (where its list had a rarity of 0). p1 holds two common words, p2 the rare one."""
+    first, absent, again = rank_js(
+        "const { ranked, rankAgain } = globalThis.paperlistSearchRank;"
+        "const d = { papers: 100, saturation: 1.2, title_weight: 2, proximity: 0,"
+        " proximity_window: 3, extension_weight: 0.3, min_match: 0.4, min_match_weight: 0.3,"
+        " coordination: 0.5 };"
+        "const m = (df, ...ids) => Object.assign("
+        " new Map(ids.map((id) => [id, { locs: [1], exact: true }])), { df });"
+        "const five = [m(1, 'p2', 'p3'), m(10, 'p1', 'p3'), m(10, 'p1', 'p3'), m(10, 'p3'),"
+        " m(10, 'p3')];"
+        "const none = Object.assign(new Map(), { top: null });"
+        "const lists = [...five.map((x, i) => ['w' + i, x]), ['gone', none]];"
+        "process.stdout.write(JSON.stringify([ranked(d, five, []),"
+        " ranked(d, [...five, none], []),"
+        " rankAgain(d, ['p2', 'p1', 'p3'], lists, [], new Map())]));")
+    assert first == absent == ["p3", "p1", "p2"]
+    assert again == ["p3", "p1", "p2"]  # (not p3, then p2 and p1 in their old order)
+
+
 def test_the_paper_a_query_begins_by_naming_comes_first():
     """search-rank.js `namedFirst`: "Name: ..." puts the paper of that short name first,
     punctuation and case aside ("llm-reval:" for LLM-REVal); a name that does not begin
