@@ -69,19 +69,19 @@ def figures_html(cat: Catalogue, link: Link) -> str:
         pct = round(100 * k / n) if n else 0
         return "<1%" if k and pct == 0 else ">99%" if k < n and pct == 100 else f"{pct}%"
 
-    def listed(k: int, what: str, key: str) -> str:
-        """"12 with code (40%)", a link to those papers in Browse when there are any."""
-        text = f"<strong>{k:,}</strong> with {what}"
-        if k:
-            text = f'<a href="{esc(paths.browse_view(link, key, 1))}">{text}</a>'
-        return f"<li>{text} <span>({esc(share(k))})</span></li>"
+    def counted(k: int, what: str, href: str) -> str:
+        """"12 with code", a link to those papers in Browse when there are any."""
+        text = f"<strong>{k:,}</strong> {what}"
+        return f'<a href="{esc(href)}">{text}</a>' if k else text
 
-    papers = f"<strong>{n:,}</strong> papers"
-    if n:
-        papers = f'<a href="{esc(link(BROWSE))}">{papers}</a>'
-    stats = (f'<ul class="paperlist-numbers"><li>{papers}</li>'
-             f'{listed(code, "code", paths.BROWSE_WITH_CODE)}'
-             f'{listed(data, "data", paths.BROWSE_WITH_DATA)}</ul>')
+    def shared(k: int, what: str, key: str) -> str:
+        """"12 with code (40%)"."""
+        link_to = paths.browse_view(link, key, 1)
+        return f"<li>{counted(k, what, link_to)} <span>({esc(share(k))})</span></li>"
+
+    stats = (f'<ul class="paperlist-numbers"><li>{counted(n, "papers", link(BROWSE))}</li>'
+             f'{shared(code, "with code", paths.BROWSE_WITH_CODE)}'
+             f'{shared(data, "with data", paths.BROWSE_WITH_DATA)}</ul>')
     exports = " · ".join(f'<a href="{esc(link(path))}">{esc(label)}</a>'
                          for path, label in EXPORTS)
     downloads = (f'<p class="paperlist-exports">Download every paper: {exports} '

@@ -1329,6 +1329,12 @@ _ENUMERATOR = re.compile(r"\(?(?:\d{1,2}|[ivxIVX]{1,4}|[a-hA-H])\)[.:]?|[\u2022\
 _LETTERS = re.compile(r"[A-Za-z]+")
 
 
+def _starts_anew(word: str) -> bool:
+    """Whether the word after this one (as written) is capitalised as a sentence's first
+    is: after a colon, or a list item's number or bullet."""
+    return word.endswith((":", ";")) or _ENUMERATOR.fullmatch(word) is not None
+
+
 def _proper_nouns(text: str, words: set[str]) -> dict[str, str]:
     """Of `words` (lower case), each the abstract capitalises inside a sentence among
     words it does not ("with Gaussian covariates", "the Wasserstein distance") and never
@@ -1375,8 +1381,7 @@ def _proper_nouns(text: str, words: set[str]) -> dict[str, str]:
 
         for i in hits:
             k = place.get(i)
-            if (k is None or raw[i - 1].endswith((":", ";")) or _ENUMERATOR.fullmatch(raw[i - 1])
-                    or capitalised(k - 1) or capitalised(k + 1)
+            if (k is None or _starts_anew(raw[i - 1]) or capitalised(k - 1) or capitalised(k + 1)
                     or tokens[i].lower() in labels and raw[i + 1 : i + 2]
                     and raw[i + 1][:1].isdigit()):  # "Theorem 3", not "Llama 2"
                 continue
@@ -1398,8 +1403,7 @@ def _inside(sentence: str, phrase: str) -> bool:
     at = sentence.find(phrase, 1)
     while at > 0:
         before = sentence[:at].split()
-        if before and not before[-1].endswith((":", ";")) \
-                and not _ENUMERATOR.fullmatch(before[-1]):
+        if before and not _starts_anew(before[-1]):
             return True
         at = sentence.find(phrase, at + 1)
     return False
