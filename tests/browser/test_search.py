@@ -108,7 +108,8 @@ def test_each_excerpt_shows_the_word_its_abstract_holds(page, site_url, built_si
     page.goto(f"{site_url}/")
     search(page, word)
     page.locator(RESULT).first.wait_for(timeout=15_000)
-    wait_for_count(page, re.compile(r"^\d+ papers?$"))
+    # ("diffusion" names a tag too: its page is listed above the papers)
+    wait_for_count(page, re.compile(r"^\d+ papers?( · 1 tag)?$"))
     shown = page.eval_on_selector_all(RESULT, """items => items.map(item => [
       item.querySelector("a.md-search-result__link").href,
       item.querySelectorAll("article p:not(.paperlist-byline) mark").length])""")
@@ -268,7 +269,9 @@ def ask(page, site_url: str, query: str) -> list[str]:
     answer awaited (the placeholder: the previous results are gone), then the query is
     entered whole, with one keyup (Material queries on keyup): all but its last letter
     pasted, the last typed. The list has updated once the meta no longer shows the
-    placeholder and holds as many results as it announces (Material renders 10 at first).
+    placeholder and holds as many results as it announces (Material renders 10 at first),
+    the site's and tags' pages it lists above the papers ("3 papers · 1 tag") included;
+    only the papers are returned.
     """
     page.keyboard.press("Control+A")
     page.keyboard.press("Backspace")
@@ -279,12 +282,14 @@ def ask(page, site_url: str, query: str) -> list[str]:
         """placeholder => {
              const meta = document.querySelector(".md-search-result__meta").textContent;
              if (meta === placeholder) return false;
-             const announced = parseInt(meta, 10) || 0;  // "No matching ..." is 0
+             // "No matching ..." is 0; "3 papers · 1 tag" 4
+             const announced = meta.split(" \u00b7 ").reduce((n, part) => n + (parseInt(part, 10) || 0), 0);
              return document.querySelectorAll(".md-search-result__item").length
                === Math.min(announced, 10);
            }""", arg=PLACEHOLDER, timeout=15_000)
     # "papers/x/", without the "?h=<words>" that search.highlight adds
-    return [urlsplit(h).path.lstrip("/") for h in result_hrefs(page)]
+    return [path for h in result_hrefs(page)
+            if (path := urlsplit(h).path.lstrip("/")).startswith("papers/")]
 
 
 def test_tag_slug_finds_the_papers_of_every_tag(page, site_url, built_site):

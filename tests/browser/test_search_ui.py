@@ -227,6 +227,51 @@ def test_the_sites_own_pages_are_found_above_the_papers(page, site_url, built_si
     assert not page.console_errors
 
 
+def test_a_query_naming_a_tag_offers_its_page(page, site_url, built_site):
+    """Typing a topic's name lists its tag's page above the papers, with its count: the
+    papers holding the words are only some of the tag's. Enter still opens the best paper;
+    the search page links the tag's page under its count."""
+    from paperlist.model.taxonomy import load_taxonomy
+
+    papers = catalogue(built_site)
+
+    def typed(name: str) -> str:
+        return " ".join(re.findall(r"[A-Za-z0-9]+", name)).lower()
+
+    def holding(query: str) -> list[Paper]:
+        return [p for p in papers if all(w in p.text.lower() for w in query.split())]
+
+    # the tag whose page adds the most papers to what its name's words find
+    tag = max(load_taxonomy().tags, key=lambda t: (
+        sum(t.slug in p.tags for p in papers) - len(holding(typed(t.name)))))
+    query, count = typed(tag.name), sum(tag.slug in p.tags for p in papers)
+    assert count > len(holding(query)) and count > 1
+    page.goto(f"{site_url}/")
+    header_search(page, query)
+    page.locator(COUNT, has_text=re.compile(" · 1 tag$")).wait_for(timeout=15_000)
+    first = page.locator(f"{RESULT}:first-child")
+    assert urlsplit(first.locator("a").first.get_attribute("href")).path.endswith(
+        f"/tags/{tag.slug}/")
+    assert first.inner_text().split("\n")[0].strip() == tag.name
+    assert f"Tag \u00b7 {count} papers" in first.inner_text()
+    if holding(query):  # Enter opens the best paper, not the tag
+        best = page.locator(f"{RESULT}:has(a[href*='papers/']) a.md-search-result__link").first
+        best_path = urlsplit(best.evaluate("a => a.href")).path
+        page.keyboard.press("Enter")
+        page.wait_for_url(f"**{best_path}**")
+
+    page.goto(f"{site_url}/search/?q={query.replace(' ', '+')}")
+    line = page.locator(".search-topics")
+    line.wait_for(timeout=15_000)
+    assert line.inner_text() == f"Tag: {tag.name} ({count} papers)"
+    line.locator("a").click()
+    page.wait_for_url(f"**/tags/{tag.slug}/")
+    page.goto(f"{site_url}/search/?q=zzyzxqq")
+    wait_status(page, "^No papers found")
+    assert page.locator(".search-topics").is_hidden()
+    assert not page.console_errors
+
+
 def test_the_worker_starts_with_the_hook_and_is_the_one_material_uses(page, site_url):
     """Our worker is started by the search hook, before Material's bundle runs (which
     creates its worker only later), so it loads the engine while the page settles; it

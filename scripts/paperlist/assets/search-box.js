@@ -4,14 +4,14 @@
  * many it got ("20 matching documents"). The worker also sends the true total and any
  * corrections (`data.paperlist`), which search-hook.js keeps in window.paperlistSearchBox.
  * After Material writes its line, this rewrites it: "20 of 1,234 papers", "1 paper", "No
- * papers found" (with " · 1 site page" when the site's own pages are listed too), and
- * "Showing results for adversarial attacks" (corrected words in italics) when the engine
- * corrected a word or searched a quoted phrase no paper holds as words; and it keeps a
- * "Show all" link to the search page, with the query, below the results. The link is
- * last in the results, so Material's arrow keys still go to the best result first and
- * reach the link last (or first with ↑),
- * and it carries a data-md-score below any result's (-1; the site's pages score 0, the
- * papers 1-20), so Enter still opens the best one. A search that failed (Pagefind or its
+ * papers found" (with " · 1 site page", " · 1 tag" when the site's own pages or tags' pages
+ * are listed too), and "Showing results for adversarial attacks" (corrected words in
+ * italics) when the engine corrected a word or searched a quoted phrase no paper holds as
+ * words; and it keeps a "Show all" link to the search page, with the query, below the
+ * results. The link is last in the results, so Material's arrow keys still go to the best
+ * result first and reach the link last (or first with ↑), and it carries a data-md-score
+ * below any result's (-1; the site's and tags' pages score 0, the papers 1-20), so Enter
+ * still opens the best one. A search that failed (Pagefind or its
  * index did not load) says so, with the worker's reason, instead of "No papers found".
  * Without the worker's totals (Material's own lunr search) Material's line stays.
  * Text is only ever set with textContent.
@@ -24,11 +24,14 @@
   /** 1,234 (toLocaleString would load the locale data) */
   const fmt = (x) => String(x).replace(/\B(?=(\d{3})+$)/g, ",");
 
-  function countText(total, shown, pages) {
+  function countText(total, shown, pages, tags) {
     const papers = !total ? "No papers found" : total === 1 ? "1 paper"
       : shown && shown < total ? `${fmt(shown)} of ${fmt(total)} papers` : `${fmt(total)} papers`;
-    // the site's own pages listed above the papers (search-worker.js), counted apart
-    return pages ? `${papers} · ${pages === 1 ? "1 site page" : `${pages} site pages`}` : papers;
+    // the site's own pages and tags' pages listed above the papers (search-worker.js),
+    // counted apart
+    const also = [pages && (pages === 1 ? "1 site page" : `${pages} site pages`),
+                  tags && (tags === 1 ? "1 tag" : `${tags} tags`)].filter(Boolean);
+    return [papers, ...also].join(" \u00b7 ");
   }
 
   /** The worker's notice pieces (search-text.js `notice`): "Showing results for
@@ -89,7 +92,7 @@
       const line = document.createElement("span");
       line.className = "paperlist-count";
       line.textContent = info.failed ? `Search is unavailable (${info.failed}); type again to retry.`
-        : countText(info.total, info.shown, info.pages);
+        : countText(info.total, info.shown, info.pages, info.tags);
       const parts = [line];
       if (info.notice && info.notice.length) parts.push(notice(info.notice));
       this.meta.replaceChildren(...parts);

@@ -70,6 +70,7 @@
       const find = (cls) => el.querySelector(`.search-${cls}`);
       [this.input, this.status, this.list] = [find("input"), find("status"), find("results")];
       [this.pager, this.facetBox] = [find("pager"), find("facets")];
+      this.topicLine = this.list.parentNode.insertBefore(make("p", "search-topics"), this.list);
       // Folded where the stylesheet shows their button (a phone): there results come first
       const fold = find("filters-toggle");
       const folded = (y) => { this.facetBox.hidden = y; fold.setAttribute("aria-expanded", !y); };
@@ -102,12 +103,9 @@
     filters() {
       const out = {};
       for (const [key, g] of this.groups) {
-        if (g.facet.kind === "flag") {
-          if (g.input.checked) out[key] = true;
-        } else {
-          const on = [...g.items].filter(([, it]) => it.input.checked).map(([v]) => v);
-          if (on.length) out[key] = on;
-        }
+        const on = g.facet.kind === "flag" ? g.input.checked
+          : [...g.items].filter(([, it]) => it.input.checked).map(([v]) => v);
+        if (on === true || on.length) out[key] = on;
       }
       return out;
     }
@@ -172,6 +170,7 @@
         return;
       }
       if (!answer) return;  // a newer search is on its way
+      this.data = await this.engine.engine();  // (loaded by the search)
       const pages = Math.max(1, Math.ceil(answer.total / this.per));
       if (this.page > pages) {  // past the end: the last page instead
         this.page = pages;
@@ -204,6 +203,12 @@
         for (const [text, emphasised] of pieces) span.append(emphasised ? make("em", "", text) : text);
         this.status.append(" ", span);
       }
+      // the tags the query names (search-text.js `topics`), linked to their pages
+      const named = asked ? window.paperlistSearchText.topics(this.data, this.q) : [];
+      this.topicLine.replaceChildren(named.length > 1 ? "Tags: " : "Tag: ", ...named.flatMap(
+        (t, i) => [i ? ", " : "", Object.assign(make("a", "", t.title), { href: this.config.root
+          + t.location }), ` (${t.count === 1 ? "1 paper" : `${fmt(t.count)} papers`})`]));
+      this.topicLine.hidden = !named.length;
     }
 
     drawFacets(facets) {
@@ -338,15 +343,10 @@
         clearTimeout(this.timer);
         this.timer = setTimeout(searchNow, TYPING_DELAY);
       });
-      this.el.querySelector(".search-form").addEventListener("submit", (ev) => {
-        ev.preventDefault();
-        searchNow();
-      });
-      this.facetBox.addEventListener("change", () => {
-        this.page = 1;
-        this.writeURL(true);
-        this.run();
-      });
+      const form = this.el.querySelector(".search-form");
+      form.addEventListener("submit", (ev) => { ev.preventDefault(); searchNow(); });
+      const refilter = () => { this.page = 1; this.writeURL(true); this.run(); };
+      this.facetBox.addEventListener("change", refilter);
       onPageLink(this.pager, (n) => {
         this.page = n;
         this.writeURL(true);

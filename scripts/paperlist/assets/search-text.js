@@ -14,11 +14,8 @@
   const FIELD_RE = /\b(tag|author|venue):(?:"([^"]*)"?|(\S*))/gi;
   const PHRASE_RE = /"([^"]*)"?/g;
 
-  function escapeHTML(text) {
-    return String(text).replace(/[&<>"']/g, (c) => ({
-      "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
-    })[c]);
-  }
+  const HTML_ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+  const escapeHTML = (text) => String(text).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
 
   /** Lower case, no accents: how Pagefind and the build's vocabulary see a word. */
   function norm(word) {
@@ -37,14 +34,11 @@
    * is often written apart, or only in part, in the abstract ("excess work"); joined, it
    * finds only pages that hyphenate it the same way. Apostrophes still join ("Bayes'",
    * "model's"): split, they would leave an "s" that matches every word beginning so. */
-  function terms(text) {
-    return norm(text).replace(/['\u2019]/g, "").split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  }
+  const terms = (text) => norm(text).replace(/['\u2019]/g, "").split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
   /** Case and runs of spaces do not matter in a typed tag or author name. */
-  function fold(text) {
-    return norm(text).replace(/\s+/g, " ").trim();
-  }
+  const fold = (text) => norm(text).replace(/\s+/g, " ").trim();
 
   /** Split a query into fields (`tag:`, `author:`), quoted phrases and words (terms). */
   function parse(query) {
@@ -234,25 +228,26 @@
 
   /** The site's own pages (Material's search index `docs`: pages and their sections, as
    * {location, title}) whose heading, with its page's title, holds every word of a plain
-   * query (stop words aside; a word of 3+ letters may begin a heading's word), a section
-   * only where its own heading holds one of them: so "contribute" finds the help page and
-   * "change tags" its section. The home page's title is the site's name, which a query
-   * for the venue would match: its sections can match, it cannot. Grouped by page, in
-   * site order: [{page, sections}] with titles as text, the page first whether or not
-   * its own title matched. A query with fields or phrases is after papers only, and
-   * gets none. */
+   * query (stop words aside; a query word may also begin a heading's word, from 3
+   * letters, or share its stem): "contribute" finds the help page, "change tags" its
+   * section (a section only where its own heading holds a word). The home page's title,
+   * the site's name, cannot match; its sections can. Grouped by page, in site order:
+   * [{page, sections}], titles as text, a doc's other fields kept. A query with fields or
+   * phrases is after papers only, and gets none. */
   function sitePages(docs, query, stopwords) {
     const parsed = parse(String(query || ""));
     if (parsed.phrases.length || Object.values(parsed.fields).some((v) => v.length)) return [];
     const stop = new Set(stopwords);
     const wanted = parsed.words.filter((w) => !stop.has(w));
     if (!wanted.length) return [];
-    const entries = (docs || []).map((doc) => ({ location: String(doc.location ?? ""),
+    const entries = (docs || []).map((doc) => ({ ...doc, location: String(doc.location ?? ""),
                                                  title: plainTitle(doc.title) }));
     const pageOf = (doc) => doc.location.split("#")[0];
     const pages = new Map(entries.filter((doc) => !doc.location.includes("#"))
       .map((doc) => [doc.location, doc]));
-    const holds = (have, w) => have.some((h) => h === w || (w.length >= 3 && h.startsWith(w)));
+    const stem = (root.paperlistSearchStem || {}).stem || ((w) => w);  // (search-stem.js)
+    const holds = (have, w) => have.some((h) => h === w || (w.length >= 3 && h.startsWith(w))
+                                         || stem(h) === stem(w));
     const groups = new Map();
     for (const doc of entries) {
       const page = pages.get(pageOf(doc));
@@ -265,6 +260,18 @@
       groups.set(page.location, group);
     }
     return [...groups.values()];
+  }
+
+  /** The tags a plain query names ("computer vision", "diffusion"), found as sitePages
+   * finds pages: [{location, title, count}] of their pages (engine.json `tag_pages`), to
+   * offer above the papers; none when more than `topics_max` are ("learning" is in too
+   * many tags' names to mean one). */
+  function topics(d, query) {
+    const pages = d.tag_pages || {};
+    const docs = (d.tags || []).filter(([slug]) => pages[slug]).map(([slug, name]) => (
+      { location: pages[slug][0], title: escapeHTML(name), count: pages[slug][1] }));
+    const found = sitePages(docs, query, d.stopwords).map((group) => group.page);
+    return found.length <= d.topics_max ? found : [];
   }
 
   /** What a list of results says of how its query was searched, as [text, emphasised]
@@ -355,13 +362,9 @@
    * index]; the status column is there only when some paper has one (search/data.py). */
   function rowOf(c, packed) {
     const [, tags, venue, flags, status] = packed;
-    return {
-      tag: tags.map((i) => c.tags[i]),
-      venue: c.venues[venue],
-      code: !!(flags & 1),
-      data: !!(flags & 2),
-      status: c.statuses && status >= 0 ? c.statuses[status] : undefined,
-    };
+    const known = c.statuses && status >= 0;
+    return { tag: tags.map((i) => c.tags[i]), venue: c.venues[venue], code: !!(flags & 1),
+             data: !!(flags & 2), status: known ? c.statuses[status] : undefined };
   }
 
   /** The search page's facets: per tag, venue and decision, how many of the papers `ids`
@@ -383,16 +386,13 @@
     return {
       tag: [...counts.tag].map(([slug, count]) => ({ slug, name: name.get(slug) || slug, count }))
         .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
-      venue: values("venue"),
-      status: values("status"),
-      code: counts.code,
-      data: counts.data,
+      venue: values("venue"), status: values("status"), code: counts.code, data: counts.data,
     };
   }
 
   root.paperlistSearchText = {
     escapeHTML, norm, words, terms, fold, parse, unquote, distance, closest, phraseAt, formAt,
-    afterTitle, excerpt, resolveTag, resolveVenue, sitePages, notice,
+    afterTitle, excerpt, resolveTag, resolveVenue, sitePages, topics, notice,
     nameShown, anyOf, passes, rowOf, facetCounts, described,
   };
 })(typeof self !== "undefined" ? self : globalThis);

@@ -12,7 +12,8 @@
  * that Material ignores: the true total and any corrected words, for the page's count
  * line, and the "Showing results for" notice (search-text.js `notice`). Above the papers,
  * `items` holds the site's own pages that the query names ("contribute"), from the index
- * Material fetches and hands to its worker anyway (SETUP's `docs`).
+ * Material fetches and hands to its worker anyway (SETUP's `docs`), then the pages of the
+ * tags it names ("computer vision": search-text.js `topics`).
  */
 "use strict";
 
@@ -78,15 +79,20 @@ function toItem(result, rank, words) {
   };
 }
 
+/** 1,234 (toLocaleString would load the locale data) */
+const fmt = (x) => String(x).replace(/\B(?=(\d{3})+$)/g, ",");
+
 /** A site page and its sections that matched, as one of Material's result groups (the
- * page first, as Material wants it). Listed above the papers, but scored below them:
- * Material's Enter opens the best-scored result, which should be the best paper ("tags"
- * is a word of papers too); a page only when no paper is listed. */
+ * page first, as Material wants it); a tag's page says it is one, and how many papers it
+ * lists. Listed above the papers, but scored below them: Material's Enter opens the
+ * best-scored result, which should be the best paper ("tags" is a word of papers too); a
+ * page only when no paper is listed. */
 function siteGroup(group, words) {
   const item = (doc) => ({
     location: doc.location,
     title: highlight(doc.title, words),
-    text: "",
+    text: doc.count ? `<p>Tag \u00b7 ${doc.count === 1 ? "1 paper" : `${fmt(doc.count)} papers`}</p>`
+      : "",
     terms: Object.fromEntries(words.map((w) => [w, true])),
     score: 0,  // papers score MAX_RESULTS..1; search-box.js's Show all link -1
   });
@@ -103,15 +109,17 @@ async function answer(query) {
   const parsed = self.paperlistSearch.parse(found.searched);
   const stop = new Set(d.stopwords);  // "is" would mark every "this"
   const words = [...parsed.words.filter((w) => !stop.has(w)), ...parsed.phrases.flat()];
-  const site = self.paperlistSearchText.sitePages(siteDocs, query, d.stopwords)
-    .map((group) => siteGroup(group, words));
+  const text = self.paperlistSearchText;
+  const site = text.sitePages(siteDocs, query, d.stopwords).map((g) => siteGroup(g, words));
+  const tags = text.topics(d, query).map((page) => siteGroup({ page, sections: [] }, words));
   return {
-    items: [...site, ...found.results.map((r, i) => [toItem(r, i, words)])],
+    items: [...site, ...tags, ...found.results.map((r, i) => [toItem(r, i, words)])],
     ...extra,
-    // for the count line: `shown` papers listed, and `pages` of the site's (not papers)
+    // for the count line: `shown` papers listed, `pages` of the site's and `tags`' pages
     paperlist: { query: found.query, searched: found.searched, corrected: found.corrected,
                  notice: self.paperlistSearchText.notice(found),
                  total: found.total, shown: found.results.length, pages: site.length,
+                 tags: tags.length,
                  inferred: found.results.some((r) => r.inferred),
                  legend: d.texts && d.texts.inferred_legend },
   };

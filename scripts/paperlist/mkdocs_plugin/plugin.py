@@ -70,6 +70,7 @@ from paperlist.structure.paths import (
     SEARCH_PAGE,
     TAGS_INDEX,
     Link,
+    tag_src,
 )
 from paperlist.util.background import BackgroundError, split_map
 from paperlist.util.collector import collector_paused
@@ -337,7 +338,9 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
             [(t.slug, t.name) for t in cat.taxonomy.tags],
             {"inferred_legend": list(INFERRED_LEGEND)}, cat.taxonomy.abbreviation_tags(),
-            {self._urls[e.src_uri]: (e.title, e.body) for e in cat.papers})
+            {self._urls[e.src_uri]: (e.title, e.body) for e in cat.papers},
+            {t.slug: self._urls[tag_src(t.slug)] for t in cat.taxonomy.tags
+             if tag_src(t.slug) in self._urls})
 
     def _inputs(self, config: MkDocsConfig) -> list[Path]:
         """What a build reads besides the theme's own files: the papers, mkdocs.yml, the

@@ -3,10 +3,11 @@
 Pagefind answers "which papers hold this word, how well"; everything else the engine needs
 is made here, once Pagefind has run, from its output and the catalogue:
 
-* engine.json — the settings in data/search.yml, the tags (slug, name, page URL), where
-  the other files are, where Pagefind's index chunks begin and end (search/chunks.py), and
-  `texts` the header box shows as the pages do (the legend of italic titles). Small:
-  every query fetches it.
+* engine.json — the settings in data/search.yml, the tags (slug, name) and, of those with
+  papers, their pages and how many (`tag_pages`: a query naming a tag offers its page,
+  search-text.js `topics`), where the other files are, where Pagefind's index chunks
+  begin and end (search/chunks.py), and `texts` the header box shows as the pages do (the
+  legend of italic titles). Small: every query fetches it.
 * catalogue.json — one row per paper, by Pagefind's page id: tags, venue, has code / data,
   and the decision (status) when some paper has one. Fetched only for the search page's
   facets, `venue:` and an author's papers without words (908 KB at 30,000 papers).
@@ -197,7 +198,8 @@ def vocabulary(contents: list[str] | Counter[str], min_papers: int) -> dict[int,
 
 def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]],
                  pagefind_path: str, texts: dict[str, Any] | None = None,
-                 abbreviations: dict[str, str] | None = None) -> dict[str, str]:
+                 abbreviations: dict[str, str] | None = None,
+                 tag_pages: dict[str, str] | None = None) -> dict[str, str]:
     """Site path -> content of every file the engine reads (see the module docstring).
 
     rows: the catalogue's papers in catalogue order; tags: (slug, name) of every tag in the
@@ -205,7 +207,8 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
     say that the header box says too, written once by the markup (the plugin gives html/
     inferred.py INFERRED_LEGEND as `inferred_legend`), engine.json's `texts`;
     abbreviations: the taxonomy's `abbreviation_tags`, fetched only for a `tag:` value
-    that is no tag's slug or name.
+    that is no tag's slug or name; tag_pages: each tag's page, by slug, as a site path
+    ('tags/x/').
     """
     fragments = read_fragments(pagefind_dir)
     id_of = {f["url"].lstrip("/"): pid for pid, f in fragments.items()}
@@ -273,6 +276,8 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
         "vocabulary": {"dir": VOCABULARY_DIR,
                        "files": {str(n): f"{n}.txt" for n in sorted(vocab)}},
         "tags": [[slug, name] for slug, name in tags],
+        "tag_pages": {slug: [tag_pages[slug], len(by_tag[slug]["ids"])] for slug in slugs
+                      if by_tag[slug]["ids"] and slug in (tag_pages or {})},
         "venues": venues,
         "author_separator": AUTHOR_SEPARATOR,
         "title_fields": list(TITLE_FIELDS),
@@ -295,6 +300,7 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
         "written_pool": conf["written_pool"],
         "named_pool": conf["named_pool"],
         "stopwords": sorted(conf["stopwords"]),
+        "topics_max": conf["topics_max"],
         "texts": texts or {},
     })
     return files

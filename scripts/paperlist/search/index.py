@@ -145,12 +145,13 @@ class BackgroundIndex:
     def __init__(self, pages: dict[str, str], rows: list[Row],
                  tags: list[tuple[str, str]], texts: dict[str, Any] | None = None,
                  abbreviations: dict[str, str] | None = None,
-                 papers: dict[str, tuple[str, str]] | None = None) -> None:
+                 papers: dict[str, tuple[str, str]] | None = None,
+                 tag_pages: dict[str, str] | None = None) -> None:
         """pages: URL path of each paper ('papers/x/') -> its wrapped body HTML; rows, tags
         and abbreviations: what search/data.py `engine_files` needs of the catalogue;
         texts: what the pages say that the header box says too (engine_files); papers: by
         URL, each paper's title and abstract, whose abbreviations and long forms find it
-        (search/synonyms.py)."""
+        (search/synonyms.py); tag_pages: each tag's page by slug (engine_files)."""
         self._scratch = Path(tempfile.mkdtemp(prefix="paperlist-pagefind-"))
         #: where the pages Pagefind reads go when not in _scratch (its output stays there
         #: to move into the site)
@@ -167,7 +168,7 @@ class BackgroundIndex:
         # Wanted only when the build ends: every other process comes first.
         self._work = Background(lambda: _index(binary, pages, rows, tags, self._scratch,
                                                self._stop, own_group, memory, texts,
-                                               abbreviations, papers),
+                                               abbreviations, papers, tag_pages),
                                 niceness=19)
 
     def wait(self) -> None:
@@ -227,7 +228,8 @@ def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tupl
            scratch: Path, stop: threading.Event | None = None, own_group: bool = False,
            memory: Path | None = None, texts: dict[str, Any] | None = None,
            abbreviations: dict[str, str] | None = None,
-           papers: dict[str, tuple[str, str]] | None = None
+           papers: dict[str, tuple[str, str]] | None = None,
+           tag_pages: dict[str, str] | None = None
            ) -> tuple[int, str, dict[str, str]]:
     """Write the papers' pages into `memory` (pages_scratch), else scratch/site, run
     Pagefind on them, and make the engine's files from its output; given stop, as soon as
@@ -285,7 +287,7 @@ def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tupl
     if stop.is_set():
         return _CANCELLED
     return 0, output, engine_files(scratch / PAGEFIND_DIR, rows, tags, PAGEFIND_DIR, texts,
-                                   abbreviations)
+                                   abbreviations, tag_pages)
 
 
 def _install(site_dir: Path, files: dict[str, str]) -> None:

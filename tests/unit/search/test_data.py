@@ -129,6 +129,12 @@ def test_each_tag_lists_its_papers_in_catalogue_order(tmp_path):
         "ids": ["en_0000000", "en_0000002"], "at": [0, 2]}
     assert json.loads(files[f"{data.TAGS_DIR}none.json"]) == {"ids": [], "at": []}
     assert json.loads(files[data.ENGINE_FILE])["tag_papers"] == data.TAGS_DIR
+    # a tag's page and count, for a query that names it; none for a tag without papers
+    pages = {"gnn": "tags/gnn/", "rl": "tags/rl/", "none": "tags/none/"}
+    engine = json.loads(engine_files(pf, rows, tags, "pagefind", tag_pages=pages)[
+        data.ENGINE_FILE])
+    assert engine["tag_pages"] == {"gnn": ["tags/gnn/", 2], "rl": ["tags/rl/", 1]}
+    assert engine["topics_max"] == data.settings()["topics_max"] >= 1
 
 
 def test_common_words_only_in_a_large_catalogue(tmp_path, monkeypatch):

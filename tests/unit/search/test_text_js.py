@@ -109,6 +109,50 @@ def test_site_pages_by_title_and_heading():
     assert ask("how to") == []
 
 
+def topics_of(query: str, stem: bool = True) -> list[list[object]]:
+    """search-text.js `topics` in Node (with search-stem.js loaded, as the engine has it),
+    over a small taxonomy: [title, location, count] of each tag offered."""
+    d = {"tags": [["cv", "Computer Vision"], ["3d", "3D Vision & Geometry <3D>"],
+                  ["vlm", "Multimodal & Vision-Language Models"], ["gl", "Graph Learning"],
+                  ["rl", "Reinforcement Learning"], ["cl", "Continual Learning"],
+                  ["fl", "Federated & Distributed Learning"], ["none", "Speech & Audio"]],
+         "tag_pages": {"cv": ["tags/cv/", 5], "3d": ["tags/3d/", 2], "vlm": ["tags/vlm/", 1],
+                       "gl": ["tags/gl/", 2], "rl": ["tags/rl/", 7], "cl": ["tags/cl/", 1],
+                       "fl": ["tags/fl/", 1]},
+         "stopwords": ["and", "for", "the"], "topics_max": 3}
+    loads = [ASSETS_DIR / "search-stem.js"] if stem else []
+    script = "".join(f"require({json.dumps(str(f))});"
+                     for f in [*loads, ASSETS_DIR / "search-text.js"]) + (
+        f"const t = globalThis.paperlistSearchText.topics({json.dumps(d)}, "
+        f"{json.dumps(query)});"
+        "process.stdout.write(JSON.stringify(t.map((x) => [x.title, x.location, x.count])));")
+    out = subprocess.run(["node", "-e", script], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_a_query_naming_a_tag_is_offered_its_page():
+    """A researcher typing a topic ("computer vision") gets its tag's page, whose papers
+    need not write the words; a word common to many tags' names names no one topic."""
+    assert topics_of("computer vision") == [["Computer Vision", "tags/cv/", 5]]
+    assert topics_of("Reinforcement  LEARNING") == [["Reinforcement Learning", "tags/rl/", 7]]
+    assert topics_of("reinforcement for the learning") == topics_of("reinforcement learning")
+    # every word must be in the name: a title or a sentence names no tag
+    assert topics_of("computer vision transformers") == []
+    # a word of 3+ letters may begin a name's word, or share its stem
+    assert topics_of("graph") == topics_of("graphs") == [["Graph Learning", "tags/gl/", 2]]
+    assert topics_of("reinforc") == topics_of("reinforcement")
+    assert topics_of("graphs", stem=False) == []  # the stem is search-stem.js's
+    # several: each, in the taxonomy's order; a name is text, "<" and "&" and all
+    assert topics_of("vision") == [["Computer Vision", "tags/cv/", 5],
+                                   ["3D Vision & Geometry <3D>", "tags/3d/", 2],
+                                   ["Multimodal & Vision-Language Models", "tags/vlm/", 1]]
+    assert topics_of("learning") == []  # in four names: more than topics_max
+    assert topics_of("speech") == []  # a tag without papers has no page to offer
+    # a query with a field or a phrase is after papers only
+    assert topics_of("tag:cv computer vision") == topics_of('"computer vision"') == []
+    assert topics_of("the") == topics_of("") == topics_of("co") == []
+
+
 @pytest.mark.parametrize(("query", "expected"), [
     ('"weighted coreset" attention', "weighted coreset attention"),
     ('the "curse of depth', "the curse of depth"),  # a quote left open
