@@ -108,6 +108,14 @@ def cmd_import(args: argparse.Namespace) -> int:
             where = f" ({report.list_path})" if len(reports) > 1 else ""
             print(f"paperlist: pages and list disagree{where}; run 'paperlist import' to "
                   "update the pages", file=sys.stderr)
+            if report.updated and not (report.created or report.relinked):
+                # nothing in the paragraphs changed: most often, another paperlist
+                print(f"paperlist: the {len(report.updated)} page(s) to update have the same "
+                      "paragraphs as the list; unless its header's venue changed, the "
+                      "paperlist installed here infers otherwise than the one that made them "
+                      "(another version). Import with it and commit the pages, or install the "
+                      "one that made them (a catalogue's CI installs what its "
+                      "requirements.txt names: pin it there)", file=sys.stderr)
             status = 1
         elif not report.ok:
             status = 1
@@ -205,6 +213,12 @@ def cmd_init(args: argparse.Namespace) -> int:
     print(f"init: {result.site_name!r} in {result.dest}{os.sep}; next: cd {result.dest} && "
           f"{_this_command()} build, then push it to GitHub (README: Deploy to GitHub Pages)",
           file=sys.stderr)
+    print("init: requirements.txt, which the workflows install, pins paperlist at "
+          f"{result.pinned[:12]}, the one that made these pages: move the pin, and import "
+          "again, to update" if result.pinned else "init: requirements.txt, which the "
+          "workflows install, names paperlist's latest main (this paperlist's commit is not "
+          "known to be on GitHub): pin a commit there, '...paperlist@<commit>', or its "
+          "inference may change under the pages and fail the check", file=sys.stderr)
     if not result.report.venue and not args.title:
         # a venue given later reaches the pages, not the name init wrote into mkdocs.yml
         venue = shlex.quote(venue_suggestion(result.report.header))

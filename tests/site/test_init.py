@@ -134,6 +134,28 @@ def test_init_without_a_venue_says_how_to_name_the_site(tmp_path, capsys):
     assert "names no venue, so the site" not in capsys.readouterr().err
 
 
+def test_init_pins_the_paperlist_that_made_the_pages(tmp_path, capsys, monkeypatch):
+    """The new repository's workflows install the paperlist that made its pages, when its
+    commit is known to be on paperlist's repository: unpinned, CI's `import --check`
+    would fail once paperlist's main infers otherwise. Unknown, init says to pin one."""
+    from paperlist.structure import scaffold
+
+    listing = tmp_path / "list.txt"
+    listing.write_text(NEURIPS, encoding="utf-8")
+    commit = "89abcdef" * 5
+    monkeypatch.setattr(scaffold, "installed_commit", lambda: commit)
+    assert main(["init", str(tmp_path / "a"), "--list", str(listing)]) == 0
+    assert (tmp_path / "a" / "requirements.txt").read_text(encoding="utf-8") == (
+        f"paperlist @ git+https://github.com/paperlist/paperlist@{commit}\n")
+    assert f"pins paperlist at {commit[:12]}, the one that made these pages" in (
+        capsys.readouterr().err)
+    monkeypatch.setattr(scaffold, "installed_commit", lambda: None)
+    assert main(["init", str(tmp_path / "b"), "--list", str(listing)]) == 0
+    assert (tmp_path / "b" / "requirements.txt").read_text(encoding="utf-8") == (
+        "paperlist @ git+https://github.com/paperlist/paperlist\n")
+    assert "names paperlist's latest main" in capsys.readouterr().err
+
+
 def test_init_refuses_a_folder_that_holds_files(tmp_path, capsys):
     listing = tmp_path / "list.txt"
     listing.write_text(NEURIPS, encoding="utf-8")

@@ -23,12 +23,10 @@ from paperlist import DATA_DIR
 from paperlist.ingest.importer import ImportReport, run_import
 from paperlist.ingest.listfile import parse_list
 from paperlist.structure.hosting import DEFAULT_BRANCH
+from paperlist.util.installed import installed_commit, requirement
 
 TEMPLATE_DIR = DATA_DIR / "init"
 TAXONOMY = "taxonomy.yml"
-#: How the new repository's workflows install paperlist (its requirements.txt); pin a
-#: commit or tag there for builds that never change under you.
-PAPERLIST_REQUIREMENT = "paperlist @ git+https://github.com/paperlist/paperlist"
 _SHIPPED_TAXONOMY = "scripts/paperlist/data/taxonomy.yml"
 _UPSTREAM = "https://github.com/paperlist/paperlist/blob/main/"
 _UPSTREAM_DATA = f"{_UPSTREAM}scripts/paperlist/data/"
@@ -43,6 +41,9 @@ class InitResult:
     dest: Path
     site_name: str
     report: ImportReport
+    #: the commit of paperlist that requirements.txt pins (the one that made the pages),
+    #: or None: it installs paperlist's latest main (util/installed.py)
+    pinned: str | None = None
 
 
 #: This repository's words for what a catalogue without code does otherwise: (pattern,
@@ -155,7 +156,9 @@ def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
     (dest / "README.md").write_text(_on_branch(Template(
         (TEMPLATE_DIR / "README.md").read_text(encoding="utf-8")).safe_substitute(
         site_name=site_name, description=description), branch), encoding="utf-8")
-    (dest / "requirements.txt").write_text(PAPERLIST_REQUIREMENT + "\n", encoding="utf-8")
+    # the workflows install this paperlist, so CI infers what its pages hold
+    pinned = installed_commit()
+    (dest / "requirements.txt").write_text(requirement(pinned) + "\n", encoding="utf-8")
     (dest / ".gitignore").write_text("site/\n.venv/\n__pycache__/\n", encoding="utf-8")
     source = dest / "papers" / "source"
     source.mkdir(parents=True)
@@ -164,4 +167,4 @@ def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
     shutil.copy(list_path, copied)
     report = run_import(copied, dest / "papers", taxonomy=dest / TAXONOMY,
                         venue=venue if venue != parsed.venue else None)
-    return InitResult(dest, site_name, report)
+    return InitResult(dest, site_name, report, pinned)

@@ -127,6 +127,29 @@ def test_check_reports_disagreement_without_writing(papers, tmp_path):
     assert snapshot(papers) == before
 
 
+def test_check_says_when_another_paperlist_made_the_pages(papers, capsys):
+    """Pages another paperlist version made (it inferred another title from the same
+    paragraph) disagree with this one's inference: the check says that the list did not
+    change and what to do, instead of leaving a catalogue's CI red with no reason."""
+    page = read_page(papers / "eqr.md")
+    other = "An equilibrium reasoner for sudoku"
+    text = (papers / "eqr.md").read_text(encoding="utf-8")
+    assert text.count(page.meta["title"]) == 2  # the title and its record
+    (papers / "eqr.md").write_text(text.replace(page.meta["title"], other), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["import", str(SHIPPED_LIST), "--papers", str(papers), "--check"]) == 1
+    err = capsys.readouterr().err
+    assert "would update: eqr" in err
+    assert "the 1 page(s) to update have the same paragraphs as the list" in err
+    assert "requirements.txt" in err
+    (papers / "source").mkdir(exist_ok=True)  # a paragraph that changed: no such line
+    listing = papers / "source" / "list.txt"
+    listing.write_text(SHIPPED_LIST.read_text(encoding="utf-8").replace(
+        "Sudoku", "sudoku", 1), encoding="utf-8")
+    assert main(["import", str(listing), "--papers", str(papers), "--check"]) == 1
+    assert "same paragraphs" not in capsys.readouterr().err
+
+
 def test_ids_never_change_and_collisions_get_a_suffix(tmp_path):
     papers = tmp_path / "papers"
     lst = tmp_path / "l.txt"
