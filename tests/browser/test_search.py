@@ -283,7 +283,8 @@ def ask(page, site_url: str, query: str) -> list[str]:
              const meta = document.querySelector(".md-search-result__meta").textContent;
              if (meta === placeholder) return false;
              // "No matching ..." is 0; "3 papers · 1 tag" 4
-             const announced = meta.split(" \u00b7 ").reduce((n, part) => n + (parseInt(part, 10) || 0), 0);
+             const announced = meta.split(" \u00b7 ")
+               .reduce((n, part) => n + (parseInt(part, 10) || 0), 0);
              return document.querySelectorAll(".md-search-result__item").length
                === Math.min(announced, 10);
            }""", arg=PLACEHOLDER, timeout=15_000)
