@@ -278,7 +278,10 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
         hint = (f"keep the {err.validator_value} that describe the paper best, most relevant "
                 "first, and delete the others")
     elif err.validator == "uniqueItems":
-        twice = next((x for i, x in enumerate(value) if x in value[:i]), None)
+        again = next((i for i, x in enumerate(value) if x in value[:i]), None)
+        twice = value[again] if again is not None else None
+        # at the repeated item's line, where the list is written one item a line
+        line = (lines or {}).get((*err.absolute_path, again), line)
         what = f"'{where}' lists {twice!r} twice"
         hint = "delete one of them"
     elif err.validator == "maxLength":

@@ -98,9 +98,11 @@ def search_page(cat: Catalogue, link: Link) -> str:
         'autocomplete="off" autocapitalize="off" spellcheck="false" '
         'aria-describedby="paperlist-search-help" aria-controls="paperlist-search-results">'
         '<p class="search-help" id="paperlist-search-help">Words, "quoted phrases", '
-        f"<code>tag:reinforcement-learning</code>{author}. "
-        "<kbd>/</kbd> goes to the box, <kbd>\u2193</kbd> <kbd>\u2191</kbd> (or <kbd>j</kbd> "
-        "<kbd>k</kbd>) move through the results, <kbd>Enter</kbd> opens one.</p>"
+        f"<code>tag:reinforcement-learning</code>{author}."
+        # (the keys, not on a touch screen: discovery.css)
+        '<span class="search-keys"> <kbd>/</kbd> goes to the box, <kbd>\u2193</kbd> '
+        "<kbd>\u2191</kbd> (or <kbd>j</kbd> <kbd>k</kbd>) move through the results, "
+        "<kbd>Enter</kbd> opens one.</span></p>"
         f"{legend}"
         # on a phone, the filters fold under this button (assets/search-page.js)
         '<button class="search-filters-toggle" type="button" aria-expanded="true" '
