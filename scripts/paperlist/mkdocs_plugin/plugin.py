@@ -277,12 +277,14 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if not cat.papers:
             log.info("paperlist: no papers in %s yet; the home page says how to import a "
                      "list", self.papers_dir)
-        self._broken, unplaced = (self._broken_pages(cat) if self.show_problems
-                                  else ({}, cat.problems))
+        # told as `paperlist check` tells them, at the path it prints, in a build too
+        broken, unplaced = (self._broken_pages(cat) if cat.problems or cat.unreadable
+                            else ({}, []))
+        self._broken = broken if self.show_problems else {}
         for problem in unplaced:
             log.warning(problem)
-        for broken in self._broken.values():
-            for message in broken.messages:
+        for told in broken.values():
+            for message in told.messages:
                 log.warning(message)
         unreadable = [Path(e.path) for e in cat.unreadable]
         # The generated pages (tags, browse...) come first: MkDocs renders pages in this
