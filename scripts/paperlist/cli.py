@@ -26,7 +26,7 @@ from paperlist.ingest.importer import (
     run_import,
     unlisted_pages,
 )
-from paperlist.ingest.listfile import ListError, venue_suggestion
+from paperlist.ingest.listfile import ListError
 from paperlist.model.page import PageError
 from paperlist.model.taxonomy import load_taxonomy
 from paperlist.structure.scaffold import InitError
@@ -219,13 +219,6 @@ def cmd_init(args: argparse.Namespace) -> int:
           "workflows install, names paperlist's latest main (this paperlist's commit is not "
           "known to be on GitHub): pin a commit there, '...paperlist@<commit>', or its "
           "inference may change under the pages and fail the check", file=sys.stderr)
-    if not result.report.venue and not args.title:
-        # a venue given later reaches the pages, not the name init wrote into mkdocs.yml
-        venue = shlex.quote(venue_suggestion(result.report.header))
-        print(f"init: the list names no venue, so the site is called {result.site_name!r}: "
-              f"remove {result.dest}{os.sep} and run init again with --venue {venue} "
-              "(or --title), or give the pages a venue with paperlist import --venue and "
-              f"set site_name in {result.dest / 'mkdocs.yml'} yourself", file=sys.stderr)
     return 0
 
 

@@ -117,21 +117,23 @@ def test_init_with_a_venue_the_header_does_not_name(tmp_path):
 
 
 def test_init_without_a_venue_says_how_to_name_the_site(tmp_path, capsys):
-    """A header that names no venue makes a site called "Paper catalogue"; a venue given
-    to a later import reaches the pages but not that name, so init says how to get one."""
+    """A header that names no venue would make a site called "Paper catalogue" of pages
+    of no venue: init asks for one, with what the header calls it, and writes nothing."""
     listing = tmp_path / "list.txt"
     listing.write_text(NEURIPS.replace("NeurIPS 2026", "TinyML Summit 2027"),
                        encoding="utf-8")
     dest = tmp_path / "c"
-    assert main(["init", str(dest), "--list", str(listing)]) == 0
+    assert main(["init", str(dest), "--list", str(listing)]) == 1
     err = capsys.readouterr().err
-    assert ("the list names no venue, so the site is called 'Paper catalogue': remove "
-            f"{dest}{os.sep} and run init again with --venue 'TinyML Summit 2027' "
-            "(or --title)") in err  # what the header calls it, not an unrelated example
-    assert f"set site_name in {dest / 'mkdocs.yml'} yourself" in err
-    assert main(["init", str(tmp_path / "d"), "--list", str(listing), "--venue",
+    assert (f"{listing}:1: the header names no venue ('TinyML Summit 2027 accepted papers')"
+            in err)  # what the header calls it, not an unrelated example:
+    assert "run init again with --venue 'TinyML Summit 2027' (or --title" in err
+    assert not dest.exists()
+    assert main(["init", str(dest), "--list", str(listing), "--venue",
                  "TinyML Summit 2027"]) == 0
-    assert "names no venue, so the site" not in capsys.readouterr().err
+    assert "names no venue" not in capsys.readouterr().err
+    assert main(["init", str(tmp_path / "d"), "--list", str(listing), "--title",
+                 "TinyML papers"]) == 0
 
 
 def test_init_pins_the_paperlist_that_made_the_pages(tmp_path, capsys, monkeypatch):

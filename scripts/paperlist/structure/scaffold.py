@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,7 @@ import yaml
 
 from paperlist import DATA_DIR
 from paperlist.ingest.importer import ImportReport, run_import
-from paperlist.ingest.listfile import parse_list
+from paperlist.ingest.listfile import parse_list, venue_suggestion
 from paperlist.structure.hosting import DEFAULT_BRANCH
 from paperlist.util.installed import installed_commit, requirement
 
@@ -122,15 +123,23 @@ def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
                    branch: str = DEFAULT_BRANCH, site_url: str | None = None,
                    title: str | None = None, venue: str | None = None) -> InitResult:
     """Make dest a catalogue repository of the list's papers, of the venue its header
-    names unless `venue` is given. The list is read first and dest must be empty (or
-    absent), so a failure leaves nothing half-made behind."""
+    names unless `venue` is given (or the site's `title`: a list naming no venue is
+    refused). The list is read first and dest must be empty (or absent), so a failure
+    leaves nothing half-made behind."""
     # a clone of a new, empty GitHub repository holds only .git: that is empty enough
     if dest.exists() and (not dest.is_dir() or any(p.name != ".git" for p in dest.iterdir())):
         raise InitError(f"{dest}: is not an empty folder; give a new or empty one "
                         "(init never overwrites a catalogue)")
     parsed = parse_list(list_path)  # a ListError here: nothing written yet
     venue = " ".join(venue.split()) if venue is not None else parsed.venue
-    site_name = title or (f"{venue} paper catalogue" if venue else "Paper catalogue")
+    if not venue and not title:
+        # the site would be "Paper catalogue", its pages of no venue: asked now, before
+        # anything is written, rather than told to delete what init made
+        raise InitError(f"{list_path}:1: the header names no venue ({parsed.header!r}), "
+                        "which the site is named after and every page gets: run init again "
+                        f"with --venue {shlex.quote(venue_suggestion(parsed.header))} (or "
+                        "--title for the site's name), or put the venue in the header")
+    site_name = title or f"{venue} paper catalogue"
     description = (f"Every {venue} abstract, browsable by topic and searchable in the browser."
                    if venue else "Every abstract, browsable by topic and searchable in the "
                    "browser.")
