@@ -3,7 +3,6 @@ name, heading and edit links, while this repository stays the ICML 2026 catalogu
 
 from __future__ import annotations
 
-import os
 import re
 
 import pytest
