@@ -109,13 +109,14 @@ def cmd_import(args: argparse.Namespace) -> int:
             print(f"paperlist: pages and list disagree{where}; run 'paperlist import' to "
                   "update the pages", file=sys.stderr)
             if report.updated and not (report.created or report.relinked):
-                # nothing in the paragraphs changed: most often, another paperlist
+                # nothing in the paragraphs changed: what is inferred from them did
                 print(f"paperlist: the {len(report.updated)} page(s) to update have the same "
-                      "paragraphs as the list; unless its header's venue changed, the "
-                      "paperlist installed here infers otherwise than the one that made them "
-                      "(another version). Import with it and commit the pages, or install the "
-                      "one that made them (a catalogue's CI installs what its "
-                      "requirements.txt names: pin it there)", file=sys.stderr)
+                      "paragraphs as the list, so what changed is what is inferred from them: "
+                      "the taxonomy was edited, the list's header names another venue, or the "
+                      "paperlist installed here is another version than the one that made "
+                      "them. Run 'paperlist import' and commit the pages (or install the "
+                      "version that made them: a catalogue's CI installs what its "
+                      "requirements.txt names)", file=sys.stderr)
             status = 1
         elif not report.ok:
             status = 1

@@ -231,6 +231,25 @@ def test_a_control_reached_by_keyboard_shows_its_focus(page, site_url, path, con
     assert target.evaluate("el => getComputedStyle(el).outlineStyle") != "none"
 
 
+# (not the search page: it puts the focus in its own box)
+@pytest.mark.parametrize("path", ["/papers/eqr/", "/browse/", "/tags/",
+                                  "/tags/reinforcement-learning/"])
+def test_the_first_tab_offers_to_skip_to_the_pages_heading(page, site_url, path):
+    """A keyboard user's first Tab reaches "Skip to content", which passes the header and
+    the navigation to the page's heading: Material writes the link only where a page's
+    table of contents has an entry, which the plugin's pages (a paper, a listing) had not."""
+    page.goto(f"{site_url}{path}")
+    page.keyboard.press("Tab")
+    skip = page.locator(":focus")
+    assert skip.evaluate("el => el.classList.contains('md-skip')"), path
+    target = skip.get_attribute("href").split("#")[1]
+    heading = page.locator(f"h1#{target}")
+    assert heading.count() == 1 and heading.inner_text().strip()
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**{path}#{target}")
+    assert not page.console_errors
+
+
 def test_toggle_buttons_say_whether_they_are_on(page, site_url):
     """A screen reader hears a tag filter or a map legend entry as pressed or not."""
     page.goto(f"{site_url}/browse/")

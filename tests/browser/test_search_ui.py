@@ -688,6 +688,9 @@ def test_on_a_phone_the_filters_fold_and_the_results_come_first(browser, large_u
         toggle = pg.locator(".search-filters-toggle")
         assert toggle.is_visible() and pg.locator(".search-facets").is_hidden()
         assert pg.locator(PAGE_RESULT).first.bounding_box()["y"] < 844
+        # no keys to tell of on a touch screen (a desktop's help names them)
+        assert pg.locator(".search-keys").is_hidden()
+        assert pg.locator(".search-help", has_text="Words").is_visible()
         assert toggle.get_attribute("aria-expanded") == "false"
         toggle.click()
         assert pg.locator('.search-facets input[name="code"]').is_visible()
@@ -700,6 +703,7 @@ def test_on_a_desktop_the_filters_show_unfolded(page, large_url):
     page.locator(PAGE_RESULT).first.wait_for(timeout=15_000)
     assert page.locator(".search-filters-toggle").is_hidden()
     assert page.locator('.search-facets input[name="code"]').is_visible()
+    assert page.locator(".search-keys").is_visible()  # `/`, arrows, j k, Enter
 
 
 @pytest.mark.parametrize("viewport", [{"width": 1280, "height": 800},

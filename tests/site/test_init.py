@@ -23,6 +23,15 @@ sparse rewards in simulation and transfers to real robots on long-horizon tasks.
 """
 
 
+@pytest.fixture(autouse=True)
+def no_known_commit(monkeypatch):
+    """requirements.txt as for a paperlist whose commit is not known: what it pins
+    otherwise depends on the clone the tests run in (test_init_pins_... sets one)."""
+    from paperlist.structure import scaffold
+
+    monkeypatch.setattr(scaffold, "installed_commit", lambda: None)
+
+
 @pytest.fixture(scope="module")
 def neurips(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("init")
@@ -117,17 +126,24 @@ def test_init_with_a_venue_the_header_does_not_name(tmp_path):
 
 def test_init_without_a_venue_says_how_to_name_the_site(tmp_path, capsys):
     """A header that names no venue would make a site called "Paper catalogue" of pages
-    of no venue: init asks for one, with what the header calls it, and writes nothing."""
+    of no venue: init asks for one, at the header's line, with what the header calls it
+    (or, with nothing to go on, an example said to be one), and writes nothing."""
     listing = tmp_path / "list.txt"
-    listing.write_text(NEURIPS.replace("NeurIPS 2026", "TinyML Summit 2027"),
+    listing.write_text("\n\n" + NEURIPS.replace("NeurIPS 2026", "TinyML Summit 2027"),
                        encoding="utf-8")
     dest = tmp_path / "c"
     assert main(["init", str(dest), "--list", str(listing)]) == 1
     err = capsys.readouterr().err
-    assert (f"{listing}:1: the header names no venue ('TinyML Summit 2027 accepted papers')"
+    assert (f"{listing}:3: the header 'TinyML Summit 2027 accepted papers' names no venue"
             in err)  # what the header calls it, not an unrelated example:
     assert "run init again with --venue 'TinyML Summit 2027' (or --title" in err
     assert not dest.exists()
+    headless = tmp_path / "headless.txt"
+    headless.write_text(NEURIPS.split("\n\n", 1)[1], encoding="utf-8")
+    assert main(["init", str(dest), "--list", str(headless)]) == 1
+    err = capsys.readouterr().err
+    assert f"{headless}:1: the list has no header line naming its venue" in err
+    assert "with its name and year, e.g. --venue 'NeurIPS 2026'" in err
     assert main(["init", str(dest), "--list", str(listing), "--venue",
                  "TinyML Summit 2027"]) == 0
     assert "names no venue" not in capsys.readouterr().err

@@ -47,7 +47,7 @@ def test_a_venue_page_lists_only_its_papers(venues_site):
     alpha, beta = (read(venues_site, f"venues/{s}/index.html")
                    for s in ("alpha-2026", "beta-2027"))
     assert listed(alpha) == ALPHA and listed(beta) == BETA
-    assert "<h1>BETA 2027</h1>" in beta
+    assert '<h1 id="page-title">BETA 2027</h1>' in beta
     assert ('3 papers of 6 in the catalogue, by title. <a href="../../browse/?venue=BETA%202027">'
             "Filter and sort in Browse</a>") in beta
     assert sorted(p.name for p in (venues_site / "venues").iterdir()) == [

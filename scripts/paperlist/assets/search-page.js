@@ -69,8 +69,7 @@
       this.engine.preload().catch(() => {});
       const find = (cls) => el.querySelector(`.search-${cls}`);
       [this.input, this.status, this.list] = [find("input"), find("status"), find("results")];
-      [this.pager, this.facetBox] = [find("pager"), find("facets")];
-      this.topicLine = this.list.parentNode.insertBefore(make("p", "search-topics"), this.list);
+      [this.pager, this.facetBox, this.topicLine] = [find("pager"), find("facets"), find("topics")];
       // Folded where the stylesheet shows their button (a phone): there results come first
       const fold = find("filters-toggle");
       const folded = (y) => { this.facetBox.hidden = y; fold.setAttribute("aria-expanded", !y); };
@@ -167,6 +166,7 @@
           offset: (this.page - 1) * this.per, filters, facets: true });
       } catch (err) {
         this.status.textContent = `Search is unavailable (${err.message}).`;
+        this.topicLine.hidden = true;
         return;
       }
       if (!answer) return;  // a newer search is on its way
@@ -207,7 +207,7 @@
       const named = asked ? window.paperlistSearchText.topics(this.data, this.q) : [];
       this.topicLine.replaceChildren(named.length > 1 ? "Tags: " : "Tag: ", ...named.flatMap(
         (t, i) => [i ? ", " : "", Object.assign(make("a", "", t.title), { href: this.config.root
-          + t.location }), ` (${t.count === 1 ? "1 paper" : `${fmt(t.count)} papers`})`]));
+          + t.location }), ` (${window.paperlistSearchText.papersText(t.count)})`]));
       this.topicLine.hidden = !named.length;
     }
 

@@ -40,6 +40,10 @@
   /** Case and runs of spaces do not matter in a typed tag or author name. */
   const fold = (text) => norm(text).replace(/\s+/g, " ").trim();
 
+  /** "1 paper", "1,234 papers" (toLocaleString would load the locale data). */
+  const papersText = (n) => (n === 1 ? "1 paper"
+    : `${String(n).replace(/\B(?=(\d{3})+$)/g, ",")} papers`);
+
   /** Split a query into fields (`tag:`, `author:`), quoted phrases and words (terms). */
   function parse(query) {
     const fields = { tag: [], author: [], venue: [] };
@@ -228,12 +232,11 @@
 
   /** The site's own pages (Material's search index `docs`: pages and their sections, as
    * {location, title}) whose heading, with its page's title, holds every word of a plain
-   * query (stop words aside; a query word may also begin a heading's word, from 3
-   * letters, or share its stem): "contribute" finds the help page, "change tags" its
-   * section (a section only where its own heading holds a word). The home page's title,
-   * the site's name, cannot match; its sections can. Grouped by page, in site order:
-   * [{page, sections}], titles as text, a doc's other fields kept. A query with fields or
-   * phrases is after papers only, and gets none. */
+   * query (stop words aside; or a heading word's start, 3+ letters, or stem): "contribute"
+   * finds the help page, "change tags" its section (only where its own heading holds a
+   * word). The home page's title, the site's name, cannot match; its sections can. By
+   * page, in site order: [{page, sections}], titles as text, other fields kept. A query
+   * with fields or phrases is after papers only, and gets none. */
   function sitePages(docs, query, stopwords) {
     const parsed = parse(String(query || ""));
     if (parsed.phrases.length || Object.values(parsed.fields).some((v) => v.length)) return [];
@@ -262,10 +265,9 @@
     return [...groups.values()];
   }
 
-  /** The tags a plain query names ("computer vision", "diffusion"), found as sitePages
-   * finds pages: [{location, title, count}] of their pages (engine.json `tag_pages`), to
-   * offer above the papers; none when more than `topics_max` are ("learning" is in too
-   * many tags' names to mean one). */
+  /** The tags a plain query names ("computer vision"), found as sitePages finds pages:
+   * [{location, title, count}] of their pages (engine.json `tag_pages`), for above the
+   * papers; none when more than `topics_max` do ("learning": in too many tags' names). */
   function topics(d, query) {
     const pages = d.tag_pages || {};
     const docs = (d.tags || []).filter(([slug]) => pages[slug]).map(([slug, name]) => (
@@ -392,7 +394,7 @@
 
   root.paperlistSearchText = {
     escapeHTML, norm, words, terms, fold, parse, unquote, distance, closest, phraseAt, formAt,
-    afterTitle, excerpt, resolveTag, resolveVenue, sitePages, topics, notice,
+    afterTitle, excerpt, resolveTag, resolveVenue, sitePages, topics, notice, papersText,
     nameShown, anyOf, passes, rowOf, facetCounts, described,
   };
 })(typeof self !== "undefined" ? self : globalThis);

@@ -79,9 +79,6 @@ function toItem(result, rank, words) {
   };
 }
 
-/** 1,234 (toLocaleString would load the locale data) */
-const fmt = (x) => String(x).replace(/\B(?=(\d{3})+$)/g, ",");
-
 /** A site page and its sections that matched, as one of Material's result groups (the
  * page first, as Material wants it); a tag's page says it is one, and how many papers it
  * lists. Listed above the papers, but scored below them: Material's Enter opens the
@@ -91,8 +88,7 @@ function siteGroup(group, words) {
   const item = (doc) => ({
     location: doc.location,
     title: highlight(doc.title, words),
-    text: doc.count ? `<p>Tag \u00b7 ${doc.count === 1 ? "1 paper" : `${fmt(doc.count)} papers`}</p>`
-      : "",
+    text: doc.count ? `<p>Tag \u00b7 ${self.paperlistSearchText.papersText(doc.count)}</p>` : "",
     terms: Object.fromEntries(words.map((w) => [w, true])),
     score: 0,  // papers score MAX_RESULTS..1; search-box.js's Show all link -1
   });

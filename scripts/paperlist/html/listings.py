@@ -105,7 +105,7 @@ def browse_page(cat: Catalogue, link: Link) -> str:
     shown = min(n, paths.BROWSE_PAGE_SIZE)
     count = (f"{n:,} paper{'s' if n != 1 else ''}, by title" if shown == n
              else f"{n:,} papers, by title; the first {shown:,} below")
-    return ("<h1>Browse all papers</h1>\n"
+    return (f'<h1 id="{paths.HEADING_ID}">Browse all papers</h1>\n'
             # the script rewrites the count (browse.js), not what the italics mean
             f'<p class="paper-count"><span class="browse-total">{count}.</span>'
             f"{inferred_legend(cat.papers)}</p>\n\n"
@@ -130,7 +130,7 @@ def browse_static_page(page: int, cat: Catalogue, link: Link) -> str | None:
     size = paths.BROWSE_PAGE_SIZE
     n = len(cat.papers)
     first, last = (page - 1) * size + 1, min(n, page * size)
-    return (f"<h1>Browse all papers, page {page} of {pages}</h1>\n"
+    return (f'<h1 id="{paths.HEADING_ID}">Browse all papers, page {page} of {pages}</h1>\n'
             f'<p class="paper-count">Papers {first:,}\u2013{last:,} of {n:,}, by title. '
             f'<a href="{esc(browse_view(link, BROWSE_PAGE, page))}">Filter and sort</a>.'
             f"{inferred_legend(_browse_papers(page, cat))}</p>\n\n"
@@ -143,7 +143,7 @@ def tags_index_page(cat: Catalogue, link: Link) -> str:
     (as its tag page lists them first); after them, the area's tags without papers, on
     one line."""
     used = sum(1 for t in cat.taxonomy.tags if cat.by_tag.get(t.slug))
-    out = ["<h1>Tags</h1>\n",
+    out = [f'<h1 id="{paths.HEADING_ID}">Tags</h1>\n',
            f'<p class="paper-count">{used} tags in use across {len(cat.papers):,} papers. '
            "A paper has one to five tags. Under each tag, its papers most confident first: "
            "those an editor gave it by hand, then by the tagger's score for it."
@@ -195,7 +195,8 @@ def _listing_page(name: str, papers: list[Paper], page: int, link: Link,
     shown, where, pages = _paged(papers, page)
     heading = name if page == 1 else f"{name}, page {page} of {pages}"
     pages_nav = pager(page, pages, lambda k: link(src_of(k)))
-    return (f"<h1>{esc(heading)}</h1>\n{intro(where, inferred_legend(shown))}\n\n"
+    return (f'<h1 id="{paths.HEADING_ID}">{esc(heading)}</h1>\n'
+            f"{intro(where, inferred_legend(shown))}\n\n"
             f"{paper_list(shown, link, tag)}\n\n{pages_nav}\n")
 
 

@@ -19,7 +19,14 @@ from paperlist.model.taxonomy import Tag
 from paperlist.search.compounds import PARTS, TITLE_PARTS, hidden_parts, joined_words
 from paperlist.search.data import AUTHOR_SEPARATOR
 from paperlist.search.folding import folded_forms, html_text
-from paperlist.structure.paths import BROWSE_AUTHOR, Link, browse_view, tag_src, venue_src
+from paperlist.structure.paths import (
+    BROWSE_AUTHOR,
+    HEADING_ID,
+    Link,
+    browse_view,
+    tag_src,
+    venue_src,
+)
 
 #: Pagefind's weights (a word's matches in an element count this many times; the title's
 #: h1 counts 7): a paper's short name is as telling as its title, its authors nearly so.
@@ -88,7 +95,7 @@ _FACTS_SEPARATOR = " · "
 
 def _heading(title: str) -> str:
     """A paper page's heading, of the title's HTML."""
-    return f'<h1 class="paper-title">{title}</h1>'
+    return f'<h1 class="paper-title" id="{HEADING_ID}">{title}</h1>'
 
 
 def paper_body(entry: Paper, link: Link, editable: bool = True) -> str:

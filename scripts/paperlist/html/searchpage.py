@@ -86,7 +86,7 @@ def search_page(cat: Catalogue, link: Link) -> str:
     author = (', <code>author:"Ada Lovelace"</code>' if any(p.authors for p in cat.papers)
               else "")
     return (
-        "<h1>Search</h1>\n"
+        f'<h1 id="{paths.HEADING_ID}">Search</h1>\n'
         '<noscript><p class="search-noscript">Searching needs JavaScript. Without it, '
         f'<a href="{esc(link(BROWSE))}">browse every paper</a> by title or open a topic '
         f'from the <a href="{esc(link(TAGS_INDEX))}">tag index</a>.</p></noscript>\n'
@@ -112,6 +112,8 @@ def search_page(cat: Catalogue, link: Link) -> str:
         "</form>"
         '<div class="search-main">'
         '<p class="search-status" role="status" aria-live="polite" aria-atomic="true"></p>'
+        # the tags the query names, linked (assets/search-page.js)
+        '<p class="search-topics" hidden></p>'
         '<ol class="search-results" id="paperlist-search-results" aria-label="Results">'
         "</ol>"
         '<nav class="browse-pager search-pager" aria-label="Result pages" hidden></nav>'

@@ -680,9 +680,9 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
         site = "" if others else ", and the site no name"
         example = venue_suggestion(parsed.header)
         report.warnings.append(ListError(
-            list_path, 1, f"{first}: its pages have none{site}. Write the conference's "
-            f"name and year first, then a blank line ('{VENUE_EXAMPLE} paper list'), or "
-            f"give --venue {shlex.quote(example)}"))
+            list_path, parsed.header_line, f"{first}: its pages have none{site}. Write the "
+            f"conference's name and year first, then a blank line ('{VENUE_EXAMPLE} paper "
+            f"list'), or give --venue {shlex.quote(example)}"))
     if dest is not None:
         # Its pages would be no list's to the checks, and a catalogue's only list would
         # take them for its own orphans (and --prune them): it goes beside the others.

@@ -83,6 +83,8 @@ class ParsedList:
     errors: list[ListError] = field(default_factory=list)
     #: what was repaired in paragraphs that were imported (invisible characters removed)
     warnings: list[ListError] = field(default_factory=list)
+    #: the line the header is on; without one, the first abstract's
+    header_line: int = 1
 
 
 def paragraph_digest(text: str) -> str:
@@ -264,7 +266,8 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
                         "the list has a header but no abstracts; put one abstract per "
                         "paragraph after the header, separated by blank lines")
     header = " ".join(header_lines)
-    parsed = ParsedList(path=str(path), header=header, venue=find_venue(header), paragraphs=[])
+    parsed = ParsedList(path=str(path), header=header, venue=find_venue(header), paragraphs=[],
+                        header_line=first_line)
     if run_on:
         parsed.warnings.append(ListError(
             path, first_line, "no blank line after the header: this line was taken as the "

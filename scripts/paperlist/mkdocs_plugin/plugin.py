@@ -64,6 +64,7 @@ from paperlist.structure.hosting import Hosting, expand_docs_page, resolve
 from paperlist.structure.paths import (
     BROWSE,
     FEED,
+    HEADING_ID,
     HOME,
     ICONS,
     SEARCH_HOOK,
@@ -122,6 +123,13 @@ def _shown_path(path: Path) -> str:
         return str(path)
 
 
+#: The table of contents of a page the plugin writes: one entry, the heading it writes
+#: (paths.HEADING_ID), where Material's "Skip to content" link leads (the theme shows no
+#: table of contents of an h1 alone). One object for all: paper pages take the shell only
+#: where what the templates read of them is equal (shell.py).
+_HEADING_TOC = get_toc([{"level": 1, "id": HEADING_ID, "name": "", "children": []}])
+
+
 def _render_html_only(page: MkPage, config: MkDocsConfig, files: Files) -> None:
     """MkPage.render for a page whose Markdown the plugin emptied (a paper, a listing: their
     HTML goes in at on_page_content): what rendering '' gives, without building a Markdown
@@ -131,7 +139,7 @@ def _render_html_only(page: MkPage, config: MkDocsConfig, files: Files) -> None:
         MkPage.render(page, config, files)
         return
     page.content = ""
-    page.toc = get_toc([])
+    page.toc = _HEADING_TOC
     page._title_from_render = None
     page.present_anchor_ids = set()
     if logging.getLogger("mkdocs.structure.pages").getEffectiveLevel() > logging.DEBUG:
@@ -369,12 +377,21 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 unplaced.append(problem)
             else:
                 found.setdefault(path, ([], True))[0].append(problem)
+        # one check of them all (a taxonomy edit can break thousands), its lines by page
+        files = {path: _shown_path(path) for path in sorted(found)}
+        told: dict[str, list[str]] = {}
+        shown_files = set(files.values())
+        for line in (check_paths([Path(f) for f in files.values()], workers=1,
+                                 taxonomy=self._taxonomy_file) if files else []):
+            file = next((line[:i] for i, ch in enumerate(line)
+                         if ch == ":" and line[:i] in shown_files), "")
+            told.setdefault(file, []).append(line)
+        unplaced += told.pop("", [])  # (of no page: the taxonomy's, say)
         broken: dict[str, _Broken] = {}
-        for path, (fallback, shown) in sorted(found.items()):
-            file = _shown_path(path)
-            messages = check_paths([Path(file)], workers=1, taxonomy=self._taxonomy_file)
-            broken[f"{self.papers_rel}/{path.name}"] = _Broken(file, messages or fallback,
-                                                               shown)
+        for path, file in files.items():
+            fallback, shown = found[path]
+            broken[f"{self.papers_rel}/{path.name}"] = _Broken(
+                file, told.get(file) or fallback, shown)
         return broken, unplaced
 
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig,

@@ -22,7 +22,7 @@ import yaml
 
 from paperlist import DATA_DIR
 from paperlist.ingest.importer import ImportReport, run_import
-from paperlist.ingest.listfile import parse_list, venue_suggestion
+from paperlist.ingest.listfile import VENUE_EXAMPLE, parse_list, venue_suggestion
 from paperlist.structure.hosting import DEFAULT_BRANCH
 from paperlist.util.installed import installed_commit, requirement
 
@@ -134,11 +134,17 @@ def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
     venue = " ".join(venue.split()) if venue is not None else parsed.venue
     if not venue and not title:
         # the site would be "Paper catalogue", its pages of no venue: asked now, before
-        # anything is written, rather than told to delete what init made
-        raise InitError(f"{list_path}:1: the header names no venue ({parsed.header!r}), "
-                        "which the site is named after and every page gets: run init again "
-                        f"with --venue {shlex.quote(venue_suggestion(parsed.header))} (or "
-                        "--title for the site's name), or put the venue in the header")
+        # anything is written, rather than told to delete what init made (an empty
+        # --venue is refused before, cli.py)
+        what = (f"the header {parsed.header!r} names no venue" if parsed.header else
+                "the list has no header line naming its venue (its first paragraph is an "
+                "abstract)")
+        example = venue_suggestion(parsed.header)
+        give = ("its name and year, e.g. " if example == VENUE_EXAMPLE else "") + \
+            f"--venue {shlex.quote(example)}"
+        raise InitError(f"{list_path}:{parsed.header_line}: {what}, and the site is named "
+                        f"after the venue that every page gets: run init again with {give} "
+                        "(or --title for the site's name), or put the venue in the header")
     site_name = title or f"{venue} paper catalogue"
     description = (f"Every {venue} abstract, browsable by topic and searchable in the browser."
                    if venue else "Every abstract, browsable by topic and searchable in the "

@@ -7,18 +7,24 @@ commit to the next, and `paperlist import --check` then fails the catalogue's CI
 pages nobody touched. Pinned to the commit that made the pages, CI infers what they
 hold. pip records where a package came from (PEP 610's `direct_url.json`): a git URL with
 the commit it checked out, or the folder of an editable install, a clone whose HEAD is
-the commit when one of its remote-tracking branches of paperlist's own repository holds
-it (a commit made only locally is on no server, and pip in CI could not fetch it).
+the running code when nothing tracked is changed (uncommitted changes are no commit) and
+the commit is on a branch of paperlist's own repository (one made only locally is on no
+server, and pip in CI could not fetch it). A folder installed without -e is a copy of
+whatever it held then: its HEAD now says nothing of it. Unknown is None, and init says so.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 from importlib import metadata
 from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import urlparse
+from urllib.request import url2pathname
+
+import paperlist
 
 #: paperlist's own repository, the one a catalogue's requirements.txt installs from
 REPOSITORY = "https://github.com/paperlist/paperlist"
@@ -32,37 +38,51 @@ def is_paperlists(url: str) -> bool:
     return rest.removesuffix(".git").lower() == REPOSITORY.removeprefix("https://")
 
 
-def commit_from(direct_url: dict) -> str | None:
+def commit_from(direct_url: dict, running: Path | None = None) -> str | None:
     """The commit of paperlist's repository that pip's record of an install names: its
-    git commit, or an editable install's clone's HEAD (`clone_commit`); else None."""
+    git commit, or, for an editable install whose folder holds the code `running` (this
+    package's folder, by default), that clone's HEAD (`clone_commit`); else None."""
     vcs = direct_url.get("vcs_info") or {}
     url = str(direct_url.get("url") or "")
     if vcs.get("vcs") == "git":
         commit = str(vcs.get("commit_id") or "")
         return commit if _COMMIT.match(commit) and is_paperlists(url) else None
-    if url.startswith("file://"):
-        return clone_commit(Path(unquote(urlparse(url).path)))
+    if url.startswith("file://") and (direct_url.get("dir_info") or {}).get("editable"):
+        folder = Path(url2pathname(urlparse(url).path)).resolve()
+        code = (running or Path(paperlist.__file__).parent).resolve()
+        if code.is_relative_to(folder):  # (not other code put first on PYTHONPATH)
+            return clone_commit(folder)
     return None
 
 
 def _git(folder: Path, *args: str) -> str:
+    # (a hook's GIT_DIR or GIT_WORK_TREE would name another repository than -C's)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
     out = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True,
-                         timeout=10, check=True)
+                         timeout=10, check=True, env=env)
     return out.stdout.strip()
 
 
 def clone_commit(folder: Path) -> str | None:
-    """HEAD of the clone at `folder` when a remote-tracking branch of a remote that is
-    paperlist's repository holds it; None otherwise, or without git."""
+    """HEAD of the clone at `folder` when nothing tracked is changed and a remote-tracking
+    branch of a remote that is paperlist's repository holds it; None otherwise, or
+    without git."""
     try:
         head = _git(folder, "rev-parse", "HEAD")
-        branches = _git(folder, "for-each-ref", "--contains", head, "--format=%(refname)",
-                        "refs/remotes").split()
-        remotes = {ref.split("/")[2] for ref in branches if ref.count("/") >= 3}
-        if any(is_paperlists(_git(folder, "remote", "get-url", r)) for r in sorted(remotes)):
-            return head if _COMMIT.match(head) else None
+        if not _COMMIT.match(head) or _git(folder, "status", "--porcelain",
+                                           "--untracked-files=no"):
+            return None
+        remotes = _git(folder, "remote").split()
     except (OSError, subprocess.SubprocessError):
-        pass
+        return None
+    for remote in remotes:
+        try:
+            if is_paperlists(_git(folder, "remote", "get-url", remote)) and _git(
+                    folder, "for-each-ref", "--contains", head, "--count=1",
+                    f"refs/remotes/{remote}/"):
+                return head
+        except (OSError, subprocess.SubprocessError):
+            continue
     return None
 
 
@@ -70,9 +90,10 @@ def installed_commit() -> str | None:
     """The commit of paperlist's repository this paperlist was installed from, if known."""
     try:
         raw = metadata.distribution("paperlist").read_text("direct_url.json")
-        return commit_from(json.loads(raw)) if raw else None
+        record = json.loads(raw) if raw else None
     except (metadata.PackageNotFoundError, ValueError):
         return None
+    return commit_from(record) if isinstance(record, dict) else None
 
 
 def requirement(commit: str | None) -> str:

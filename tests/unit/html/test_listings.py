@@ -65,7 +65,7 @@ def test_a_listed_inferred_title_is_marked_and_a_confirmed_one_is_not():
 def test_the_paper_page_says_the_title_was_inferred_before_anything_else():
     body = paper_body(paper("a", name="ProRL", authors=["Ada Lovelace"]), link)
     note = body.index('<p class="paper-note">The title, name and tags were inferred')
-    assert body.index('<h1 class="paper-title">') < note < body.index('class="paper-meta"')
+    assert body.index('<h1 class="paper-title"') < note < body.index('class="paper-meta"')
     assert "paper-note" not in paper_body(paper("b", inferred=False), link)
 
 

@@ -141,6 +141,7 @@ def test_check_says_when_another_paperlist_made_the_pages(papers, capsys):
     err = capsys.readouterr().err
     assert "would update: eqr" in err
     assert "the 1 page(s) to update have the same paragraphs as the list" in err
+    assert "the taxonomy was edited" in err and "another version" in err
     assert "requirements.txt" in err
     (papers / "source").mkdir(exist_ok=True)  # a paragraph that changed: no such line
     listing = papers / "source" / "list.txt"
