@@ -286,4 +286,7 @@ def indexed_body(body_html: str, entry: Paper) -> str:
         meta = meta.replace(_FACTS_SEPARATOR, " ")
         body_html = f"{meta_open}{meta}</div>\n{head}{after}"  # `after`: past the heading
     body_html = body_html.replace(ABSTRACT_HEADING, "", 1).replace(LINKS_HEADING, "", 1)
+    # nor the heading's id (the skip link's): Pagefind keeps an element's id with the page
+    # as an anchor, which results never link to
+    body_html = body_html.replace(f' id="{HEADING_ID}"', "", 1)
     return f'<div class="paper" data-pagefind-body>{spans}\n{body_html}</div>\n'
