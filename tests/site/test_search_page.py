@@ -122,3 +122,9 @@ def test_with_materials_search_there_is_no_search_page_nor_hook(tmp_path):
     # Material's own search reads the site pages' text from its index
     index = json.loads((site / "search/search_index.json").read_text(encoding="utf-8"))
     assert next(d for d in index["docs"] if d["location"] == "contribute/")["text"]
+    # a paper's entry is titled by its page's title, which says "(inferred title)" (the
+    # skip link's anchor on its heading is no section of its own), and holds the heading
+    eqr = [d for d in index["docs"] if d["location"].startswith("papers/eqr/")]
+    assert eqr[0]["location"] == "papers/eqr/" and eqr[0]["title"].endswith("(inferred title)")
+    assert eqr[0]["text"].startswith("EqR: equilibrium reasoners")
+    assert not any("page-title" in d["location"] for d in index["docs"])

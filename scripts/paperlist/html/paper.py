@@ -93,9 +93,16 @@ _META_CLOSE = f"</div>\n{ABSTRACT_HEADING}"
 _FACTS_SEPARATOR = " · "
 
 
+#: Where the skip link leads on a paper page (paths.HEADING_ID): an anchor at the start of
+#: the heading rather than the heading's own id, which Material's lunr index (`search:
+#: lunr`) would take for a section titled by the heading's text, not by the page's title
+#: that says "(inferred title)".
+_ANCHOR = f'<span id="{HEADING_ID}"></span>'
+
+
 def _heading(title: str) -> str:
     """A paper page's heading, of the title's HTML."""
-    return f'<h1 class="paper-title" id="{HEADING_ID}">{title}</h1>'
+    return f'<h1 class="paper-title">{_ANCHOR}{title}</h1>'
 
 
 def paper_body(entry: Paper, link: Link, editable: bool = True) -> str:
@@ -286,7 +293,7 @@ def indexed_body(body_html: str, entry: Paper) -> str:
         meta = meta.replace(_FACTS_SEPARATOR, " ")
         body_html = f"{meta_open}{meta}</div>\n{head}{after}"  # `after`: past the heading
     body_html = body_html.replace(ABSTRACT_HEADING, "", 1).replace(LINKS_HEADING, "", 1)
-    # nor the heading's id (the skip link's): Pagefind keeps an element's id with the page
-    # as an anchor, which results never link to
-    body_html = body_html.replace(f' id="{HEADING_ID}"', "", 1)
+    # nor the skip link's anchor: Pagefind keeps an element's id with the page as an
+    # anchor, which results never link to
+    body_html = body_html.replace(_ANCHOR, "", 1)
     return f'<div class="paper" data-pagefind-body>{spans}\n{body_html}</div>\n'

@@ -554,7 +554,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             # (one another plugin chose is left to it)
             page.meta.setdefault("template", SHELL_TEMPLATE)
             return problems + body + _DISCOVERY_SLOT
-        if broken is not None:
+        if broken is not None:  # unreadable: the theme writes the heading, with no id
+            page.toc = get_toc([])
             return problems
         return focusable_code_blocks(self._generated.pop(page.file.src_uri, html_))
 

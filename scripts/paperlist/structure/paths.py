@@ -46,9 +46,10 @@ ICONS = f"{ASSETS}/icons.css"
 PAPERS_JSON, PAPERS_CSV, PAPERS_BIB, FEED = "papers.json", "papers.csv", "papers.bib", "feed.xml"
 PAPERS_SCHEMA = "papers.schema.json"
 
-#: The id of a generated page's heading (a paper's title, a listing's name): where the
-#: theme's "Skip to content" link leads. Material writes that link from the page's table
-#: of contents, which these pages, made without Markdown, have only as the plugin sets it.
+#: The id of a generated page's heading (a listing's name; on a paper page, an anchor at
+#: its title's start, html/paper.py): where the theme's "Skip to content" link leads.
+#: Material writes that link from the page's table of contents, which these pages, made
+#: without Markdown, have only as the plugin sets it.
 HEADING_ID = "page-title"
 
 #: Papers per browse page; the first is filterable, the rest are plain lists.

@@ -17,6 +17,7 @@ from paperlist.html.paper import citation_meta, indexed_body, paper_body, track_
 from paperlist.model.catalogue import paper_from_page
 from paperlist.model.page import Page
 from paperlist.model.taxonomy import load_taxonomy
+from paperlist.structure.paths import HEADING_ID
 
 
 def link(src: str) -> str:
@@ -129,6 +130,8 @@ def test_the_search_index_is_given_no_section_heading():
     indexed = indexed_body(body, entry)
     assert "<h2" not in indexed
     assert "<p>Abstract.</p>" in indexed and ">https://example.org/slides</a>" in indexed
+    # nor the skip link's anchor (Pagefind would keep it with the page as an anchor)
+    assert f'id="{HEADING_ID}"' in body and "id=" not in indexed
 
 
 def test_the_search_index_reads_the_abstract_right_after_the_title():
