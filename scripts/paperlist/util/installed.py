@@ -51,7 +51,7 @@ def commit_from(direct_url: dict, running: Path | None = None) -> str | None:
         folder = Path(url2pathname(urlparse(url).path)).resolve()
         code = (running or Path(paperlist.__file__).parent).resolve()
         if code.is_relative_to(folder):  # (not other code put first on PYTHONPATH)
-            return clone_commit(folder)
+            return clone_commit(folder, code)
     return None
 
 
@@ -63,14 +63,18 @@ def _git(folder: Path, *args: str) -> str:
     return out.stdout.strip()
 
 
-def clone_commit(folder: Path) -> str | None:
-    """HEAD of the clone at `folder` when nothing tracked is changed and a remote-tracking
-    branch of a remote that is paperlist's repository holds it; None otherwise, or
-    without git."""
+def clone_commit(folder: Path, package: Path | None = None) -> str | None:
+    """HEAD of the clone at `folder` when nothing tracked is changed, nor a file added in
+    the `package` folder (a module not yet committed runs all the same), and a
+    remote-tracking branch of a remote that is paperlist's repository holds it; None
+    otherwise, or without git."""
     try:
         head = _git(folder, "rev-parse", "HEAD")
         if not _COMMIT.match(head) or _git(folder, "status", "--porcelain",
                                            "--untracked-files=no"):
+            return None
+        if package is not None and _git(folder, "status", "--porcelain",
+                                        "--untracked-files=all", "--", str(package)):
             return None
         remotes = _git(folder, "remote").split()
     except (OSError, subprocess.SubprocessError):

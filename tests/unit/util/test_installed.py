@@ -73,6 +73,11 @@ def test_an_editable_clone_names_head_only_when_paperlists_repository_has_it(tmp
     # (a copy installed from the folder, or code run from elsewhere: HEAD says nothing)
     assert commit_from({"url": tmp_path.as_uri(), "dir_info": {}}, tmp_path / "pkg") is None
     assert commit_from(editable, running=tmp_path.parent / "elsewhere") is None
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "new.py").write_text("y = 1\n", encoding="utf-8")
+    assert clone_commit(tmp_path, tmp_path / "pkg") is None  # a module in no commit
+    assert clone_commit(tmp_path) == head  # (an untracked file elsewhere is no code)
+    (tmp_path / "pkg" / "new.py").unlink()
     (tmp_path / "code.py").write_text("x = 2\n", encoding="utf-8")
     assert clone_commit(tmp_path) is None  # uncommitted: the pages' code is no commit
     (tmp_path / "notes.txt").write_text("untracked\n", encoding="utf-8")
