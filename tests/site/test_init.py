@@ -142,7 +142,7 @@ def test_init_without_a_venue_says_how_to_name_the_site(tmp_path, capsys):
     headless.write_text(NEURIPS.split("\n\n", 1)[1], encoding="utf-8")
     assert main(["init", str(dest), "--list", str(headless)]) == 1
     err = capsys.readouterr().err
-    assert f"{headless}:1: the list has no header line naming its venue" in err
+    assert f"{headless}:1: the list has no header line (its first paragraph is an " in err
     assert "with its name and year, e.g. --venue 'NeurIPS 2026'" in err
     assert main(["init", str(dest), "--list", str(listing), "--venue",
                  "TinyML Summit 2027"]) == 0

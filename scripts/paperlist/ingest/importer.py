@@ -28,7 +28,6 @@ from __future__ import annotations
 import contextlib
 import difflib
 import os
-import shlex
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -50,10 +49,10 @@ from paperlist.ingest.listfile import (
     ListError,
     ParsedList,
     find_venue,
+    missing_venue,
     paragraph_digest,
     parse_list,
     read_list,
-    venue_suggestion,
 )
 from paperlist.match.matcher import match_texts
 from paperlist.model.catalogue import CATALOGUE_FILE, read_pages
@@ -673,16 +672,12 @@ def run_import(list_path: Path, papers_dir: Path, *, check: bool = False,
         if not check:
             staged.commit()
     if not parsed.venue:
-        first = (f"the header {parsed.header!r} names no venue" if parsed.header else
-                 "the list has no header line (its first paragraph is an abstract; if that "
-                 "paragraph's first line is the header, put a blank line after it), so it "
-                 "names no venue")
+        first, give = missing_venue(parsed)
         site = "" if others else ", and the site no name"
-        example = venue_suggestion(parsed.header)
         report.warnings.append(ListError(
             list_path, parsed.header_line, f"{first}: its pages have none{site}. Write the "
             f"conference's name and year first, then a blank line ('{VENUE_EXAMPLE} paper "
-            f"list'), or give --venue {shlex.quote(example)}"))
+            f"list'), or give {give}"))
     if dest is not None:
         # Its pages would be no list's to the checks, and a catalogue's only list would
         # take them for its own orphans (and --prune them): it goes beside the others.

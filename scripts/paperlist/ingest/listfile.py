@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import shlex
 import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -140,6 +141,20 @@ def venue_suggestion(header: str) -> str:
             w.lower().strip(_AROUND_NAME) in _NOT_A_NAME for w in words):
         return VENUE_EXAMPLE
     return f"{name} {m.group(0)}"
+
+
+def missing_venue(parsed: ParsedList) -> tuple[str, str]:
+    """What a message says of a list whose header names no venue (import's warning,
+    init's refusal), and the --venue to give: the header's own name and year, else an
+    example said to be one."""
+    what = (f"the header {parsed.header!r} names no venue" if parsed.header else
+            "the list has no header line (its first paragraph is an abstract; if that "
+            "paragraph's first line is the header, put a blank line after it), so it "
+            "names no venue")
+    example = venue_suggestion(parsed.header)
+    give = ("its name and year, e.g. " if example == VENUE_EXAMPLE else "") + \
+        f"--venue {shlex.quote(example)}"
+    return what, give
 
 
 def decode_list(data: bytes, path: str | Path) -> str:

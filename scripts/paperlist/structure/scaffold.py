@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +21,7 @@ import yaml
 
 from paperlist import DATA_DIR
 from paperlist.ingest.importer import ImportReport, run_import
-from paperlist.ingest.listfile import VENUE_EXAMPLE, parse_list, venue_suggestion
+from paperlist.ingest.listfile import missing_venue, parse_list
 from paperlist.structure.hosting import DEFAULT_BRANCH
 from paperlist.util.installed import installed_commit, requirement
 
@@ -136,12 +135,7 @@ def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
         # the site would be "Paper catalogue", its pages of no venue: asked now, before
         # anything is written, rather than told to delete what init made (an empty
         # --venue is refused before, cli.py)
-        what = (f"the header {parsed.header!r} names no venue" if parsed.header else
-                "the list has no header line naming its venue (its first paragraph is an "
-                "abstract)")
-        example = venue_suggestion(parsed.header)
-        give = ("its name and year, e.g. " if example == VENUE_EXAMPLE else "") + \
-            f"--venue {shlex.quote(example)}"
+        what, give = missing_venue(parsed)
         raise InitError(f"{list_path}:{parsed.header_line}: {what}, and the site is named "
                         f"after the venue that every page gets: run init again with {give} "
                         "(or --title for the site's name), or put the venue in the header")

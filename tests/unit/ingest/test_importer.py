@@ -462,7 +462,7 @@ def test_a_list_that_names_no_venue_is_told_so(tmp_path, head, venue, said):
     assert [str(w) for w in report.warnings] == ([] if said is None else [
         f"{listed}:1: {said}: its pages have none, and the site no name. Write the "
         "conference's name and year first, then a blank line ('NeurIPS 2026 paper list'), or "
-        "give --venue 'NeurIPS 2026'"])
+        "give its name and year, e.g. --venue 'NeurIPS 2026'"])  # (an example, said so)
 
 
 @pytest.mark.forks
