@@ -191,7 +191,7 @@
       if (!asked) text = "Type to search, or choose a filter.";
       else if (!answer.total) text = "No papers found.";
       else {
-        text = `${fmt(answer.total)} paper${answer.total === 1 ? "" : "s"}`;
+        text = window.paperlistSearchText.papersText(answer.total);
         const to = from + answer.results.length + (answer.missing || 0);  // failed ones too
         if (pages > 1) text += ` (${fmt(from + 1)}\u2013${fmt(to)}, page ${this.page} of ${pages})`;
         text += ".";
