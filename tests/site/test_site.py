@@ -28,7 +28,7 @@ def test_every_paper_has_a_page(built_site):
 
 def test_paper_page_shows_title_name_tags_code_and_abstract(built_site):
     page = html(built_site, "papers/prorl/index.html")
-    assert '<h1 class="paper-title" id="page-title">ProRL:' in page
+    assert '<h1 class="paper-title"><span id="page-title"></span>ProRL:' in page
     assert re.search(r'<span class="paper-name" title="Short name"[^>]*>ProRL</span>', page)
     assert re.search(r'class="paper-tag" href="\.\./\.\./tags/[a-z0-9-]+/"', page)
     assert 'href="https://github.com/hongruhou89/ProRL"' in page and ">Code</a>" in page
