@@ -162,6 +162,7 @@
       let answer;
       try {
         const asked = this.q.trim() || Object.keys(filters).length;  // else only the counts
+        this.data = await this.engine.engine();  // (its tags' pages, for the tag line)
         answer = await this.engine.search(this.q, { limit: asked ? this.per : 0,
           offset: (this.page - 1) * this.per, filters, facets: true });
       } catch (err) {
@@ -170,7 +171,6 @@
         return;
       }
       if (!answer) return;  // a newer search is on its way
-      this.data = await this.engine.engine();  // (loaded by the search)
       const pages = Math.max(1, Math.ceil(answer.total / this.per));
       if (this.page > pages) {  // past the end: the last page instead
         this.page = pages;
