@@ -118,3 +118,24 @@ def test_a_page_broken_after_a_fast_rebuild_still_shows_its_problem(project, tmp
         assert "would fail the build" not in _get(f"{served.url}/papers/prorl/")
     finally:
         served.stop()
+
+
+def test_a_page_only_the_check_refuses_is_shown_with_the_checks_words(project, tmp_path):
+    """An edit the build takes but `paperlist check`, which CI runs first, refuses (a
+    misspelt key) is shown as the preview shows a broken page, until it is fixed: the
+    editor's first pull request would otherwise fail where the preview looked fine."""
+    served = start_serve(project, tmp_path / "tmp")
+    try:
+        _edit(project / "papers/eqr.md", "authors: []", "autors: [Ada Lovelace]")
+        line = next(x for x in check_lines(project) if x.startswith("papers/eqr.md:"))
+        assert "autors" in line
+        eqr = _wait_for(f"{served.url}/papers/eqr/", esc(line))
+        assert "would fail paperlist check" in eqr and "paper-title" in eqr  # shown, under it
+        other = _get(f"{served.url}/papers/prorl/")
+        assert "1 page would fail paperlist check" in other and esc(line) in other
+        _edit(project / "papers/eqr.md", "autors: [Ada Lovelace]", "authors: [Ada Lovelace]")
+        _wait_for(f"{served.url}/papers/eqr/", "Ada Lovelace")
+        assert "would fail" not in _get(f"{served.url}/papers/eqr/")
+        assert "would fail" not in _get(f"{served.url}/papers/prorl/")
+    finally:
+        served.stop()

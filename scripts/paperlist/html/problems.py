@@ -1,5 +1,6 @@
-"""What a live preview shows for pages that would fail the build: the page's own problems
-where the paper would be, and a banner naming the broken pages on every other page.
+"""What a live preview shows for pages that would fail the build, or only `paperlist
+check` (which CI runs first): the page's own problems where the paper would be, and a
+banner naming those pages on every other page.
 
 Only `paperlist serve` makes these (a build stops on such pages instead). The messages
 are `paperlist check`'s lines, passed in as they are, so the browser, the terminal and
@@ -18,10 +19,16 @@ def _problem_list(messages: Sequence[str]) -> str:
     return f"<ul>{items}</ul>"
 
 
-def page_problems(file: str, messages: Sequence[str], *, shown: bool) -> str:
-    """The box at the top of a page that would fail the build. `shown`: the paper is
-    still shown below it (e.g. an unknown tag); otherwise it cannot be read at all."""
-    title = (f"{esc(file)} would fail the build" if shown
+#: what fails on a page whose problems only `paperlist check` finds
+CHECK_ONLY = "paperlist check (CI runs it before the build)"
+
+
+def page_problems(file: str, messages: Sequence[str], *, shown: bool,
+                  fails: str = "the build") -> str:
+    """The box at the top of a page that would fail the build (or `fails`: CHECK_ONLY).
+    `shown`: the paper is still shown below it (e.g. an unknown tag); otherwise it cannot
+    be read at all."""
+    title = (f"{esc(file)} would fail {esc(fails)}" if shown
              else f"{esc(file)} cannot be read, so this paper is not shown")
     return (f'<div class="admonition failure paperlist-problems" role="alert">'
             f'<p class="admonition-title">{title}</p>{_problem_list(messages)}'
@@ -29,13 +36,17 @@ def page_problems(file: str, messages: Sequence[str], *, shown: bool) -> str:
             "<code>paperlist build</code> fails until then.</p></div>")
 
 
-def problems_banner(broken: Sequence[tuple[str, str, Sequence[str]]]) -> str:
-    """The banner on every other page: each (file, href of its page, messages)."""
+def problems_banner(broken: Sequence[tuple[str, str, Sequence[str]]],
+                    check_only: int = 0) -> str:
+    """The banner on every other page: each (file, href of its page, messages); the last
+    `check_only` of them fail only `paperlist check`."""
     if not broken:
         return ""
     items = "".join(f'<li><a href="{esc(href)}">{esc(file)}</a>{_problem_list(messages)}</li>'
                     for file, href, messages in broken)
     n = len(broken)
-    title = f"{n} page{'s' if n != 1 else ''} would fail the build"
+    fails = ("the build" if not check_only else "paperlist check" if check_only == n
+             else "the build or paperlist check")
+    title = f"{n} page{'s' if n != 1 else ''} would fail {fails}"
     return (f'<div class="admonition failure paperlist-problems-banner" role="alert">'
             f'<p class="admonition-title">{title}</p><ul>{items}</ul></div>')

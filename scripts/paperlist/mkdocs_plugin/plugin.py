@@ -41,7 +41,7 @@ from paperlist.html.icons import IconSheet
 from paperlist.html.inferred import INFERRED_LEGEND, INFERRED_SUFFIX
 from paperlist.html.notfound import MATERIAL_404, not_found
 from paperlist.html.paper import description, indexed_body, paper_body
-from paperlist.html.problems import page_problems, problems_banner
+from paperlist.html.problems import CHECK_ONLY, page_problems, problems_banner
 from paperlist.html.searchpage import search_hook
 from paperlist.html.squeeze import squeeze
 from paperlist.mkdocs_plugin.config import SHOW_PROBLEMS_ENV, PaperlistConfig
@@ -99,6 +99,8 @@ class _Broken:
     messages: list[str]
     #: the paper is still shown (under its problems); False: the page cannot be read
     shown: bool
+    #: the build would pass it: only `paperlist check` fails it (a misspelt key)
+    check_only: bool = False
 
 
 @dataclass
@@ -187,6 +189,10 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._icons = IconSheet()
         #: src_uri -> problems of each page that would fail the build (live preview only)
         self._broken: dict[str, _Broken] = {}
+        #: in a live preview, each paper page edited since it started that only `paperlist
+        #: check` fails (`autors:`, `yes` for true), with the check's lines: CI runs the
+        #: check first, so the preview shows them as it shows what fails the build
+        self._check_only: dict[Path, list[str]] = {}
         #: under `mkdocs serve` (this instance then lives across rebuilds: on_startup)
         self._serving = False
         #: started as MkDocs' command line starts a plugin (on_startup), which ends the
@@ -289,6 +295,12 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         broken, unplaced = (self._broken_pages(cat) if cat.problems or cat.unreadable
                             else ({}, []))
         self._broken = broken if self.show_problems else {}
+        if self.show_problems and self._check_only:  # fixed since, or removed?
+            self._check_edits([p for p in self._check_only if p.exists()], replace=True)
+            for path, messages in self._check_only.items():
+                src = f"{self.papers_rel}/{path.name}"
+                if src not in self._broken:
+                    self._broken[src] = _Broken(_shown_path(path), messages, True, True)
         for problem in unplaced:
             log.warning(problem)
         for told in broken.values():
@@ -360,6 +372,27 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if config.theme.custom_dir:
             roots.append(Path(config.theme.custom_dir))
         return roots + [Path(w) for w in config.watch]
+
+    def _check_edits(self, paths: list[Path], replace: bool = False) -> bool:
+        """`paperlist check` of edited paper pages, each page's own problems (not the
+        list's agreement: check/checker.py find_problems), kept in `_check_only` when there are
+        some (with replace, `_check_only` is all that is kept); whether there are."""
+        shown = {_shown_path(p): p for p in paths if p.exists()}
+        lines = check_paths([Path(f) for f in shown], workers=1, agreement=False,
+                            taxonomy=self._taxonomy_file) if shown else []
+        found: dict[Path, list[str]] = {}
+        for line in lines:
+            file = next((line[:i] for i, ch in enumerate(line)
+                         if ch == ":" and line[:i] in shown), None)
+            if file is not None:
+                found.setdefault(shown[file], []).append(line)
+        if replace:
+            self._check_only = found
+        else:
+            for path in paths:
+                self._check_only.pop(path, None)
+            self._check_only.update(found)
+        return bool(found)
 
     def _broken_pages(self, cat: Catalogue) -> tuple[dict[str, _Broken], list[str]]:
         """The pages that would fail a strict build (unreadable, or with problems such as
@@ -544,7 +577,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         assert self.catalogue is not None and self.discovery is not None
         broken = self._broken.get(page.file.src_uri)
         problems = ("" if broken is None else
-                    page_problems(broken.file, broken.messages, shown=broken.shown))
+                    page_problems(broken.file, broken.messages, shown=broken.shown,
+                                  fails=CHECK_ONLY if broken.check_only else "the build"))
         entry = self._paper(page)
         if entry is not None:
             body = self._bodies.pop(entry.src_uri, None)  # made with the search index's
@@ -661,6 +695,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         edited = preview.edited_pages(built.stamps, stamps, self.papers_dir)
         if edited is None:
             return False
+        if self.show_problems and self._check_edits(edited):
+            return False  # a full build shows them, on the page and in every banner
         update = preview.plan(self.catalogue, edited, search=self._pagefind)
         if update is None:
             return False
@@ -824,9 +860,11 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         its own problems), at the top of the content, so an error elsewhere is seen
         from whatever page the editor is looking at."""
         url = page.file.url
+        others = sorted(((src, b) for src, b in self._broken.items()
+                         if src != page.file.src_uri), key=lambda item: item[1].check_only)
         banner = problems_banner([(b.file, get_relative_url(self._urls[src], url), b.messages)
-                                  for src, b in self._broken.items()
-                                  if src != page.file.src_uri])
+                                  for src, b in others],
+                                 sum(1 for _, b in others if b.check_only))
         at = next((m for m in (r.search(output) for r in _CONTENT_START) if m), None)
         if not banner or at is None:
             return output
