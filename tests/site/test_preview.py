@@ -133,6 +133,10 @@ def test_a_page_only_the_check_refuses_is_shown_with_the_checks_words(project, t
         assert "would fail paperlist check" in eqr and "paper-title" in eqr  # shown, under it
         other = _get(f"{served.url}/papers/prorl/")
         assert "1 page would fail paperlist check" in other and esc(line) in other
+        # another page edited meanwhile (every rebuild is then a full one) is checked too
+        _edit(project / "papers/prorl.md", "title_inferred: true", "title_inferred: yes")
+        _wait_for(f"{served.url}/papers/halo/", "2 pages would fail paperlist check")
+        _edit(project / "papers/prorl.md", "title_inferred: yes", "title_inferred: true")
         _edit(project / "papers/eqr.md", "autors: [Ada Lovelace]", "authors: [Ada Lovelace]")
         _wait_for(f"{served.url}/papers/eqr/", "Ada Lovelace")
         assert "would fail" not in _get(f"{served.url}/papers/eqr/")

@@ -687,16 +687,16 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         Search is indexed again in the background; until it is done it answers from the
         last index."""
         built = self._built
-        if (built is None or os.environ.get(preview.FULL_ENV) or self._broken
-                or self.catalogue is None or self.discovery is None):
+        if built is None or self.catalogue is None or self.discovery is None:
             return False
         start = time.perf_counter()
         stamps = preview.snapshot(built.roots)
         edited = preview.edited_pages(built.stamps, stamps, self.papers_dir)
-        if edited is None:
-            return False
-        if self.show_problems and self._check_edits(edited):
+        # checked whatever build comes next (a full one checks again what is kept)
+        if edited is not None and self.show_problems and self._check_edits(edited):
             return False  # a full build shows them, on the page and in every banner
+        if edited is None or os.environ.get(preview.FULL_ENV) or self._broken:
+            return False
         update = preview.plan(self.catalogue, edited, search=self._pagefind)
         if update is None:
             return False
