@@ -131,10 +131,19 @@ def test_a_page_only_the_check_refuses_is_shown_with_the_checks_words(project, t
         assert "autors" in line
         eqr = _wait_for(f"{served.url}/papers/eqr/", esc(line))
         assert "would fail paperlist check" in eqr and "paper-title" in eqr  # shown, under it
+        assert "paperlist check</code> fails until then" in eqr
         other = _get(f"{served.url}/papers/prorl/")
         assert "1 page would fail paperlist check" in other and esc(line) in other
-        # another page edited meanwhile (every rebuild is then a full one) is checked too
+        # a page the build takes leaves other edits on the fast path (the build needs none)
+        fulls = served.output().count(FULL)
+        _edit(project / "papers/halo.md", "title: ", "title: 'Halo edited' #")
+        halo = _wait_for(f"{served.url}/papers/halo/", "Halo edited")
+        assert served.output().count(FULL) == fulls and esc(line) in halo  # (the banner)
+        # another page edited with a file that is no paper (so a full build) is checked too
         _edit(project / "papers/prorl.md", "title_inferred: true", "title_inferred: yes")
+        (project / "docs" / "contribute.md").write_text(
+            (project / "docs" / "contribute.md").read_text(encoding="utf-8") + "\nMore.\n",
+            encoding="utf-8")
         _wait_for(f"{served.url}/papers/halo/", "2 pages would fail paperlist check")
         _edit(project / "papers/prorl.md", "title_inferred: yes", "title_inferred: true")
         _edit(project / "papers/eqr.md", "autors: [Ada Lovelace]", "authors: [Ada Lovelace]")

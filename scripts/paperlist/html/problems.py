@@ -30,10 +30,15 @@ def page_problems(file: str, messages: Sequence[str], *, shown: bool,
     be read at all."""
     title = (f"{esc(file)} would fail {esc(fails)}" if shown
              else f"{esc(file)} cannot be read, so this paper is not shown")
+    failing = "paperlist check" if fails == CHECK_ONLY else "paperlist build"
     return (f'<div class="admonition failure paperlist-problems" role="alert">'
             f'<p class="admonition-title">{title}</p>{_problem_list(messages)}'
             "<p>Fix the file and save it: this page reloads by itself. "
-            "<code>paperlist build</code> fails until then.</p></div>")
+            f"<code>{failing}</code> fails until then.</p></div>")
+
+
+def _pages(n: int) -> str:
+    return f"{n} page{'s' if n != 1 else ''}"
 
 
 def problems_banner(broken: Sequence[tuple[str, str, Sequence[str]]],
@@ -45,8 +50,9 @@ def problems_banner(broken: Sequence[tuple[str, str, Sequence[str]]],
     items = "".join(f'<li><a href="{esc(href)}">{esc(file)}</a>{_problem_list(messages)}</li>'
                     for file, href, messages in broken)
     n = len(broken)
-    fails = ("the build" if not check_only else "paperlist check" if check_only == n
-             else "the build or paperlist check")
-    title = f"{n} page{'s' if n != 1 else ''} would fail {fails}"
+    title = (f"{_pages(n)} would fail the build" if not check_only else
+             f"{_pages(n)} would fail paperlist check" if check_only == n else
+             f"{_pages(n - check_only)} would fail the build, {check_only} only paperlist "
+             "check")
     return (f'<div class="admonition failure paperlist-problems-banner" role="alert">'
             f'<p class="admonition-title">{title}</p><ul>{items}</ul></div>')

@@ -189,9 +189,10 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._icons = IconSheet()
         #: src_uri -> problems of each page that would fail the build (live preview only)
         self._broken: dict[str, _Broken] = {}
-        #: in a live preview, each paper page edited since it started that only `paperlist
-        #: check` fails (`autors:`, `yes` for true), with the check's lines: CI runs the
-        #: check first, so the preview shows them as it shows what fails the build
+        #: in a live preview, each paper page edited since it started that `paperlist
+        #: check` fails, with the check's lines: CI runs the check first, so the preview
+        #: shows those the build takes (`autors:`, `yes` for true) as it shows what fails
+        #: the build (which takes precedence: `_broken_pages`)
         self._check_only: dict[Path, list[str]] = {}
         #: under `mkdocs serve` (this instance then lives across rebuilds: on_startup)
         self._serving = False
@@ -264,9 +265,16 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         if gc.get_freeze_count():  # what the last build left frozen (on_post_build): its
             gc.unfreeze()  # garbage collected now, before this build's catalogue is read
             gc.collect()  # (with the collector held off) and frozen in turn
+        #: paper pages added or changed since the last build (a preview's full build)
+        changed: list[Path] = []
         if self._serving:  # before anything is read: an edit made meanwhile is seen
+            before = self._stamps
             self._roots = self._inputs(config)
             self._stamps = preview.snapshot(self._roots)
+            if before:
+                changed = [Path(p) for p, stamp in self._stamps.items()
+                           if before.get(p) != stamp and Path(p).parent == self.papers_dir
+                           and p.endswith(".md")]
         # The catalogue lives as long as the build: out of the cyclic GC's sight from now
         # on. At 30,000 papers its full collections scanned it (and then MkDocs' pages)
         # over and over, tens of CPU seconds; and a forked child (util/background.py) no
@@ -295,12 +303,13 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         broken, unplaced = (self._broken_pages(cat) if cat.problems or cat.unreadable
                             else ({}, []))
         self._broken = broken if self.show_problems else {}
-        if self.show_problems and self._check_only:  # fixed since, or removed?
-            self._check_edits([p for p in self._check_only if p.exists()], replace=True)
+        if self.show_problems and (self._check_only or changed):  # fixed since? new?
+            self._check_edits(sorted({*self._check_only, *changed}), replace=True)
             for path, messages in self._check_only.items():
                 src = f"{self.papers_rel}/{path.name}"
                 if src not in self._broken:
-                    self._broken[src] = _Broken(_shown_path(path), messages, True, True)
+                    self._broken[src] = _Broken(_shown_path(path), messages, shown=True,
+                                                check_only=True)
         for problem in unplaced:
             log.warning(problem)
         for told in broken.values():
@@ -377,7 +386,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         """`paperlist check` of edited paper pages, each page's own problems (not the
         list's agreement: check/checker.py find_problems), kept in `_check_only` when there are
         some (with replace, `_check_only` is all that is kept); whether there are."""
-        shown = {_shown_path(p): p for p in paths if p.exists()}
+        shown = {_shown_path(p): p for p in paths if p.exists()}  # (a page removed: gone)
         lines = check_paths([Path(f) for f in shown], workers=1, agreement=False,
                             taxonomy=self._taxonomy_file) if shown else []
         found: dict[Path, list[str]] = {}
@@ -692,11 +701,14 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         start = time.perf_counter()
         stamps = preview.snapshot(built.roots)
         edited = preview.edited_pages(built.stamps, stamps, self.papers_dir)
-        # checked whatever build comes next (a full one checks again what is kept)
-        if edited is not None and self.show_problems and self._check_edits(edited):
-            return False  # a full build shows them, on the page and in every banner
-        if edited is None or os.environ.get(preview.FULL_ENV) or self._broken:
-            return False
+        if edited is None or os.environ.get(preview.FULL_ENV) or any(
+                not b.check_only for b in self._broken.values()):
+            return False  # (a full build checks the pages edited since the last: on_files)
+        if self.show_problems:
+            kept = dict(self._check_only)
+            self._check_edits(edited)
+            if self._check_only != kept:  # every page's banner changes: a full build
+                return False
         update = preview.plan(self.catalogue, edited, search=self._pagefind)
         if update is None:
             return False
