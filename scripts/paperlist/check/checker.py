@@ -272,7 +272,6 @@ def find_problems(paths: list[Path], *, workers: int | None = None,
 
 
 def check_paths(paths: list[Path], *, workers: int | None = None,
-                taxonomy: Path | None = None, agreement: bool = True) -> list[str]:
+                taxonomy: Path | None = None) -> list[str]:
     """find_problems as `file:line: what — how to fix` lines; [] when all pages are fine."""
-    return [str(p) for p in find_problems(paths, workers=workers, taxonomy=taxonomy,
-                                          agreement=agreement)]
+    return [str(p) for p in find_problems(paths, workers=workers, taxonomy=taxonomy)]

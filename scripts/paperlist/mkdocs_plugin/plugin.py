@@ -32,7 +32,7 @@ from mkdocs.structure.pages import Page as MkPage
 from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url, write_file
 
-from paperlist.check.checker import check_paths
+from paperlist.check.checker import check_paths, find_problems
 from paperlist.html import home
 from paperlist.html.abstract import title_text
 from paperlist.html.codeblocks import focusable_code_blocks
@@ -123,6 +123,18 @@ def _shown_path(path: Path) -> str:
         return os.path.relpath(path)
     except ValueError:  # another drive (Windows)
         return str(path)
+
+
+def _checked(paths: list[Path], taxonomy: Path | None,
+             agreement: bool = True) -> dict[str, list[str]]:
+    """`paperlist check`'s lines for these pages, in one run, by page as check names it
+    (`_shown_path`); lines of no page given (the taxonomy's, say) under ''."""
+    shown = sorted({_shown_path(p) for p in paths})
+    out: dict[str, list[str]] = {}
+    for problem in (find_problems([Path(f) for f in shown], workers=1, taxonomy=taxonomy,
+                                  agreement=agreement) if shown else []):
+        out.setdefault(problem.path if problem.path in shown else "", []).append(str(problem))
+    return out
 
 
 #: The table of contents of a page the plugin writes: one entry, the heading it writes
@@ -386,15 +398,9 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         """`paperlist check` of edited paper pages, each page's own problems (not the
         list's agreement: check/checker.py find_problems), kept in `_check_only` when there are
         some (with replace, `_check_only` is all that is kept); whether there are."""
-        shown = {_shown_path(p): p for p in paths if p.exists()}  # (a page removed: gone)
-        lines = check_paths([Path(f) for f in shown], workers=1, agreement=False,
-                            taxonomy=self._taxonomy_file) if shown else []
-        found: dict[Path, list[str]] = {}
-        for line in lines:
-            file = next((line[:i] for i, ch in enumerate(line)
-                         if ch == ":" and line[:i] in shown), None)
-            if file is not None:
-                found.setdefault(shown[file], []).append(line)
+        existing = [p for p in paths if p.exists()]  # (a page removed: gone)
+        told = _checked(existing, self._taxonomy_file, agreement=False)
+        found = {p: told[_shown_path(p)] for p in existing if _shown_path(p) in told}
         if replace:
             self._check_only = found
         else:
@@ -421,13 +427,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 found.setdefault(path, ([], True))[0].append(problem)
         # one check of them all (a taxonomy edit can break thousands), its lines by page
         files = {path: _shown_path(path) for path in sorted(found)}
-        told: dict[str, list[str]] = {}
-        shown_files = set(files.values())
-        for line in (check_paths([Path(f) for f in files.values()], workers=1,
-                                 taxonomy=self._taxonomy_file) if files else []):
-            file = next((line[:i] for i, ch in enumerate(line)
-                         if ch == ":" and line[:i] in shown_files), "")
-            told.setdefault(file, []).append(line)
+        told = _checked(list(files), self._taxonomy_file)
         unplaced += told.pop("", [])  # (of no page: the taxonomy's, say)
         broken: dict[str, _Broken] = {}
         for path, file in files.items():
