@@ -13,8 +13,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import signal
-import subprocess
 import tempfile
 import threading
 import weakref
@@ -22,10 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from paperlist import ASSETS_DIR
+from paperlist.search.bundle import BundleWriteError, BundleWriter, runtime, write_entry
 from paperlist.search.data import ENGINE_FILE, Row, engine_files, settings
+from paperlist.search.fossick import fossick, meta_names
 from paperlist.search.synonyms import with_synonyms
 from paperlist.structure import paths
-from paperlist.util.background import Background, BackgroundError, build_cores, can_fork
+from paperlist.util.background import Background, BackgroundError
 
 #: Pagefind's own name for the binary to use (its Python package reads it too).
 BINARY_VARIABLE = "PAGEFIND_BINARY_PATH"
@@ -41,31 +41,6 @@ WORKER_PATH = f"{paths.ASSETS}/search-worker.js"
 #: `tag:` instead of as run-together text, the decision as a facet.
 EXCLUDED_SELECTORS = (".paper-note, .paper-venue, .paper-tags, .paper-links, .paper-status, "
                       ".paper-track, .paper-affil")
-
-
-#: Linux's memory filesystem: where the pages Pagefind reads are written when it has room
-MEMORY_FS = Path("/dev/shm")
-#: what a scratch page costs a filesystem besides its text (a file's and a folder's
-#: blocks and bookkeeping), for the room a memory filesystem must have
-_PAGE_OVERHEAD = 8192
-
-
-def pages_scratch(pages: dict[str, str], memory_fs: Path = MEMORY_FS) -> Path | None:
-    """A new folder on the memory filesystem for these pages, or None where there is none
-    with twice their room (Docker gives containers 64 MB), or TMPDIR names where scratch
-    files go. The pages, one folder each (30,000 at 30,000 papers), are written once, read
-    once by Pagefind and deleted: at 30,000 papers, on a busy machine's disk, writing and
-    deleting them took 19 CPU seconds and 50 s on the other core; in memory 4 and 4 s."""
-    if os.environ.get("TMPDIR") or not memory_fs.is_dir():
-        return None
-    need = sum(len(body) + _PAGE_OVERHEAD for body in pages.values())
-    try:
-        fs = os.statvfs(memory_fs)
-        if fs.f_bavail * fs.f_frsize < 2 * need or fs.f_favail < 4 * len(pages):
-            return None
-        return Path(tempfile.mkdtemp(prefix="paperlist-pages-", dir=memory_fs))
-    except OSError:  # not writable, or gone
-        return None
 
 
 class SearchIndexError(RuntimeError):
@@ -98,46 +73,24 @@ def pagefind_executable() -> Path:
 
 #: What Pagefind's npm launcher reads to find its binary, before its own.
 _LAUNCHER_VARIABLES = ("PAGEFIND_EXTENDED_BINARY_PATH", BINARY_VARIABLE)
-#: Where Pagefind's allocator (jemalloc, linked into its npm and pip binaries alike) reads
-#: its settings from, and ours: memory Pagefind frees goes back to the system after a
-#: second instead of ten. Its peak is building the word map just after parsing every
-#: page, while what parsing freed is still held: at 30,000 papers 2,475 MiB instead of
-#: 2,605-2,620 in a build (run alone, 2,500 instead of 2,740-2,840), for about a second
-#: more of its CPU time. A setting the environment already gives is kept.
-ALLOCATOR_VARIABLE = "_RJEM_MALLOC_CONF"
-ALLOCATOR_SETTINGS = "dirty_decay_ms:1000"
-#: How many threads Pagefind's runtime (tokio) runs pages on. It counts the cores it may
-#: use when it starts, which in a build's child is one fewer than the build's
-#: (util/background.py leaves one to the pages); once the build has rendered them, it
-#: waits for Pagefind, whose threads then get them all. Sized for every core of the build
-#: (within a container's CPU limit, util/background.py build_cores), the pool can use
-#: them: at 30,000 papers the build ended about 2.6 s sooner. Elsewhere Pagefind counts
-#: them itself.
-THREADS_VARIABLE = "TOKIO_WORKER_THREADS"
 
 
 def pagefind_env() -> dict[str, str]:
-    """The environment Pagefind runs in: ours without the variables that name a binary,
-    with its allocator's settings (ALLOCATOR_SETTINGS). Pagefind's npm launcher reads
-    those variables too: pointed at the launcher itself, it would start itself until
-    memory ran out; without them, the launcher runs its own binary."""
-    env = {k: v for k, v in os.environ.items() if k not in _LAUNCHER_VARIABLES}
-    env.setdefault(ALLOCATOR_VARIABLE, ALLOCATOR_SETTINGS)
-    cores = build_cores()
-    if hasattr(os, "sched_getaffinity") and len(os.sched_getaffinity(0)) < cores:
-        env.setdefault(THREADS_VARIABLE, str(cores))  # (a build's child: see THREADS_VARIABLE)
-    return env
+    """The environment Pagefind runs in: ours without the variables that name a binary.
+    Pagefind's npm launcher reads those too: pointed at the launcher itself, it would start
+    itself until memory ran out; without them, the launcher runs its own binary."""
+    return {k: v for k, v in os.environ.items() if k not in _LAUNCHER_VARIABLES}
 
 
 class BackgroundIndex:
-    """Pagefind indexing the papers while MkDocs renders the site.
+    """The papers indexed for search while MkDocs renders the site.
 
     Pagefind used to run after the build over the finished pages, adding its whole run
     (~30 s at 12,000 papers, mostly parsing Material's chrome around each paper) to the
-    build. Instead each paper's indexed HTML (what html/paper.py `indexed_body` marks) is
-    written as a small page of its own, at the paper's URL, into a scratch folder (in
-    memory where there is room: pages_scratch), and Pagefind runs on that, then the
-    engine's files (search/data.py) are made from its output; all on the other core
+    build; then on each paper's indexed HTML (what html/paper.py `indexed_body` marks),
+    written as pages of their own, beside the build (28-30 CPU seconds and 2.5 GB at
+    30,000 papers). Now `write_index` reads that HTML itself and writes Pagefind's bundle,
+    and the engine's files (search/data.py) are made from it; all on the other core
     (util/background.py) while MkDocs renders. `finish` waits for it and moves the index
     into the site. Same content indexed, same URLs.
     """
@@ -153,22 +106,15 @@ class BackgroundIndex:
         URL, each paper's title and abstract, whose abbreviations and long forms find it
         (search/synonyms.py); tag_pages: each tag's page by slug (engine_files)."""
         self._scratch = Path(tempfile.mkdtemp(prefix="paperlist-pagefind-"))
-        #: where the pages Pagefind reads go when not in _scratch (its output stays there
-        #: to move into the site)
-        memory = pages_scratch(pages)
         # gone at exit even if the build is interrupted before finish() or cancel()
-        self._cleanup = weakref.finalize(self, _remove, self._scratch, memory)
-        #: set by cancel: a thread (no fork in a threaded host) stops writing and Pagefind
+        self._cleanup = weakref.finalize(self, _remove, self._scratch)
+        #: set by cancel: a thread (no fork in a threaded host) stops indexing
         self._stop = threading.Event()
         binary = pagefind_executable()  # a wrong PAGEFIND_BINARY_PATH fails the build now
-        # In a forked child Pagefind is in the child's process group, which cancel kills
-        # whole; in a thread (a live preview, macOS, Windows) it gets a group of its own,
-        # killed whole on stop: npm's launcher runs the real binary as its own child.
-        own_group = not can_fork() and hasattr(os, "killpg")
         # Wanted only when the build ends: every other process comes first.
         self._work = Background(lambda: _index(binary, pages, rows, tags, self._scratch,
-                                               self._stop, own_group, memory, texts,
-                                               abbreviations, papers, tag_pages),
+                                               self._stop, texts, abbreviations, papers,
+                                               tag_pages),
                                 niceness=19)
 
     def wait(self) -> None:
@@ -184,7 +130,7 @@ class BackgroundIndex:
         try:
             returncode, output, files = self._work.result()
             if returncode != 0:
-                raise SearchIndexError(f"pagefind failed ({returncode}): {output.strip()}")
+                raise SearchIndexError(output.strip())
             out = site_dir / PAGEFIND_DIR
             if out.exists():
                 shutil.rmtree(out)
@@ -211,83 +157,56 @@ def _remove(*folders: Path | None) -> None:
             shutil.rmtree(folder, ignore_errors=True)
 
 
-def _write_pages(source: Path, pages: dict[str, str], stop: threading.Event) -> bool:
-    """Each paper's indexed body as a small page at its URL under source; False once
-    stop is set."""
-    for i, (url, body) in enumerate(pages.items()):
-        if i % 256 == 0 and stop.is_set():
-            return False
-        path = source / url / "index.html" if url.endswith("/") else source / url
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
-                        f"</head><body>{body}</body></html>\n", encoding="utf-8")
-    return True
-
-
 def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tuple[str, str]],
-           scratch: Path, stop: threading.Event | None = None, own_group: bool = False,
-           memory: Path | None = None, texts: dict[str, Any] | None = None,
-           abbreviations: dict[str, str] | None = None,
+           scratch: Path, stop: threading.Event | None = None,
+           texts: dict[str, Any] | None = None, abbreviations: dict[str, str] | None = None,
            papers: dict[str, tuple[str, str]] | None = None,
            tag_pages: dict[str, str] | None = None
            ) -> tuple[int, str, dict[str, str]]:
-    """Write the papers' pages into `memory` (pages_scratch), else scratch/site, run
-    Pagefind on them, and make the engine's files from its output; given stop, as soon as
-    it is set, stop (a thread cannot be killed, and a live preview's next rebuild wants
-    the core). The pages are deleted once Pagefind has read them, here, on the other core
-    while the build renders, not by the build when it ends. A memory filesystem that
-    fills up meanwhile (another program's files) gets nothing lost: the pages go to the
-    disk instead.
-
-    Pagefind numbers the pages in the order it finds them, which is the order the
-    folder lists them in: on a disk the filesystem's (a hash of the names, seeded per
-    filesystem), in memory the order they were written in (or its reverse, by kernel).
-    Either way one machine builds the same bytes every time; the page numbers only name
-    pages inside the bundle (results are ranked and tied by paper, search/data.py). Its
-    service mode, which takes pages in our order, compares each new page's URL with every
-    page before it: 25 more CPU seconds at 30,000 papers."""
+    """Index the pages into scratch/pagefind (write_index) and make the engine's files
+    from it; given stop, as soon as it is set, stop (a thread cannot be killed, and a live
+    preview's next rebuild wants the core)."""
     stop = stop or threading.Event()
     if papers:  # (here, on the other core: learning them reads every abstract)
         pages = with_synonyms(pages, papers, settings())
-    source = None
-    if memory is not None:
-        try:
-            if not _write_pages(memory / "site", pages, stop):
-                return _CANCELLED
-            source = memory / "site"
-        except OSError:  # full, most likely: the disk has room
-            shutil.rmtree(memory / "site", ignore_errors=True)
-    if source is None:
-        source = scratch / "site"
-        if not _write_pages(source, pages, stop):
+    try:
+        if not write_index(pages, scratch / PAGEFIND_DIR, binary, stop):
             return _CANCELLED
-    cmd = [str(binary), "--site", str(source),
-           "--output-path", str(scratch / PAGEFIND_DIR),
-           "--exclude-selectors", EXCLUDED_SELECTORS, "--force-language", "en", "--quiet"]
-    with tempfile.TemporaryFile() as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, env=pagefind_env(),
-                                start_new_session=own_group)
-        while True:
-            try:
-                proc.wait(timeout=0.2)
-                break
-            except subprocess.TimeoutExpired:
-                if stop.is_set():
-                    if own_group:
-                        os.killpg(proc.pid, signal.SIGKILL)
-                    else:
-                        proc.kill()
-                    proc.wait()
-                    return _CANCELLED
-        out.seek(0)
-        output = out.read().decode("utf-8", errors="replace")
-    shutil.rmtree(source, ignore_errors=True)
-    if proc.returncode != 0:
-        return proc.returncode, output, {}
+    except (BundleWriteError, OSError) as e:
+        return 1, str(e), {}
     if stop.is_set():
         return _CANCELLED
-    return 0, output, engine_files(scratch / PAGEFIND_DIR, rows, tags, PAGEFIND_DIR, texts,
-                                   abbreviations, tag_pages)
+    return 0, "", engine_files(scratch / PAGEFIND_DIR, rows, tags, PAGEFIND_DIR, texts,
+                               abbreviations, tag_pages)
+
+
+def page_document(body: str) -> str:
+    """A paper's indexed body as the whole page the index reads (and Pagefind read)."""
+    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            f"</head><body>{body}</body></html>\n")
+
+
+#: the classes of EXCLUDED_SELECTORS (each one class)
+_EXCLUDED_CLASSES = frozenset(s.strip().removeprefix(".") for s in EXCLUDED_SELECTORS.split(","))
+
+
+def write_index(pages: dict[str, str], out: Path, binary: Path,
+                stop: threading.Event | None = None) -> bool:
+    """The search bundle of these pages (URL path -> indexed body) in `out`: our records
+    of them (search/fossick.py) written in Pagefind's format (search/bundle.py), with
+    Pagefind's browser runtime from a run of its binary on one page. False once stop is
+    set (nothing usable written)."""
+    entry = runtime(binary, out, pagefind_env())
+    fields: set[str] = set()
+    for body in pages.values():
+        fields |= meta_names(body)
+    writer = BundleWriter(out, entry.get("version", ""), fields)
+    for i, (url, body) in enumerate(pages.items()):
+        if i % 256 == 0 and stop is not None and stop.is_set():
+            return False
+        writer.add(fossick(url, page_document(body), _EXCLUDED_CLASSES))
+    write_entry(out, entry, writer.finish())
+    return True
 
 
 def _install(site_dir: Path, files: dict[str, str]) -> None:

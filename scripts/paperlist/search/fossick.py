@@ -1,0 +1,469 @@
+"""A paper's indexed HTML read as Pagefind reads a page: its text, words, metadata, filters.
+
+Pagefind's indexer read every paper's page from a scratch folder and held them all in
+memory (2.5 GB and 28-30 CPU seconds at 30,000 papers); search/bundle.py writes the same
+bundle from these records instead. What a page becomes is Pagefind's (fossick/parser.rs,
+fossick/mod.rs), for the HTML html/paper.py `indexed_body` writes:
+
+- the text of the element marked `data-pagefind-body`, less what is ignored
+  (`data-pagefind-ignore`, the excluded selectors, and head, script, svg, nav, form...);
+- a block element (p, div, li, h1-h6...) set off by spaces, and ended by a full stop when
+  its text ends in a letter, digit, quote, bracket, `$` or `*`;
+- headings weighted (h1 7, h2 6 ... h6 2) and `data-pagefind-weight` blocks as they say;
+- `data-pagefind-filter` and `data-pagefind-meta` values (an element's text, or the
+  `name:value` given), the first h1's text as the title;
+- elements' ids as anchors.
+
+search/tokens.py makes each word's indexed forms. The records are compared with what
+Pagefind makes of the same pages by scripts/tools/index_parity.py.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from paperlist.search.tokens import indexable
+
+#: Block elements: set off from what is around them, and ended as a sentence.
+_SENTENCE_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6", "p", "td", "div", "ul",
+                            "li", "dl", "dt", "dd", "article", "section"))
+#: Never indexed, whatever their attributes.
+_REMOVED_TAGS = frozenset(("head", "style", "script", "noscript", "label", "form", "svg",
+                           "footer", "nav", "iframe", "template"))
+#: Inline elements: an element's anchor takes the text of these inside it.
+_INLINE_TAGS = frozenset((
+    "a", "abbr", "acronym", "b", "bdo", "big", "br", "button", "cite", "code", "dfn", "em",
+    "i", "img", "input", "kbd", "label", "map", "object", "output", "q", "samp", "script",
+    "select", "small", "span", "strong", "sub", "sup", "textarea", "time", "tt", "var"))
+#: Elements that never have an end tag.
+_VOID_TAGS = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+                        "meta", "source", "track", "wbr"))
+#: Inside these (foreign content), `<x/>` ends the element as HTML's does not.
+_FOREIGN = frozenset(("math", "svg"))
+_AUTO_WEIGHTS = {"h1": "7", "h2": "6", "h3": "5", "h4": "4", "h5": "3", "h6": "2"}
+#: Pagefind's weights are stored in 24ths (a weight of 1 is 24), at most 10.
+_WEIGHT_UNIT, _WEIGHT_MAX = 24, 10.0
+
+_TOKEN = re.compile(r"<!--.*?-->|<![^>]*>|<\?[^>]*>|<(/?)([A-Za-z][^\s/>]*)"
+                    r"((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.S)
+_ATTR = re.compile(r"([^\s=/>\"']+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+)))?")
+_SENTENCE_CHAR = re.compile(r"[\w'\")$*]")
+_ATTRIBUTE_MATCH = re.compile(r"^\s*(?P<name>[^:\[\]]+)\[(?P<attribute>.+)\]\s*$")
+_TRIM = re.compile(r"^[\n\r\s]+|[\n\r\s]+$")
+_NEWLINES = re.compile(r"(\n|\r\n)+")
+_SPACES = re.compile(r"\s{2,}")
+_PRIVATE = re.compile(r"___PAGEFIND_\S+\s?")
+#: The URL characters Pagefind percent-encodes besides controls and non-ASCII.
+_URL_ENCODED = frozenset(' "#%<>?`{}')
+#: a place key's weight is above this many bits of place
+PLACE_BITS = 24
+
+
+def place_key(place: int, weight: int) -> int:
+    """A word's place and weight as one number that sorts as Pagefind orders places: by
+    weight (the plain weight, 25, first), then place."""
+    return ((0 if weight == 25 else weight) << PLACE_BITS) | place
+
+
+# what a node's text is to its parent
+_INDEXING, _IGNORED, _EXCLUDED, _BODY, _PARENT_OF_BODY = range(5)
+
+
+@dataclass
+class PageRecord:
+    """What the bundle holds for one page: its fragment (url ... anchors, as Pagefind's
+    JSON has them) and its words' places."""
+
+    url: str
+    content: str
+    word_count: int
+    filters: dict[str, list[str]]
+    meta: dict[str, str]
+    anchors: list[dict[str, Any]]
+    #: stem -> its places, each `place_key(place, weight)` (weights in 24ths), in order
+    words: dict[str, list[int]]
+    #: stem -> [(form with diacritics, place key)]: the places where the page writes the
+    #: stem's word with diacritics (Pagefind keeps them apart, as variants)
+    variants: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    #: stem -> [(meta field's name, place in the field, form or None), ...]
+    meta_words: dict[str, list[tuple[str, int, str | None]]] = field(default_factory=dict)
+
+    def fragment(self) -> dict[str, Any]:
+        """The fragment file's JSON object, its keys in Pagefind's order."""
+        return {"url": self.url, "content": self.content, "word_count": self.word_count,
+                "filters": self.filters, "meta": self.meta, "anchors": self.anchors}
+
+
+def normalize(text: str) -> str:
+    """Pagefind's normalize_content: entities decoded, the ends trimmed, line breaks and
+    runs of spaces made one space."""
+    text = _TRIM.sub("", html.unescape(text))
+    return _SPACES.sub(" ", _NEWLINES.sub(" ", text))
+
+
+def page_url(path: str) -> str:
+    """The URL Pagefind gives the page at `path` ('papers/x/', 'papers/x.html'): from the
+    site's root, percent-encoded as it encodes a file's path."""
+    out = []
+    for c in "/" + path.removesuffix("index.html"):
+        if c in _URL_ENCODED or ord(c) < 0x20 or ord(c) >= 0x7F:
+            out.append("".join(f"%{b:02X}" for b in c.encode("utf-8")))
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+class _Node:
+    __slots__ = ("parent", "parts", "status", "filters", "metas", "default_metas", "weight",
+                 "anchors", "tag")
+
+    def __init__(self, parent: _Node | None, tag: str, status: int) -> None:
+        self.parent = parent
+        self.parts: list[str] = []
+        self.status = status
+        self.tag = tag
+        self.filters: list[str] | None = None
+        self.metas: list[str] | None = None
+        self.default_metas: list[str] | None = None
+        self.weight: str | None = None
+        self.anchors: list[str] | None = None
+
+    def value(self) -> str:
+        if len(self.parts) != 1:
+            self.parts = ["".join(self.parts)]
+        return self.parts[0]
+
+
+def _attributes(raw: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for m in _ATTR.finditer(raw):
+        name = m.group(1).lower()
+        if name not in out:
+            value = m.group(2) if m.group(2) is not None else (
+                m.group(3) if m.group(3) is not None else (m.group(4) or ""))
+            out[name] = html.unescape(value)
+    return out
+
+
+def _attr_specs(spec: str, attrs: dict[str, str]) -> list[str]:
+    """Pagefind's parse_attr_string: 'name', 'name:value', 'name[attribute]', comma-
+    separated."""
+    if ":" in spec:
+        head, literal = spec.split(":", 1)
+        specs = _attr_specs(head, attrs)
+        if specs:
+            specs[-1] += ":" + literal
+        return specs
+    out = []
+    for chunk in spec.split(","):
+        chunk = chunk.strip()
+        m = _ATTRIBUTE_MATCH.match(chunk)
+        out.append(f"{m.group('name')}:{attrs.get(m.group('attribute'), '')}" if m else chunk)
+    return out
+
+
+def _pair(spec: str, node: _Node) -> tuple[str, str] | None:
+    if ":" in spec:
+        name, value = spec.split(":", 1)
+        return name, normalize(value)
+    value = node.value()
+    return (spec, normalize(value)) if value else None
+
+
+class _Parser:
+    """Pagefind's DomParser over one page: each element's text is gathered in a node and
+    handed to its parent at the element's end."""
+
+    def __init__(self, excluded_classes: frozenset[str]) -> None:
+        self.excluded_classes = excluded_classes
+        self.root = _Node(None, "", _INDEXING)
+        self.current = self.root
+        self.filters: dict[str, list[str]] = {}
+        self.meta: dict[str, str] = {}
+        self.default_meta: dict[str, str] = {}
+        self.anchor_content: dict[str, str] = {}
+        self.anchor_titles: dict[str, str] = {}
+        self.anchor_counter = 0
+        self.in_html = False
+        self.foreign = 0
+
+    def feed(self, page: str) -> None:
+        at = 0
+        for m in _TOKEN.finditer(page):
+            if m.start() > at and self.in_html:
+                self.text(page[at:m.start()])
+            at = m.end()
+            tag = m.group(2)
+            if tag is None:
+                continue  # a comment, doctype
+            tag = tag.lower()
+            if m.group(1):
+                self.end(tag)
+            else:
+                raw = m.group(3)
+                self.start(tag, _attributes(raw) if raw.strip() else {},
+                           raw.rstrip().endswith("/"))
+        if at < len(page) and self.in_html:
+            self.text(page[at:])
+
+    def text(self, text: str) -> None:
+        node = self.current
+        node.parts.append(text)
+        if node.anchors and node.status not in (_IGNORED, _EXCLUDED):
+            for anchor in node.anchors:
+                self.anchor_content[anchor] = self.anchor_content.get(anchor, "") + text
+
+    def start(self, tag: str, attrs: dict[str, str], self_closing: bool) -> None:
+        if tag == "html":
+            self.in_html = True
+        parent = self.current
+        ignore = attrs.get("data-pagefind-ignore")
+        if "data-pagefind-body" in attrs:
+            status = _BODY
+        elif ignore is not None:
+            status = _IGNORED if ignore.lower() in ("", "index", "true") else _EXCLUDED
+        else:
+            status = _INDEXING
+        anchor_id = None
+        element_id = attrs.get("id")
+        if element_id is not None and status not in (_EXCLUDED, _IGNORED):
+            element_id = "".join(element_id.split())
+            if not (parent.status == _PARENT_OF_BODY and status not in (_BODY, _PARENT_OF_BODY)):
+                parent.parts.append(f" ___PAGEFIND_ANCHOR___{tag}:{self.anchor_counter}:"
+                                    f"{element_id} ")
+                anchor_id = f"{self.anchor_counter}:{element_id}"
+                self.anchor_counter += 1
+                title = normalize(attrs.get("data-pagefind-title") or "")
+                if title:
+                    self.anchor_titles[anchor_id] = title
+        if status != _EXCLUDED and tag == "br":
+            parent.parts.append(" ")
+        node = _Node(parent, tag, parent.status if parent.status == _EXCLUDED else status)
+        if "data-pagefind-filter" in attrs:
+            node.filters = _attr_specs(attrs["data-pagefind-filter"], attrs)
+        if "data-pagefind-meta" in attrs:
+            node.metas = _attr_specs(attrs["data-pagefind-meta"], attrs)
+        if "data-pagefind-default-meta" in attrs:
+            node.default_metas = _attr_specs(attrs["data-pagefind-default-meta"], attrs)
+        node.weight = attrs.get("data-pagefind-weight")
+        anchors = parent.anchors if parent.anchors is not None and tag in _INLINE_TAGS else None
+        if anchor_id is not None:
+            anchors = [*(anchors or []), anchor_id]
+        node.anchors = anchors
+        if tag in _REMOVED_TAGS or (self.excluded_classes and not self.excluded_classes
+                                    .isdisjoint(attrs.get("class", "").split())):
+            node.status = _IGNORED
+        self.current = node
+        if tag in _VOID_TAGS or (self_closing and self.foreign):
+            self.current = parent
+            if node.status != _EXCLUDED:
+                self._keep_attributes(node)
+        elif tag in _FOREIGN:
+            self.foreign += 1
+
+    def _keep_attributes(self, node: _Node) -> None:
+        for spec in node.filters or ():
+            pair = _pair(spec, node)
+            if pair:
+                self.filters.setdefault(pair[0], []).append(normalize(pair[1]))
+        for spec in node.metas or ():
+            pair = _pair(spec, node)
+            if pair:
+                self.meta[pair[0]] = pair[1]
+        for spec in node.default_metas or ():
+            pair = _pair(spec, node)
+            if pair:
+                self.default_meta[pair[0]] = pair[1]
+
+    def end(self, tag: str) -> None:
+        node = self.current
+        # an end tag that closes no open element is ignored; one that closes an outer
+        # element closes the ones inside it first
+        probe: _Node | None = node
+        while probe is not None and probe.tag != tag:
+            probe = probe.parent
+        if probe is None or probe is self.root:
+            return
+        while self.current is not probe:
+            self._close(self.current)
+        self._close(probe)
+        if tag in _FOREIGN:
+            self.foreign = max(0, self.foreign - 1)
+
+    def _close(self, node: _Node) -> None:
+        parent = node.parent
+        assert parent is not None
+        self.current = parent
+        if node.status == _EXCLUDED:
+            return
+        self._keep_attributes(node)
+        if node.tag == "h1" and "auto_title" not in self.meta and node.value().strip():
+            self.meta["auto_title"] = normalize(node.value())
+        if node.status == _IGNORED:
+            return
+        value = node.value()
+        if node.tag in _SENTENCE_TAGS:
+            value = " " + value
+            if _SENTENCE_CHAR.match(value[-1]):
+                value += ":" if node.tag == "dt" else "."
+            value += " "
+        if node.weight is not None:
+            value = f" ___PAGEFIND_WEIGHT___{node.weight} {value} ___END_PAGEFIND_WEIGHT___ "
+        elif node.tag in _AUTO_WEIGHTS:
+            value = (f" ___PAGEFIND_AUTO_WEIGHT___{_AUTO_WEIGHTS[node.tag]} {value}"
+                     " ___END_PAGEFIND_WEIGHT___ ")
+        if parent.status == _PARENT_OF_BODY and node.status not in (_BODY, _PARENT_OF_BODY):
+            return
+        if node.status == _INDEXING:
+            parent.parts.append(value)
+        elif node.status in (_BODY, _PARENT_OF_BODY):
+            if parent.status != _PARENT_OF_BODY:
+                parent.parts = []
+            parent.parts.append(value)
+            parent.status = _PARENT_OF_BODY
+
+    def finish(self) -> str:
+        node = self.current
+        while node.parent is not None:
+            parent = node.parent
+            if parent.status != _PARENT_OF_BODY:
+                if node.status == _INDEXING:
+                    parent.parts.append(node.value())
+                elif node.status in (_BODY, _PARENT_OF_BODY):
+                    parent.parts = [node.value()]
+                    parent.status = _PARENT_OF_BODY
+            node = parent
+        title = self.meta.pop("auto_title", None)
+        if title is not None and "title" not in self.meta:
+            self.meta["title"] = title
+        self.default_meta.update(self.meta)
+        self.meta = self.default_meta
+        return node.value()
+
+
+class _Forms(NamedTuple):
+    """A word's indexed forms (search/tokens.py) as the page loop wants them."""
+
+    #: stems at the word's weight
+    whole: tuple[str, ...]
+    #: stems of its compound's parts, at a share of the weight
+    parts: tuple[str, ...]
+    #: how many parts share the weight (those with diacritics too)
+    share: int
+    #: [(stem, form with diacritics, is a part)]: Pagefind keeps these apart
+    originals: tuple[tuple[str, str, bool], ...]
+
+
+#: a page's word -> its _Forms (the same words recur on every page)
+_FORMS: dict[str, _Forms] = {}
+
+
+def _forms(word: str) -> _Forms:
+    forms = indexable(word)
+    return _Forms(tuple(f.stem for f in forms if not f.part and f.original is None),
+                  tuple(f.stem for f in forms if f.part and f.original is None),
+                  sum(1 for f in forms if f.part),
+                  tuple((f.stem, f.original, f.part) for f in forms if f.original is not None))
+
+
+def _weight(marker: str, default: float = 1.0) -> float:
+    try:
+        return float(marker)
+    except ValueError:
+        return default
+
+
+def fossick(path: str, page: str, excluded_classes: frozenset[str] = frozenset()) -> PageRecord:
+    """The record of the page at `path` (its URL path from the site's root, 'papers/x/')
+    whose whole HTML is `page`; elements with one of `excluded_classes` are not indexed."""
+    parser = _Parser(excluded_classes)
+    parser.feed(page)
+    digest = html.unescape(parser.finish())
+    words: dict[str, list[int]] = {}
+    variants: dict[str, list[tuple[str, int]]] = {}
+    content: list[str] = []
+    anchors: list[dict[str, Any]] = []
+    weights = [_WEIGHT_UNIT]
+    place = 0
+    for word in digest.split():
+        if word[0] == "_":
+            if word.startswith("___PAGEFIND_ANCHOR___"):
+                element, _, anchor = word[len("___PAGEFIND_ANCHOR___"):].partition(":")
+                if anchor:
+                    number, _, element_id = anchor.partition(":")
+                    entry: dict[str, Any] = {
+                        "element": element, "id": element_id,
+                        "text": normalize(normalize(parser.anchor_content.get(anchor, "")))}
+                    if anchor in parser.anchor_titles:
+                        entry["title"] = parser.anchor_titles[anchor]
+                    entry["location"] = place
+                    anchors.append(entry)
+                continue
+            if word.startswith("___PAGEFIND_WEIGHT___"):
+                weight = _weight(word[len("___PAGEFIND_WEIGHT___"):])
+                weights.append(0 if weight <= 0 else
+                               max(1, int(min(weight, _WEIGHT_MAX) * _WEIGHT_UNIT)))
+                continue
+            if word.startswith("___PAGEFIND_AUTO_WEIGHT___"):
+                if len(weights) == 1:
+                    weight = _weight(word[len("___PAGEFIND_AUTO_WEIGHT___"):])
+                    weights.append(int(max(0.0, min(weight, _WEIGHT_MAX)) * _WEIGHT_UNIT))
+                else:
+                    weights.append(weights[-1])
+                continue
+            if word.startswith("___END_PAGEFIND_WEIGHT___"):
+                weights.pop()
+                continue
+        if "\u200b" in word:
+            word = word.replace("\u200b", "")
+            if not word:
+                continue
+        content.append(word)
+        weight = weights[-1]
+        forms = _FORMS.get(word)
+        if forms is None:
+            forms = _FORMS[word] = _forms(word)
+        key = place_key(place, weight)
+        if forms.share:
+            share = place_key(place, max(1, weight // forms.share) if weight > 0 else 0)
+            for stem in forms.whole:
+                words.setdefault(stem, []).append(key)
+            for stem in forms.parts:
+                words.setdefault(stem, []).append(share)
+        else:  # most words: the word alone
+            for stem in forms.whole:
+                places = words.get(stem)
+                if places is None:
+                    words[stem] = [key]
+                else:
+                    places.append(key)
+        for stem, original, part in forms.originals:
+            variants.setdefault(stem, []).append((original, share if part else key))
+        place += 1
+    meta = {k: _PRIVATE.sub("", v) for k, v in sorted(parser.meta.items())}
+    filters = {k: [_PRIVATE.sub("", v) for v in values]
+               for k, values in sorted(parser.filters.items())}
+    meta_words: dict[str, list[tuple[str, int, str | None]]] = {}
+    for name, value in meta.items():
+        for n, word in enumerate(value.split()):
+            for form in indexable(word):
+                meta_words.setdefault(form.stem, []).append((name, n, form.original))
+    return PageRecord(url=page_url(path), content=" ".join(content),
+                      word_count=max(place, 1), filters=filters, meta=meta, anchors=anchors,
+                      words=words, variants=variants, meta_words=meta_words)
+
+
+_META_ATTR = re.compile(r"data-pagefind-(?:default-)?meta=(?:\"([^\"]*)\"|'([^']*)')")
+
+
+def meta_names(page: str) -> set[str]:
+    """The meta fields a page's HTML names (and "title", which its first h1 gives), read
+    before the pages are: the index numbers the fields of every page alike."""
+    names = {"title"} if "<h1" in page else set()
+    for m in _META_ATTR.finditer(page):
+        for spec in _attr_specs(html.unescape(m.group(1) or m.group(2) or ""), {}):
+            names.add(spec.split(":", 1)[0])
+    return names
