@@ -250,7 +250,8 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     hidden = [("filter", "tag", t.name) for t in entry.tags]
     if entry.name:
         hidden.append(("meta", "name", entry.name))
-    hidden.append(("meta", "venue", entry.venue))
+    if entry.venue:  # (an empty element is no field to Pagefind)
+        hidden.append(("meta", "venue", entry.venue))
     if entry.status:  # the search page's Status facet counts it from the catalogue file
         hidden.append(("meta", "status", entry.status))
     if entry.authors:

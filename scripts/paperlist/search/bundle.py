@@ -21,16 +21,18 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
+import os
+import signal
 import struct
 import subprocess
 import tempfile
+import threading
 import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
-from paperlist.search.chunks import MAGIC
-from paperlist.search.fossick import PLACE_BITS, PageRecord
+from paperlist.search.chunks import MAGIC, decode_cbor
+from paperlist.search.fossick import PLACE_BITS, PageRecord, place_key
 
 #: Pagefind's index chunk size: a chunk ends once its stems hold this many places.
 CHUNK_SIZE = 20000
@@ -136,7 +138,7 @@ def _places(keys: list[int]) -> tuple[bytes, int]:
     keys.sort()
     first, last = keys[0], keys[-1]
     if first >> PLACE_BITS == last >> PLACE_BITS:  # one weight (nearly every word)
-        weight = first >> PLACE_BITS or 25
+        weight = (first >> PLACE_BITS) & 0xFF
         start = first & _MASK
         pos = _POSITIVE
         steps = [pos[b - a] for a, b in zip(keys, keys[1:], strict=False)] if len(keys) > 1 else []
@@ -147,7 +149,7 @@ def _places(keys: list[int]) -> tuple[bytes, int]:
     out: list[int] = []
     current, previous = 25, 0
     for key in keys:
-        weight, place = key >> PLACE_BITS or 25, key & _MASK
+        weight, place = (key >> PLACE_BITS) & 0xFF, key & _MASK
         if weight != current:
             out.append(-weight - 1)
             out.append(place)
@@ -213,6 +215,9 @@ class _Postings:
 
 
 _EMPTY = b"\x80"
+#: a word's one place on a page at the plain weight (24: -25 opens it), encoded, by place
+_ONE_PLAIN = [b"\x82\x38\x18" + _POSITIVE[p] for p in range(1 << 12)]
+_PLAIN_KEY = place_key(0, 24)
 
 
 def _add_page(words: dict[str, _Postings], number: int, record: PageRecord,
@@ -228,14 +233,24 @@ def _add_page(words: dict[str, _Postings], number: int, record: PageRecord,
             else:
                 variant_metas.setdefault(stem, {}).setdefault(original, []).append(
                     (fields[name], place))
+    one, plain, limit = _ONE_PLAIN, _PLAIN_KEY, _PLAIN_KEY + len(_ONE_PLAIN)
+    pos = _POSITIVE
     for stem, keys in record.words.items():
         postings = words.get(stem)
         if postings is None:
             postings = words[stem] = _Postings()
-        places, n = _places(keys)
-        meta = metas.pop(stem, None)
+        if len(keys) == 1 and plain <= keys[0] < limit:  # most: one place, plain weight
+            places, n = one[keys[0] - plain], 2
+        else:
+            places, n = _places(keys)
+        meta = metas.pop(stem, None) if metas else None
         if meta is None:
-            postings.add(number, places, n, _EMPTY, 0)
+            step = number - postings.last
+            postings.data += b"\x83" + (pos[step] if step < _SMALL else _int(step)) + places + (
+                _EMPTY)
+            postings.last = number
+            postings.count += 1
+            postings.size += n + 1
         else:
             packed = _meta_places(meta)
             postings.add(number, places, n, _ints(packed, len(packed)), len(packed))
@@ -245,8 +260,9 @@ def _add_page(words: dict[str, _Postings], number: int, record: PageRecord,
             postings = words[stem] = _Postings()
         packed = _meta_places(meta)
         postings.add(number, _EMPTY, 0, _ints(packed, len(packed)), len(packed))
-    stems = set(record.variants) | set(variant_metas)
-    for stem in sorted(stems):  # (rare: words with diacritics)
+    if not record.variants and not variant_metas:
+        return
+    for stem in sorted(set(record.variants) | set(variant_metas)):  # words with diacritics
         by_form: dict[str, list[int]] = {}
         for original, key in record.variants.get(stem, ()):
             by_form.setdefault(original, []).append(key)
@@ -259,6 +275,29 @@ def _add_page(words: dict[str, _Postings], number: int, record: PageRecord,
             meta_list = _meta_places(form_metas[form]) if form in form_metas else []
             postings.variant(form).add(number, places, n, _ints(meta_list, len(meta_list)),
                                        len(meta_list))
+
+
+def _renumber(words: dict[str, _Postings], new: list[int]) -> None:
+    """Number the meta fields in every entry anew (field n becomes new[n]): the fields were
+    numbered before the pages were read, among names some page never gave a value."""
+    for postings in words.values():
+        for target in [postings, *(postings.variants or {}).values()]:
+            data, at, out = bytes(target.data), 0, bytearray()
+            for _ in range(target.count):
+                (step, places, meta), at = decode_cbor(data, at)
+                meta = [-new[-v - 1] - 1 if v < 0 else v for v in meta]
+                out += (b"\x83" + _int(step) + _ints(places, len(places))
+                        + _ints(meta, len(meta)))
+            target.data = out
+
+
+def _write(path: str, data: bytes) -> None:
+    """A new file (thousands are written: os's calls, without Python's file object)."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        os.write(fd, data)
+    finally:
+        os.close(fd)
 
 
 def _prefixes(a: str, b: str) -> tuple[str, str]:
@@ -282,15 +321,19 @@ class BundleWriter:
         self.out = out
         self.version = version
         self.fields = {name: n for n, name in enumerate(sorted(set(fields)))}
+        #: the fields the pages hold values in (Pagefind lists only these)
+        self.used: set[str] = set()
         self.pages: list[list] = []
         self.fragment_names: dict[str, str] = {}
         self.filters: dict[str, dict[str, list[int]]] = {}
         self.words: dict[str, _Postings] = {}
         for folder in ("fragment", "index", "filter"):
             (out / folder).mkdir(parents=True, exist_ok=True)
+        self.fragments_dir = str(out / "fragment")
 
     def add(self, record: PageRecord) -> None:
         number = len(self.pages)
+        self.used.update(record.meta)
         unknown = set(record.meta) - set(self.fields)
         if unknown:
             raise BundleWriteError(f"{record.url}: meta fields {sorted(unknown)} not among "
@@ -300,7 +343,7 @@ class BundleWriter:
         full = full_hash(raw)
         name = _short(full, self.fragment_names)
         self.fragment_names[name] = full
-        (self.out / "fragment" / f"{name}.pf_fragment").write_bytes(_gzip(raw))
+        _write(f"{self.fragments_dir}/{name}.pf_fragment", _gzip(raw))
         self.pages.append([name, record.word_count, ""])
         for filter_name, values in record.filters.items():
             by_value = self.filters.setdefault(filter_name, {})
@@ -321,6 +364,9 @@ class BundleWriter:
             filter_names.add(short)
             (out / "filter" / f"{short}.pf_filter").write_bytes(_gzip(data))
             filter_meta.append([name, short])
+        if self.used != set(self.fields):  # a field named but never given a value
+            _renumber(self.words, [sorted(self.used).index(name) if name in self.used else -1
+                                   for name in sorted(self.fields)])
         chunks: list[tuple[str, str, list[bytes]]] = []
         encoded: list[bytes] = []
         first: str | None = None
@@ -351,35 +397,64 @@ class BundleWriter:
             chunk_names.add(short)
             (out / "index" / f"{short}.pf_index").write_bytes(_gzip(data))
             chunk_meta.append([start, end, short])
-        used = sorted(self.fields)
-        meta = cbor([self.version, self.pages, chunk_meta, filter_meta, [], used])
+        meta = cbor([self.version, self.pages, chunk_meta, filter_meta, [], sorted(self.used)])
         meta_hash = f"{LANGUAGE}_{full_hash(meta)[:len(LANGUAGE) + 8]}"
         (out / f"pagefind.{meta_hash}.pf_meta").write_bytes(_gzip(meta))
         return {"hash": meta_hash, "page_count": str(len(self.pages))}
 
 
-def runtime(binary: Path, out: Path, env: dict[str, str]) -> dict:
-    """Pagefind's browser runtime (RUNTIME_FILES) in `out`, from its binary run on one page;
-    returns its pagefind-entry.json."""
-    with tempfile.TemporaryDirectory(prefix="paperlist-runtime-") as tmp:
-        site = Path(tmp) / "site"
-        site.mkdir()
-        (site / "index.html").write_text(
-            '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>'
-            "<p>paperlist</p></body></html>\n", encoding="utf-8")
-        bundle = Path(tmp) / "pagefind"
-        proc = subprocess.run([str(binary), "--site", str(site), "--output-path", str(bundle),
-                               "--force-language", LANGUAGE, "--quiet"],
-                              capture_output=True, text=True, env=env)
-        if proc.returncode != 0:
-            raise BundleWriteError(f"pagefind failed ({proc.returncode}): "
-                                   f"{(proc.stdout + proc.stderr).strip()}")
-        out.mkdir(parents=True, exist_ok=True)
-        for name in RUNTIME_FILES:
-            if not (bundle / name).is_file():
-                raise BundleWriteError(f"pagefind wrote no {name}; check the pinned version")
-            shutil.copyfile(bundle / name, out / name)
-    return json.loads((out / "pagefind-entry.json").read_text(encoding="utf-8"))
+#: runtimes already made, by (binary, its size and time): a live preview rebuilds often
+_RUNTIMES: dict[tuple[str, int, int], dict[str, bytes]] = {}
+
+
+def runtime(binary: Path, out: Path, env: dict[str, str],
+            stop: threading.Event | None = None) -> dict | None:
+    """Pagefind's browser runtime (RUNTIME_FILES) in `out`, from its binary run on one page
+    (once per binary in a process); returns its pagefind-entry.json, or None once `stop`
+    is set (the binary is killed, with any child it started: npm's launcher runs the real
+    one as its own)."""
+    info = binary.stat()
+    key = (str(binary), info.st_size, info.st_mtime_ns)
+    files = _RUNTIMES.get(key)
+    if files is None:
+        with tempfile.TemporaryDirectory(prefix="paperlist-runtime-") as tmp:
+            site = Path(tmp) / "site"
+            site.mkdir()
+            (site / "index.html").write_text(
+                '<!doctype html><html lang="en"><head><meta charset="utf-8"></head><body>'
+                "<p>paperlist</p></body></html>\n", encoding="utf-8")
+            bundle = Path(tmp) / "pagefind"
+            cmd = [str(binary), "--site", str(site), "--output-path", str(bundle),
+                   "--force-language", LANGUAGE, "--quiet"]
+            with tempfile.TemporaryFile() as output:
+                proc = subprocess.Popen(cmd, stdout=output, stderr=subprocess.STDOUT, env=env,
+                                        start_new_session=hasattr(os, "killpg"))
+                while True:
+                    try:
+                        proc.wait(timeout=0.1)
+                        break
+                    except subprocess.TimeoutExpired:
+                        if stop is not None and stop.is_set():
+                            if hasattr(os, "killpg"):
+                                os.killpg(proc.pid, signal.SIGKILL)
+                            else:
+                                proc.kill()
+                            proc.wait()
+                            return None
+                output.seek(0)
+                said = output.read().decode("utf-8", errors="replace").strip()
+            if proc.returncode != 0:
+                raise BundleWriteError(f"pagefind failed ({proc.returncode}): {said}")
+            missing = [name for name in RUNTIME_FILES if not (bundle / name).is_file()]
+            if missing:
+                raise BundleWriteError(f"pagefind wrote no {', '.join(missing)}: check the "
+                                       "pinned pagefind version")
+            files = _RUNTIMES[key] = {name: (bundle / name).read_bytes()
+                                      for name in RUNTIME_FILES}
+    out.mkdir(parents=True, exist_ok=True)
+    for name, data in files.items():
+        (out / name).write_bytes(data)
+    return json.loads(files["pagefind-entry.json"])
 
 
 def write_entry(out: Path, entry: dict, language: dict[str, str]) -> None:

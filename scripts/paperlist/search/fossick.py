@@ -29,7 +29,7 @@ from paperlist.search.tokens import indexable
 
 #: Block elements: set off from what is around them, and ended as a sentence.
 _SENTENCE_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6", "p", "td", "div", "ul",
-                            "li", "dl", "dt", "dd", "article", "section"))
+                            "li", "article", "section"))
 #: Never indexed, whatever their attributes.
 _REMOVED_TAGS = frozenset(("head", "style", "script", "noscript", "label", "form", "svg",
                            "footer", "nav", "iframe", "template"))
@@ -58,14 +58,16 @@ _SPACES = re.compile(r"\s{2,}")
 _PRIVATE = re.compile(r"___PAGEFIND_\S+\s?")
 #: The URL characters Pagefind percent-encodes besides controls and non-ASCII.
 _URL_ENCODED = frozenset(' "#%<>?`{}')
-#: a place key's weight is above this many bits of place
+#: a place key's weight is above this many bits of place, and the weight's rank above
+#: that many more
 PLACE_BITS = 24
+_RANK_BITS = PLACE_BITS + 8
 
 
 def place_key(place: int, weight: int) -> int:
     """A word's place and weight as one number that sorts as Pagefind orders places: by
-    weight (the plain weight, 25, first), then place."""
-    return ((0 if weight == 25 else weight) << PLACE_BITS) | place
+    weight (25 ranked with 0, first), then place."""
+    return ((0 if weight == 25 else weight) << _RANK_BITS) | (weight << PLACE_BITS) | place
 
 
 # what a node's text is to its parent
@@ -173,6 +175,59 @@ def _pair(spec: str, node: _Node) -> tuple[str, str] | None:
     return (spec, normalize(value)) if value else None
 
 
+class _Spec(NamedTuple):
+    """What an element's start tag (its name and attributes) tells the parser; the same
+    tags recur on every page, so each is read once (_specs)."""
+
+    tag: str
+    status: int
+    element_id: str | None
+    title: str
+    filters: list[str] | None
+    metas: list[str] | None
+    default_metas: list[str] | None
+    weight: str | None
+    #: a tag never indexed, or one of the excluded classes
+    ignored: bool
+    void: bool
+    self_closing: bool
+
+
+def _spec(tag: str, raw: str, excluded_classes: frozenset[str]) -> _Spec:
+    attrs = _attributes(raw) if raw.strip() else {}
+    ignore = attrs.get("data-pagefind-ignore")
+    if "data-pagefind-body" in attrs:
+        status = _BODY
+    elif ignore is not None:
+        status = _IGNORED if ignore.lower() in ("", "index", "true") else _EXCLUDED
+    else:
+        status = _INDEXING
+    element_id = attrs.get("id")
+    return _Spec(
+        tag, status, None if element_id is None else "".join(element_id.split()),
+        normalize(attrs.get("data-pagefind-title") or ""),
+        _attr_specs(attrs["data-pagefind-filter"], attrs) if "data-pagefind-filter" in attrs
+        else None,
+        _attr_specs(attrs["data-pagefind-meta"], attrs) if "data-pagefind-meta" in attrs
+        else None,
+        _attr_specs(attrs["data-pagefind-default-meta"], attrs)
+        if "data-pagefind-default-meta" in attrs else None,
+        attrs.get("data-pagefind-weight"),
+        tag in _REMOVED_TAGS or bool(excluded_classes and not excluded_classes.isdisjoint(
+            attrs.get("class", "").split())),
+        tag in _VOID_TAGS, raw.rstrip().endswith("/"))
+
+
+#: start tags read (_Spec), by the excluded classes they were read with
+_SPECS: dict[frozenset[str], dict[tuple[str, str], _Spec]] = {}
+#: at most this many kept (a link's address makes its tag new on every page)
+_SPECS_KEPT = 50_000
+
+
+def _specs(excluded_classes: frozenset[str]) -> dict[tuple[str, str], _Spec]:
+    return _SPECS.setdefault(excluded_classes, {})
+
+
 class _Parser:
     """Pagefind's DomParser over one page: each element's text is gathered in a node and
     handed to its parent at the element's end."""
@@ -192,6 +247,7 @@ class _Parser:
 
     def feed(self, page: str) -> None:
         at = 0
+        specs = _specs(self.excluded_classes)
         for m in _TOKEN.finditer(page):
             if m.start() > at and self.in_html:
                 self.text(page[at:m.start()])
@@ -199,13 +255,16 @@ class _Parser:
             tag = m.group(2)
             if tag is None:
                 continue  # a comment, doctype
-            tag = tag.lower()
             if m.group(1):
-                self.end(tag)
+                self.end(tag.lower())
             else:
-                raw = m.group(3)
-                self.start(tag, _attributes(raw) if raw.strip() else {},
-                           raw.rstrip().endswith("/"))
+                key = (tag, m.group(3))
+                spec = specs.get(key)
+                if spec is None:
+                    if len(specs) > _SPECS_KEPT:
+                        specs.clear()
+                    spec = specs[key] = _spec(tag.lower(), m.group(3), self.excluded_classes)
+                self.start(spec)
         if at < len(page) and self.in_html:
             self.text(page[at:])
 
@@ -216,48 +275,34 @@ class _Parser:
             for anchor in node.anchors:
                 self.anchor_content[anchor] = self.anchor_content.get(anchor, "") + text
 
-    def start(self, tag: str, attrs: dict[str, str], self_closing: bool) -> None:
+    def start(self, spec: _Spec) -> None:
+        tag = spec.tag
         if tag == "html":
             self.in_html = True
         parent = self.current
-        ignore = attrs.get("data-pagefind-ignore")
-        if "data-pagefind-body" in attrs:
-            status = _BODY
-        elif ignore is not None:
-            status = _IGNORED if ignore.lower() in ("", "index", "true") else _EXCLUDED
-        else:
-            status = _INDEXING
+        status = spec.status
         anchor_id = None
-        element_id = attrs.get("id")
-        if element_id is not None and status not in (_EXCLUDED, _IGNORED):
-            element_id = "".join(element_id.split())
+        if spec.element_id is not None and status not in (_EXCLUDED, _IGNORED):
             if not (parent.status == _PARENT_OF_BODY and status not in (_BODY, _PARENT_OF_BODY)):
                 parent.parts.append(f" ___PAGEFIND_ANCHOR___{tag}:{self.anchor_counter}:"
-                                    f"{element_id} ")
-                anchor_id = f"{self.anchor_counter}:{element_id}"
+                                    f"{spec.element_id} ")
+                anchor_id = f"{self.anchor_counter}:{spec.element_id}"
                 self.anchor_counter += 1
-                title = normalize(attrs.get("data-pagefind-title") or "")
-                if title:
-                    self.anchor_titles[anchor_id] = title
+                if spec.title:
+                    self.anchor_titles[anchor_id] = spec.title
         if status != _EXCLUDED and tag == "br":
             parent.parts.append(" ")
         node = _Node(parent, tag, parent.status if parent.status == _EXCLUDED else status)
-        if "data-pagefind-filter" in attrs:
-            node.filters = _attr_specs(attrs["data-pagefind-filter"], attrs)
-        if "data-pagefind-meta" in attrs:
-            node.metas = _attr_specs(attrs["data-pagefind-meta"], attrs)
-        if "data-pagefind-default-meta" in attrs:
-            node.default_metas = _attr_specs(attrs["data-pagefind-default-meta"], attrs)
-        node.weight = attrs.get("data-pagefind-weight")
+        node.filters, node.metas, node.default_metas = spec.filters, spec.metas, spec.default_metas
+        node.weight = spec.weight
         anchors = parent.anchors if parent.anchors is not None and tag in _INLINE_TAGS else None
         if anchor_id is not None:
             anchors = [*(anchors or []), anchor_id]
         node.anchors = anchors
-        if tag in _REMOVED_TAGS or (self.excluded_classes and not self.excluded_classes
-                                    .isdisjoint(attrs.get("class", "").split())):
+        if spec.ignored:
             node.status = _IGNORED
         self.current = node
-        if tag in _VOID_TAGS or (self_closing and self.foreign):
+        if spec.void or (spec.self_closing and self.foreign):
             self.current = parent
             if node.status != _EXCLUDED:
                 self._keep_attributes(node)
@@ -308,7 +353,7 @@ class _Parser:
         if node.tag in _SENTENCE_TAGS:
             value = " " + value
             if _SENTENCE_CHAR.match(value[-1]):
-                value += ":" if node.tag == "dt" else "."
+                value += "."
             value += " "
         if node.weight is not None:
             value = f" ___PAGEFIND_WEIGHT___{node.weight} {value} ___END_PAGEFIND_WEIGHT___ "
@@ -358,11 +403,14 @@ class _Forms(NamedTuple):
 
 
 #: a page's word -> its _Forms (the same words recur on every page)
-_FORMS: dict[str, _Forms] = {}
+_FORMS: dict[str, _Forms | str] = {}
 
 
-def _forms(word: str) -> _Forms:
+def _forms(word: str) -> _Forms | str:
+    """The word's _Forms, or its one stem when that is all there is."""
     forms = indexable(word)
+    if len(forms) == 1 and not forms[0].part and forms[0].original is None:
+        return forms[0].stem
     return _Forms(tuple(f.stem for f in forms if not f.part and f.original is None),
                   tuple(f.stem for f in forms if f.part and f.original is None),
                   sum(1 for f in forms if f.part),
@@ -422,26 +470,27 @@ def fossick(path: str, page: str, excluded_classes: frozenset[str] = frozenset()
             if not word:
                 continue
         content.append(word)
-        weight = weights[-1]
         forms = _FORMS.get(word)
         if forms is None:
             forms = _FORMS[word] = _forms(word)
-        key = place_key(place, weight)
-        if forms.share:
-            share = place_key(place, max(1, weight // forms.share) if weight > 0 else 0)
+        weight = weights[-1]
+        key = (weight << _RANK_BITS) | (weight << PLACE_BITS) | place if weight != 25 else (
+            25 << PLACE_BITS) | place
+        if forms.__class__ is str:  # most words: one form, at the word's weight
+            places = words.get(forms)
+            if places is None:
+                words[forms] = [key]
+            else:
+                places.append(key)
+        else:
+            share = (place_key(place, max(1, weight // forms.share) if weight > 0 else 0)
+                     if forms.share else key)
             for stem in forms.whole:
                 words.setdefault(stem, []).append(key)
             for stem in forms.parts:
                 words.setdefault(stem, []).append(share)
-        else:  # most words: the word alone
-            for stem in forms.whole:
-                places = words.get(stem)
-                if places is None:
-                    words[stem] = [key]
-                else:
-                    places.append(key)
-        for stem, original, part in forms.originals:
-            variants.setdefault(stem, []).append((original, share if part else key))
+            for stem, original, part in forms.originals:
+                variants.setdefault(stem, []).append((original, share if part else key))
         place += 1
     meta = {k: _PRIVATE.sub("", v) for k, v in sorted(parser.meta.items())}
     filters = {k: [_PRIVATE.sub("", v) for v in values]
@@ -449,7 +498,7 @@ def fossick(path: str, page: str, excluded_classes: frozenset[str] = frozenset()
     meta_words: dict[str, list[tuple[str, int, str | None]]] = {}
     for name, value in meta.items():
         for n, word in enumerate(value.split()):
-            for form in indexable(word):
+            for form in indexable(word, rests=False):
                 meta_words.setdefault(form.stem, []).append((name, n, form.original))
     return PageRecord(url=page_url(path), content=" ".join(content),
                       word_count=max(place, 1), filters=filters, meta=meta, anchors=anchors,

@@ -35,8 +35,7 @@ INCLUDE_CHARACTERS = frozenset("_‿⁀⁔︳︴﹍﹎﹏＿")
 _STEMMER = Stemmer.Stemmer("english")
 #: ASCII punctuation, which Pagefind's compound splitting turns into spaces (and the
 #: soft hyphen)
-_SPACED = str.maketrans({c: " " for c in
-                         "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~\u00ad"})
+_SPACED = str.maketrans({c: " " for c in "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"})
 
 
 class Indexable(NamedTuple):
@@ -83,11 +82,11 @@ def _graphemes(text: str) -> list[str]:
 
 
 def _is_upper(g: str) -> bool:
-    return g.upper() != g.lower() and g == g.upper()
+    return g[0].isupper()  # Unicode's Uppercase: "𝐗" is, though it has no lower case
 
 
 def _is_lower(g: str) -> bool:
-    return g.upper() != g.lower() and g == g.lower()
+    return g[0].islower()  # Unicode's Lowercase: "𝔭", "ʰ", "ª" are
 
 
 def _is_digit(g: str) -> bool:
@@ -133,22 +132,42 @@ def stem(word: str) -> str:
     return _STEMMER.stemWord(word)
 
 
+_NOT_ASCII_WORD = re.compile(r"[^a-z0-9_]")
+#: what surrounds a word and is not part of it (`_` is: Pagefind keeps it)
+_ASCII_PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^`{|}~"
+
+
 def _normalized(raw: str) -> str:
     """The word's letters, digits and connector punctuation, lower-cased (Pagefind lower-
     cases ASCII, and a capital otherwise by its full mapping: "İ" is two characters)."""
+    if raw.isascii():
+        return _NOT_ASCII_WORD.sub("", raw.lower())
     return "".join(c.lower() for c in raw if _alphanumeric(c) or c in INCLUDE_CHARACTERS)
+
+
+#: what follows a full stop is taken to this many characters
+_REST = 64
 
 
 def _compound(raw: str) -> bool:
     """Whether Pagefind looks for parts in the word: it holds punctuation, or a capital
     after its first letter."""
+    if raw.isascii():
+        return not raw.isalnum() or raw[1:] != raw[1:].lower()
     return any(not _alphanumeric(c) for c in raw) or any(c.isupper() for c in raw[1:])
 
 
 @lru_cache(maxsize=1 << 20)
-def indexable(raw: str) -> tuple[Indexable, ...]:
+def indexable(raw: str, rests: bool = True) -> tuple[Indexable, ...]:
     """What the index holds for a word of a page, in Pagefind's order: the word, then
-    its compound's parts (see the module's docstring)."""
+    its compound's parts (see the module's docstring). `rests`: and what follows each full
+    stop, for a word of the page's text (not of its metadata)."""
+    if raw.isascii():
+        # most words: a word alone, or with punctuation around it ("learning," "(deep")
+        core = raw.strip(_ASCII_PUNCTUATION) if not raw.isalnum() else raw
+        if core.isalpha() and core[1:].islower() or core.isalnum() and core == raw and (
+                raw[1:] == raw[1:].lower()):
+            return (Indexable(stem(core.lower()), False, None),)
     out: list[Indexable] = []
     normalized = _normalized(raw)
     if normalized:
@@ -163,13 +182,13 @@ def indexable(raw: str) -> tuple[Indexable, ...]:
         seen = {normalized}
         # and what follows a full stop, whole, when that is a compound too
         # ("github.com/a/b": "comab"; not "5b" of "1.5b")
-        pieces = parts + [_normalized(raw[i + 1:]) for i, c in enumerate(raw)
-                          if c == "." and _compound(raw[i + 1:])]
+        pieces = parts + [_normalized(raw[i + 1:i + 1 + _REST]) for i, c in enumerate(raw)
+                          if c == "." and _compound(raw[i + 1:i + 1 + _REST])] if rests else parts
         for n, piece in enumerate(pieces):
             if len(piece.encode("utf-8")) <= 1 or (n >= len(parts) and piece in seen):
                 continue
             seen.add(piece)
-            plain = _without_diacritics(piece)
+            plain = None if piece.isascii() else _without_diacritics(piece)
             out.append(Indexable(stem(plain or piece), True,
                                  piece if plain is not None else None))
     return tuple(out)

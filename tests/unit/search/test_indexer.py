@@ -1,0 +1,148 @@
+"""Our indexer writes the bundle Pagefind writes: for the same pages, Pagefind's binary and
+search/fossick.py + search/bundle.py give the same fragments, stems, places, variants,
+filters, chunks and meta fields (scripts/tools/index_parity.py compares them). The pages:
+real paper pages as the build indexes them, and hostile ones (compounds, URLs, diacritics,
+MathML, entities, lists, tables, anchors, weights, ignored and excluded elements)."""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from pathlib import Path
+
+import pytest
+from index_parity import compare, decode
+
+from helpers import FIXTURES, ROOT, js_package
+from paperlist.html.paper import indexed_body, paper_body
+from paperlist.model.catalogue import load_catalogue
+from paperlist.search import index as search_index
+from paperlist.search.data import settings
+from paperlist.search.synonyms import with_synonyms
+from paperlist.search.tokens import case_words, indexable
+
+HOSTILE = {
+    "papers/compounds/": (
+        '<div class="paper" data-pagefind-body><h1 class="paper-title">NTK-LoRA: GPT-4o '
+        "meets WKWebVIEWComponent</h1><p>We fine-tune ResNet-50, ImageNet-1K and Qwen2.5-7B "
+        "(e.g., 1.09x, 1.5B, v1.2.3, 2.3.4, 20.0k, 1.01x-4.9x) with __init__ and "
+        "model's fine_tuning. See https://github.com/YanhuiS/CyberJurors and "
+        "huggingface.co/datasets/piggi/VerdictBench. end.Start alpha.beta.gamma x.y.zz-ww "
+        "aa..bb-cc .net-xx a.b.c.d (RL) RL, [CLS] &lt;eos&gt; AT&amp;T</p></div>"),
+    "papers/unicode/": (
+        '<div class="paper" data-pagefind-body><h1>Schrödinger bridges for Café-Crème '
+        "and İstanbul</h1><p>Naïve Bayes, Erdős–Rényi graphs, ΣΑΣ and σ-algebras, "
+        "α∈(0,1], 𝒪(n log n), x² and ½, Ünïcödé—dash, naïve-résumé, zero\u200bwidth "
+        "soft\u00adhyphen, non\u00a0breaking, façade's Möbius.</p>"
+        '<p><math xmlns="http://www.w3.org/1998/Math/MathML"><mrow><mi>ϵ</mi><mo>&#x0003C;'
+        "</mo><msup><mi>n</mi><mn>2</mn></msup><mspace width=\"0.2em\"/><mi>δ</mi></mrow>"
+        "</math> bounds</p></div>"),
+    "papers/structure/": (
+        '<div class="paper" data-pagefind-body>'
+        '<span data-pagefind-filter="tag" data-pagefind-ignore hidden>Graphs, Trees &amp; '
+        "More</span>"
+        '<span data-pagefind-filter="tag" data-pagefind-ignore hidden>Vision</span>'
+        '<span data-pagefind-meta="name" data-pagefind-ignore hidden>Fit-LoRA</span>'
+        '<span data-pagefind-meta="authors" data-pagefind-ignore hidden>Ada Lovelace · '
+        "Émile Borel</span>"
+        '<span data-pagefind-meta="venue" data-pagefind-ignore hidden></span>'
+        '<div class="paper-meta"><p class="paper-facts"><span class="paper-name" '
+        'data-pagefind-weight="7">Fit-LoRA</span> <span class="paper-venue">ICML 2026'
+        "</span></p></div>"
+        "<h1 class=\"paper-title\">Lists <em>and</em> tables</h1>"
+        '<p class="paper-note">Inferred from the abstract.</p>'
+        "<h2 id=\"method\">Method</h2><ul><li>first item</li><li>second: <code>x_1</code>"
+        "</li></ul><table><tr><td>cell one</td><td>cell two?</td></tr></table>"
+        "<dl><dt>Term</dt><dd>its meaning</dd></dl><p>line<br>break and "
+        '<a href="https://example.org/a?b=c">a link</a>.</p>'
+        '<p data-pagefind-weight="2">weighted words</p><p data-pagefind-weight="0">none</p>'
+        '<div data-pagefind-ignore="all"><span data-pagefind-meta="lost">gone</span>'
+        "hidden text</div><svg><text>svg text</text></svg><script>var x;</script>"
+        "<!-- a comment --><p>last words'</p></div>"),
+    "papers/empty/": '<div class="paper" data-pagefind-body><h1>Only a title</h1></div>',
+}
+
+
+def shipped_pages(papers_dir: Path) -> dict[str, str]:
+    """Each paper's page as the build gives it to the index (plugin.py: paper_body,
+    indexed_body, search/synonyms.py)."""
+    catalogue = load_catalogue(papers_dir)
+    pages = {f"papers/{e.id}/": indexed_body(paper_body(e, lambda src: "../", True), e)
+             for e in catalogue.papers}
+    papers = {f"papers/{e.id}/": (e.title, e.body) for e in catalogue.papers}
+    return with_synonyms(pages, papers, settings())
+
+
+def pagefind_16() -> Path:
+    """npm's Pagefind 1.6, which the Pages workflows deploy with: its indexer is the one
+    ours follows (1.5's, on PyPI, cuts some compounds otherwise)."""
+    return js_package("pagefind").parent / ".bin" / "pagefind"
+
+
+def both_bundles(pages: dict[str, str], tmp_path: Path) -> tuple[dict, dict]:
+    import subprocess
+
+    source = tmp_path / "site"
+    for url, body in pages.items():
+        path = source / url / "index.html"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(search_index.page_document(body), encoding="utf-8")
+    binary = pagefind_16()
+    subprocess.run([str(binary), "--site", str(source), "--output-path",
+                    str(tmp_path / "theirs"), "--exclude-selectors",
+                    search_index.EXCLUDED_SELECTORS, "--force-language", "en", "--quiet"],
+                   check=True, env=search_index.pagefind_env(), timeout=300)
+    assert search_index.write_index(pages, tmp_path / "ours", binary)
+    return decode(tmp_path / "theirs"), decode(tmp_path / "ours")
+
+
+@pytest.mark.parametrize("source", ["hostile", "shipped", "enriched"])
+def test_our_bundle_holds_what_pagefinds_holds(source, tmp_path, capsys):
+    pages = (HOSTILE if source == "hostile" else
+             shipped_pages(ROOT / "papers" if source == "shipped" else FIXTURES / "enriched"))
+    theirs, ours = both_bundles(pages, tmp_path)
+    assert len(ours["fragments"]) == len(pages)
+    differences = compare(theirs, ours)
+    assert not differences, capsys.readouterr().out
+
+
+def test_the_same_pages_give_the_same_bytes_in_the_order_given(tmp_path):
+    binary = search_index.pagefind_executable()
+
+    def digest(out: Path) -> dict[str, str]:
+        return {str(p.relative_to(out)): hashlib.sha1(p.read_bytes()).hexdigest()
+                for p in sorted(out.rglob("*")) if p.is_file()}
+
+    search_index.write_index(HOSTILE, tmp_path / "a", binary)
+    search_index.write_index(HOSTILE, tmp_path / "b", binary)
+    assert digest(tmp_path / "a") == digest(tmp_path / "b")
+    urls = [fragment[0]["url"] for fragment in decode(tmp_path / "a")["fragments"].values()]
+    assert urls == [f"/{url}" for url in HOSTILE]  # numbered as given
+
+
+def test_a_stopped_index_writes_nothing_usable(tmp_path):
+    stop = threading.Event()
+    stop.set()
+    assert not search_index.write_index(HOSTILE, tmp_path / "out",
+                                        search_index.pagefind_executable(), stop)
+    assert not list((tmp_path / "out").glob("*.pf_meta"))
+
+
+def test_words_are_cut_as_pagefinds_case_conversion_cuts_them():
+    assert case_words("WKWebVIEWComponent") == ["wk", "web", "view", "component"]
+    assert case_words("GPT 4o") == ["gpt", "4", "o"]
+    assert case_words("LLaMA") == ["l", "la", "ma"]
+    assert case_words("Qwen2") == ["qwen", "2"]
+
+
+@pytest.mark.parametrize(("word", "stems"), [
+    ("learning,", ["learn"]),
+    ("NTK-LoRA", ["ntklora", "ntk", "lo", "ra"]),
+    ("github.com/a/bc", ["githubcomabc", "github", "com", "bc", "comabc"]),
+    ("1.5b", ["15b"]),  # a decimal's rest is no compound: "5b" alone is not indexed
+    ("1.5B", ["15b", "5b"]),  # ("5B" is: a capital after its first character)
+    ("1.5b.", ["15b", "5b"]),
+    ("Schrödinger", ["schroding"]),
+])
+def test_a_words_indexed_forms(word, stems):
+    assert [f.stem for f in indexable(word)] == stems
