@@ -17,7 +17,6 @@ import pytest
 
 from helpers import SHIPPED_LIST, make_project
 from paperlist.search.data import _added, spread, vocabulary
-from paperlist.search.index import THREADS_VARIABLE, pagefind_env
 from paperlist.util import background
 from paperlist.util.background import (
     Background,
@@ -171,29 +170,23 @@ def _two_cores() -> set[int]:
 @needs_fork
 def test_a_child_runs_off_the_parents_core_until_the_parent_waits_for_it(monkeypatch):
     cpus = _two_cores()
-    monkeypatch.delenv(THREADS_VARIABLE, raising=False)
-    # Pagefind, started in the child, is told to run a thread for each core of the
-    # build, where that is more than the child has (a container's CPU limit may be less)
-    cores = min(len(cpus), background._cpu_limit() or len(cpus))
-    threads = str(cores) if cores > len(cpus) - 1 else None
     ready, told = os.pipe()
 
-    def work() -> tuple[set[int], set[int], int]:
+    def work() -> tuple[set[int], set[int]]:
         before = os.sched_getaffinity(0)
-        told_threads = pagefind_env().get(THREADS_VARIABLE)  # Pagefind, started now
         os.write(told, b"x")
         deadline = time.monotonic() + 20
         while os.sched_getaffinity(0) == before and time.monotonic() < deadline:
             time.sleep(0.01)
-        return before, os.sched_getaffinity(0), told_threads
+        return before, os.sched_getaffinity(0)
 
     child = Background(work)
     os.read(ready, 1)  # pinned, and now waited for
-    before, after, told_threads = child.result()
+    before, after = child.result()
     os.close(ready)
     os.close(told)
     assert before == cpus - {min(cpus)}
-    assert after == cpus and told_threads == threads
+    assert after == cpus
 
 
 @needs_fork

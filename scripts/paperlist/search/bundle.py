@@ -31,7 +31,7 @@ import zlib
 from collections.abc import Iterable
 from pathlib import Path
 
-from paperlist.search.chunks import MAGIC, decode_cbor
+from paperlist.search.chunks import MAGIC
 from paperlist.search.fossick import PLACE_BITS, PageRecord, place_key
 
 #: Pagefind's index chunk size: a chunk ends once its stems hold this many places.
@@ -277,20 +277,6 @@ def _add_page(words: dict[str, _Postings], number: int, record: PageRecord,
                                        len(meta_list))
 
 
-def _renumber(words: dict[str, _Postings], new: list[int]) -> None:
-    """Number the meta fields in every entry anew (field n becomes new[n]): the fields were
-    numbered before the pages were read, among names some page never gave a value."""
-    for postings in words.values():
-        for target in [postings, *(postings.variants or {}).values()]:
-            data, at, out = bytes(target.data), 0, bytearray()
-            for _ in range(target.count):
-                (step, places, meta), at = decode_cbor(data, at)
-                meta = [-new[-v - 1] - 1 if v < 0 else v for v in meta]
-                out += (b"\x83" + _int(step) + _ints(places, len(places))
-                        + _ints(meta, len(meta)))
-            target.data = out
-
-
 def _write(path: str, data: bytes) -> None:
     """A new file (thousands are written: os's calls, without Python's file object)."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
@@ -314,15 +300,14 @@ class BundleWriter:
     A page's fragment is written as it comes, its words kept encoded (_Postings), so
     memory holds the index, not the pages.
 
-    `fields`: every meta field the pages hold (search/fossick.py `meta_names`), which
-    numbers them in the index (places in field n) before the pages are read."""
+    `fields`: every meta field the pages hold values in (search/fossick.py `read`), which
+    numbers them in the index (places in field n) before the first page is added."""
 
     def __init__(self, out: Path, version: str, fields: Iterable[str]) -> None:
         self.out = out
         self.version = version
         self.fields = {name: n for n, name in enumerate(sorted(set(fields)))}
-        #: the fields the pages hold values in (Pagefind lists only these)
-        self.used: set[str] = set()
+
         self.pages: list[list] = []
         self.fragment_names: dict[str, str] = {}
         self.filters: dict[str, dict[str, list[int]]] = {}
@@ -333,7 +318,6 @@ class BundleWriter:
 
     def add(self, record: PageRecord) -> None:
         number = len(self.pages)
-        self.used.update(record.meta)
         unknown = set(record.meta) - set(self.fields)
         if unknown:
             raise BundleWriteError(f"{record.url}: meta fields {sorted(unknown)} not among "
@@ -364,9 +348,6 @@ class BundleWriter:
             filter_names.add(short)
             (out / "filter" / f"{short}.pf_filter").write_bytes(_gzip(data))
             filter_meta.append([name, short])
-        if self.used != set(self.fields):  # a field named but never given a value
-            _renumber(self.words, [sorted(self.used).index(name) if name in self.used else -1
-                                   for name in sorted(self.fields)])
         chunks: list[tuple[str, str, list[bytes]]] = []
         encoded: list[bytes] = []
         first: str | None = None
@@ -397,7 +378,7 @@ class BundleWriter:
             chunk_names.add(short)
             (out / "index" / f"{short}.pf_index").write_bytes(_gzip(data))
             chunk_meta.append([start, end, short])
-        meta = cbor([self.version, self.pages, chunk_meta, filter_meta, [], sorted(self.used)])
+        meta = cbor([self.version, self.pages, chunk_meta, filter_meta, [], sorted(self.fields)])
         meta_hash = f"{LANGUAGE}_{full_hash(meta)[:len(LANGUAGE) + 8]}"
         (out / f"pagefind.{meta_hash}.pf_meta").write_bytes(_gzip(meta))
         return {"hash": meta_hash, "page_count": str(len(self.pages))}

@@ -424,12 +424,34 @@ def _weight(marker: str, default: float = 1.0) -> float:
         return default
 
 
-def fossick(path: str, page: str, excluded_classes: frozenset[str] = frozenset()) -> PageRecord:
-    """The record of the page at `path` (its URL path from the site's root, 'papers/x/')
-    whose whole HTML is `page`; elements with one of `excluded_classes` are not indexed."""
+class ReadPage(NamedTuple):
+    """A page as its HTML was read (`read`): what `record` makes its words from."""
+
+    path: str
+    #: its text, with Pagefind's markers of weights and anchors
+    digest: str
+    meta: dict[str, str]
+    filters: dict[str, list[str]]
+    anchor_content: dict[str, str]
+    anchor_titles: dict[str, str]
+
+
+def read(path: str, page: str, excluded_classes: frozenset[str] = frozenset()) -> ReadPage:
+    """The page at `path` (its URL path from the site's root, 'papers/x/') whose whole HTML
+    is `page`, read; elements with one of `excluded_classes` are not indexed. Every page is
+    read before any is recorded: the meta fields of all of them number each one's."""
     parser = _Parser(excluded_classes)
     parser.feed(page)
     digest = html.unescape(parser.finish())
+    meta = {k: _PRIVATE.sub("", v) for k, v in sorted(parser.meta.items())}
+    filters = {k: [_PRIVATE.sub("", v) for v in values]
+               for k, values in sorted(parser.filters.items())}
+    return ReadPage(path, digest, meta, filters, parser.anchor_content, parser.anchor_titles)
+
+
+def record(page: ReadPage) -> PageRecord:
+    """The page's fragment and words' places (PageRecord), from what `read` made of it."""
+    digest = page.digest
     words: dict[str, list[int]] = {}
     variants: dict[str, list[tuple[str, int]]] = {}
     content: list[str] = []
@@ -444,9 +466,9 @@ def fossick(path: str, page: str, excluded_classes: frozenset[str] = frozenset()
                     number, _, element_id = anchor.partition(":")
                     entry: dict[str, Any] = {
                         "element": element, "id": element_id,
-                        "text": normalize(normalize(parser.anchor_content.get(anchor, "")))}
-                    if anchor in parser.anchor_titles:
-                        entry["title"] = parser.anchor_titles[anchor]
+                        "text": normalize(normalize(page.anchor_content.get(anchor, "")))}
+                    if anchor in page.anchor_titles:
+                        entry["title"] = page.anchor_titles[anchor]
                     entry["location"] = place
                     anchors.append(entry)
                 continue
@@ -492,27 +514,12 @@ def fossick(path: str, page: str, excluded_classes: frozenset[str] = frozenset()
             for stem, original, part in forms.originals:
                 variants.setdefault(stem, []).append((original, share if part else key))
         place += 1
-    meta = {k: _PRIVATE.sub("", v) for k, v in sorted(parser.meta.items())}
-    filters = {k: [_PRIVATE.sub("", v) for v in values]
-               for k, values in sorted(parser.filters.items())}
+    meta, filters = page.meta, page.filters
     meta_words: dict[str, list[tuple[str, int, str | None]]] = {}
     for name, value in meta.items():
         for n, word in enumerate(value.split()):
             for form in indexable(word, rests=False):
                 meta_words.setdefault(form.stem, []).append((name, n, form.original))
-    return PageRecord(url=page_url(path), content=" ".join(content),
+    return PageRecord(url=page_url(page.path), content=" ".join(content),
                       word_count=max(place, 1), filters=filters, meta=meta, anchors=anchors,
                       words=words, variants=variants, meta_words=meta_words)
-
-
-_META_ATTR = re.compile(r"data-pagefind-(?:default-)?meta=(?:\"([^\"]*)\"|'([^']*)')")
-
-
-def meta_names(page: str) -> set[str]:
-    """The meta fields a page's HTML names (and "title", which its first h1 gives), read
-    before the pages are: the index numbers the fields of every page alike."""
-    names = {"title"} if "<h1" in page else set()
-    for m in _META_ATTR.finditer(page):
-        for spec in _attr_specs(html.unescape(m.group(1) or m.group(2) or ""), {}):
-            names.add(spec.split(":", 1)[0])
-    return names

@@ -23,7 +23,7 @@ from typing import Any
 from paperlist import ASSETS_DIR
 from paperlist.search.bundle import BundleWriteError, BundleWriter, runtime, write_entry
 from paperlist.search.data import ENGINE_FILE, Row, engine_files, settings
-from paperlist.search.fossick import fossick, meta_names
+from paperlist.search.fossick import ReadPage, read, record
 from paperlist.search.synonyms import with_synonyms
 from paperlist.structure import paths
 from paperlist.util.background import Background, BackgroundError
@@ -200,20 +200,25 @@ def write_index(pages: dict[str, str], out: Path, binary: Path,
     entry = runtime(binary, out, pagefind_env(), stop)
     if entry is None:
         return False
-    fields: set[str] = set()
-    for body in pages.values():
-        fields |= meta_names(body)
-    writer = BundleWriter(out, entry.get("version", ""), fields)
     # Nothing made here refers back to itself, so reference counting frees it all; the
     # cycle collector would only walk the growing index again and again (3 of 30 CPU
     # seconds at 30,000 papers).
     collecting = gc.isenabled()
     gc.disable()
     try:
+        read_pages: list[ReadPage | None] = []
         for i, (url, body) in enumerate(pages.items()):
             if i % 256 == 0 and stop is not None and stop.is_set():
                 return False
-            writer.add(fossick(url, page_document(body), _EXCLUDED_CLASSES))
+            read_pages.append(read(url, page_document(body), _EXCLUDED_CLASSES))
+        writer = BundleWriter(out, entry.get("version", ""),
+                              {name for page in read_pages if page for name in page.meta})
+        for i, page in enumerate(read_pages):
+            if i % 256 == 0 and stop is not None and stop.is_set():
+                return False
+            assert page is not None
+            read_pages[i] = None  # (its record is all that is kept of it)
+            writer.add(record(page))
         write_entry(out, entry, writer.finish())
     finally:
         if collecting:

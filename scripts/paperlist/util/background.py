@@ -194,57 +194,16 @@ def _cancel_all() -> None:
         work.cancel()
 
 
-#: the cores a child had before it left one to its parent (set in the child)
-_BUILD_CPUS: set[int] = set()
-
-
 def _leave_a_core_to_the_parent() -> None:
-    """Keep children (and Pagefind's threads) off one of the cores: the parent renders
+    """Keep children off one of the cores: the parent renders
     the pages, the longest chain of the build, and even low-priority neighbours on its
     core slowed it by a fifth (cache, context switches). Until the parent waits for the
     child (`result`, `_give_every_core`)."""
     if not hasattr(os, "sched_getaffinity"):
         return
     cpus = os.sched_getaffinity(0)
-    _BUILD_CPUS.update(cpus)
     if len(cpus) >= 2:
         os.sched_setaffinity(0, cpus - {min(cpus)})
-
-
-def build_cores() -> int:
-    """How many cores the build may use, in a child too (which has left one to its
-    parent): its CPU affinity's, within a container's CPU limit."""
-    if _BUILD_CPUS:
-        cpus = len(_BUILD_CPUS)
-    elif hasattr(os, "sched_getaffinity"):
-        cpus = len(os.sched_getaffinity(0))
-    else:
-        cpus = os.cpu_count() or 1
-    limit = _cpu_limit()
-    return min(cpus, limit) if limit else cpus
-
-
-def _cpu_limit(cgroup: str = "/proc/self/cgroup", root: str = "/sys/fs/cgroup") -> int | None:
-    """The CPU limit of this process's control group and those above it (cgroup v2
-    `cpu.max`: a container's `--cpus`), rounded up to whole cores; None where there is
-    none or it cannot be read (cgroup v1, not Linux)."""
-    try:
-        with open(cgroup, encoding="utf-8") as f:
-            path = next(line.split(":", 2)[2].strip() for line in f if line.startswith("0::"))
-    except (OSError, StopIteration, IndexError, ValueError):  # (a name not in UTF-8)
-        return None
-    limits = []
-    parts = [p for p in path.split("/") if p]
-    for depth in range(len(parts), -1, -1):
-        try:
-            with open(os.path.join(root, *parts[:depth], "cpu.max"),
-                      encoding="utf-8") as f:
-                quota, period = f.read().split()[:2]
-            if quota != "max":
-                limits.append(-(-int(quota) // int(period)))
-        except (OSError, ValueError, ZeroDivisionError):
-            continue
-    return max(1, min(limits)) if limits else None
 
 
 def _give_every_core(group: int) -> None:
