@@ -6,7 +6,8 @@ WebAssembly), which only reads them, comes from a run of the Pagefind binary on 
 (`runtime`). Each file but the entry is gzipped, `pagefind_dcd` then CBOR (the meta
 file, index chunks, filters) or JSON (fragments), and named by a SHA-1 of its bytes:
 
-- pagefind.<hash>.pf_meta: [version, pages [[fragment, word count, ""]], index chunks
+- pagefind.<hash>.pf_meta: [version, pages [[fragment, word count, ""]] ([fragment,
+  word count] for 1.5's runtime), index chunks
   [[from, to, file]], filters [[name, file]], sorts [], meta fields];
 - index/<hash>.pf_index: [[[stem, [[page delta, places, meta places]], variants]]], the
   stems in order, cut into chunks of about 20,000 places;
@@ -100,6 +101,11 @@ def cbor(value: object) -> bytes:
 
 
 # --- files ---------------------------------------------------------------------
+
+def _version(version: str) -> tuple[int, ...]:
+    """'1.6.0' -> (1, 6, 0); what is not a number counts as 0."""
+    return tuple(int(p) if p.isdigit() else 0 for p in version.split("."))
+
 
 def full_hash(data: bytes) -> str:
     """Pagefind's name for a file's bytes: SHA-1 in hex, each byte without its leading
@@ -306,6 +312,9 @@ class BundleWriter:
     def __init__(self, out: Path, version: str, fields: Iterable[str]) -> None:
         self.out = out
         self.version = version
+        #: whether the runtime reads a page as [fragment, word count, group]: 1.6 on; 1.5's
+        #: reads [fragment, word count] and fails on more
+        self.grouped = _version(version) >= (1, 6)
         self.fields = {name: n for n, name in enumerate(sorted(set(fields)))}
 
         self.pages: list[list] = []
@@ -328,7 +337,9 @@ class BundleWriter:
         name = _short(full, self.fragment_names)
         self.fragment_names[name] = full
         _write(f"{self.fragments_dir}/{name}.pf_fragment", _gzip(raw))
-        self.pages.append([name, record.word_count, ""])
+        # (1.6 groups fragments into files when asked: a group's file, none here)
+        self.pages.append([name, record.word_count, ""] if self.grouped
+                          else [name, record.word_count])
         for filter_name, values in record.filters.items():
             by_value = self.filters.setdefault(filter_name, {})
             for value in values:
