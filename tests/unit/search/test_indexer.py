@@ -7,6 +7,7 @@ MathML, entities, lists, tables, anchors, weights, ignored and excluded elements
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
 from pathlib import Path
 
@@ -21,46 +22,10 @@ from paperlist.search.data import settings
 from paperlist.search.synonyms import with_synonyms
 from paperlist.search.tokens import case_words, indexable
 
-HOSTILE = {
-    "papers/compounds/": (
-        '<div class="paper" data-pagefind-body><h1 class="paper-title">NTK-LoRA: GPT-4o '
-        "meets WKWebVIEWComponent</h1><p>We fine-tune ResNet-50, ImageNet-1K and Qwen2.5-7B "
-        "(e.g., 1.09x, 1.5B, v1.2.3, 2.3.4, 20.0k, 1.01x-4.9x) with __init__ and "
-        "model's fine_tuning. See https://github.com/YanhuiS/CyberJurors and "
-        "huggingface.co/datasets/piggi/VerdictBench. end.Start alpha.beta.gamma x.y.zz-ww "
-        "aa..bb-cc .net-xx a.b.c.d (RL) RL, [CLS] &lt;eos&gt; AT&amp;T</p></div>"),
-    "papers/unicode/": (
-        '<div class="paper" data-pagefind-body><h1>Schrödinger bridges for Café-Crème '
-        "and İstanbul</h1><p>Naïve Bayes, Erdős–Rényi graphs, ΣΑΣ and σ-algebras, "
-        "α∈(0,1], 𝒪(n log n), x² and ½, Ünïcödé—dash, naïve-résumé, zero\u200bwidth "
-        "soft\u00adhyphen, non\u00a0breaking, façade's Möbius.</p>"
-        '<p><math xmlns="http://www.w3.org/1998/Math/MathML"><mrow><mi>ϵ</mi><mo>&#x0003C;'
-        "</mo><msup><mi>n</mi><mn>2</mn></msup><mspace width=\"0.2em\"/><mi>δ</mi></mrow>"
-        "</math> bounds</p></div>"),
-    "papers/structure/": (
-        '<div class="paper" data-pagefind-body>'
-        '<span data-pagefind-filter="tag" data-pagefind-ignore hidden>Graphs, Trees &amp; '
-        "More</span>"
-        '<span data-pagefind-filter="tag" data-pagefind-ignore hidden>Vision</span>'
-        '<span data-pagefind-meta="name" data-pagefind-ignore hidden>Fit-LoRA</span>'
-        '<span data-pagefind-meta="authors" data-pagefind-ignore hidden>Ada Lovelace · '
-        "Émile Borel</span>"
-        '<span data-pagefind-meta="venue" data-pagefind-ignore hidden></span>'
-        '<div class="paper-meta"><p class="paper-facts"><span class="paper-name" '
-        'data-pagefind-weight="7">Fit-LoRA</span> <span class="paper-venue">ICML 2026'
-        "</span></p></div>"
-        "<h1 class=\"paper-title\">Lists <em>and</em> tables</h1>"
-        '<p class="paper-note">Inferred from the abstract.</p>'
-        "<h2 id=\"method\">Method</h2><ul><li>first item</li><li>second: <code>x_1</code>"
-        "</li></ul><table><tr><td>cell one</td><td>cell two?</td></tr></table>"
-        "<dl><dt>Term</dt><dd>its meaning</dd></dl><p>line<br>break and "
-        '<a href="https://example.org/a?b=c">a link</a>.</p>'
-        '<p data-pagefind-weight="2">weighted words</p><p data-pagefind-weight="0">none</p>'
-        '<div data-pagefind-ignore="all"><span data-pagefind-meta="lost">gone</span>'
-        "hidden text</div><svg><text>svg text</text></svg><script>var x;</script>"
-        "<!-- a comment --><p>last words'</p></div>"),
-    "papers/empty/": '<div class="paper" data-pagefind-body><h1>Only a title</h1></div>',
-}
+#: paper pages a contributor's Markdown or our own HTML could give the index: compounds,
+#: URLs, full stops inside words, accents and other scripts, MathML, entities, lists,
+#: tables, anchors, weights, ignored and excluded elements, an empty meta field
+HOSTILE = json.loads((FIXTURES / "search" / "hostile-pages.json").read_text(encoding="utf-8"))
 
 
 def shipped_pages(papers_dir: Path) -> dict[str, str]:
