@@ -188,8 +188,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._discovery_files: dict[str, File | None] = {}
         self._discovery_done = False
         self._index: search_index.BackgroundIndex | None = None
-        #: Pagefind search this build: asked for, and there are papers to index (Pagefind
-        #: cannot index nothing; an empty catalogue keeps Material's own search)
+        #: Pagefind search this build: asked for, and there are papers to index (an index
+        #: of nothing answers nothing; an empty catalogue keeps Material's own search)
         self._pagefind = False
         #: generated pages' HTML, from on_page_markdown to on_page_content
         self._generated: dict[str, str] = {}
@@ -374,8 +374,8 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
 
     def _search_index(self, cat: Catalogue, indexed: dict[str, str]
                       ) -> search_index.BackgroundIndex:
-        """Pagefind started on the papers' indexed bodies (by source path), for a build
-        and for a preview's re-index alike."""
+        """The search index started on the papers' indexed bodies (by source path), for a
+        build and for a preview's re-index alike."""
         return search_index.BackgroundIndex(
             {self._urls[src]: body for src, body in indexed.items()},
             [search_row(e, self._urls[e.src_uri]) for e in cat.papers],
@@ -761,7 +761,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
     def _start_after(self, update: preview.Update, files: Files, site: Path, *,
                      exports: bool) -> None:
         """What a fast rebuild leaves until its pages are served, in a thread: the
-        exports (papers.json, .csv, .bib, the feed), then Pagefind over every paper again,
+        exports (papers.json, .csv, .bib, the feed), then the search index of every paper again,
         the edited ones' new bodies in; each moved into the site when made, unless another
         rebuild has begun meanwhile. Until then search answers from the last index."""
         assert self.discovery is not None
@@ -814,7 +814,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
 
     def _cancel_reindex(self) -> None:
         """Stop what the last fast rebuild left running (_start_after): its results are
-        not wanted now. Cleaning Pagefind's scratch up is left to a thread."""
+        not wanted now. Cleaning the index's scratch up is left to a thread."""
         with self._reindex_lock:
             self._after = None
             index, self._reindex = self._reindex, None
@@ -899,6 +899,6 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
             gc.unfreeze()
         if self.discovery is not None:
             self.discovery.cancel()
-        if self._index is not None:  # do not leave Pagefind running or its scratch behind
+        if self._index is not None:  # do not leave the index running or its scratch behind
             self._index.cancel()
             self._index = None

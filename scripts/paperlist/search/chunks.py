@@ -31,7 +31,7 @@ class BundleError(ValueError):
     """A Pagefind file this module cannot read: another Pagefind version's format."""
 
 
-def decode_cbor(data: bytes, at: int) -> tuple[Any, int]:
+def _decode(data: bytes, at: int) -> tuple[Any, int]:
     """One CBOR item at `at` and where the next begins: the definite-length subset
     Pagefind writes (integers, strings, arrays, maps, simple values, floats)."""
     head = data[at]
@@ -59,7 +59,7 @@ def decode_cbor(data: bytes, at: int) -> tuple[Any, int]:
     if major in (4, 5):
         items = []
         for _ in range(n * (2 if major == 5 else 1)):
-            item, at = decode_cbor(data, at)
+            item, at = _decode(data, at)
             items.append(item)
         return (dict(zip(items[::2], items[1::2], strict=True)) if major == 5 else items), at
     if major == 7:
@@ -73,7 +73,7 @@ def read_cbor_file(path: Path) -> Any:
     raw = gzip.decompress(path.read_bytes())
     if not raw.startswith(MAGIC):
         raise BundleError(f"{path.name}: not a Pagefind 1.5/1.6 file")
-    data, _ = decode_cbor(raw, len(MAGIC))
+    data, _ = _decode(raw, len(MAGIC))
     return data
 
 

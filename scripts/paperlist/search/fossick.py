@@ -14,18 +14,17 @@ fossick/mod.rs), for the HTML html/paper.py `indexed_body` writes:
   `name:value` given), the first h1's text as the title;
 - elements' ids as anchors.
 
-search/tokens.py makes each word's indexed forms. The records are compared with what
-Pagefind makes of the same pages by scripts/tools/index_parity.py.
+search/record.py makes the words' places of what is read, search/tokens.py each word's
+indexed forms; scripts/tools/index_parity.py compares the bundle with what Pagefind makes
+of the same pages.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
-
-from paperlist.search.tokens import indexable
+import unicodedata
+from typing import NamedTuple
 
 #: Block elements: set off from what is around them, and ended as a sentence.
 _SENTENCE_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6", "p", "td", "div", "ul",
@@ -44,13 +43,10 @@ _VOID_TAGS = frozenset(("area", "base", "br", "col", "embed", "hr", "img", "inpu
 #: Inside these (foreign content), `<x/>` ends the element as HTML's does not.
 _FOREIGN = frozenset(("math", "svg"))
 _AUTO_WEIGHTS = {"h1": "7", "h2": "6", "h3": "5", "h4": "4", "h5": "3", "h6": "2"}
-#: Pagefind's weights are stored in 24ths (a weight of 1 is 24), at most 10.
-_WEIGHT_UNIT, _WEIGHT_MAX = 24, 10.0
 
 _TOKEN = re.compile(r"<!--.*?-->|<![^>]*>|<\?[^>]*>|<(/?)([A-Za-z][^\s/>]*)"
                     r"((?:[^>\"']|\"[^\"]*\"|'[^']*')*)>", re.S)
 _ATTR = re.compile(r"([^\s=/>\"']+)(?:\s*=\s*(?:\"([^\"]*)\"|'([^']*)'|([^\s>]+)))?")
-_SENTENCE_CHAR = re.compile(r"[\w'\")$*]")
 _ATTRIBUTE_MATCH = re.compile(r"^\s*(?P<name>[^:\[\]]+)\[(?P<attribute>.+)\]\s*$")
 _TRIM = re.compile(r"^[\n\r\s]+|[\n\r\s]+$")
 _NEWLINES = re.compile(r"(\n|\r\n)+")
@@ -58,45 +54,18 @@ _SPACES = re.compile(r"\s{2,}")
 _PRIVATE = re.compile(r"___PAGEFIND_\S+\s?")
 #: The URL characters Pagefind percent-encodes besides controls and non-ASCII.
 _URL_ENCODED = frozenset(' "#%<>?`{}')
-#: a place key's weight is above this many bits of place, and the weight's rank above
-#: that many more
-PLACE_BITS = 24
-_RANK_BITS = PLACE_BITS + 8
-
-
-def place_key(place: int, weight: int) -> int:
-    """A word's place and weight as one number that sorts as Pagefind orders places: by
-    weight (25 ranked with 0, first), then place."""
-    return ((0 if weight == 25 else weight) << _RANK_BITS) | (weight << PLACE_BITS) | place
-
-
 # what a node's text is to its parent
 _INDEXING, _IGNORED, _EXCLUDED, _BODY, _PARENT_OF_BODY = range(5)
 
 
-@dataclass
-class PageRecord:
-    """What the bundle holds for one page: its fragment (url ... anchors, as Pagefind's
-    JSON has them) and its words' places."""
-
-    url: str
-    content: str
-    word_count: int
-    filters: dict[str, list[str]]
-    meta: dict[str, str]
-    anchors: list[dict[str, Any]]
-    #: stem -> its places, each `place_key(place, weight)` (weights in 24ths), in order
-    words: dict[str, list[int]]
-    #: stem -> [(form with diacritics, place key)]: the places where the page writes the
-    #: stem's word with diacritics (Pagefind keeps them apart, as variants)
-    variants: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
-    #: stem -> [(meta field's name, place in the field, form or None), ...]
-    meta_words: dict[str, list[tuple[str, int, str | None]]] = field(default_factory=dict)
-
-    def fragment(self) -> dict[str, Any]:
-        """The fragment file's JSON object, its keys in Pagefind's order."""
-        return {"url": self.url, "content": self.content, "word_count": self.word_count,
-                "filters": self.filters, "meta": self.meta, "anchors": self.anchors}
+def _sentence_char(c: str) -> bool:
+    """Whether a block ending in `c` is ended by a full stop: Rust's `\\w` (letters,
+    marks, decimal digits, connector punctuation) and `'")$*`."""
+    if c.isascii():
+        return c.isalnum() or c in "_'\")$*"
+    category = unicodedata.category(c)
+    return (category[0] in "LM" or category in ("Nd", "Nl", "Pc")
+            or c in "\u200c\u200d")
 
 
 def normalize(text: str) -> str:
@@ -352,7 +321,7 @@ class _Parser:
         value = node.value()
         if node.tag in _SENTENCE_TAGS:
             value = " " + value
-            if _SENTENCE_CHAR.match(value[-1]):
+            if _sentence_char(value[-1]):
                 value += "."
             value += " "
         if node.weight is not None:
@@ -389,41 +358,6 @@ class _Parser:
         return node.value()
 
 
-class _Forms(NamedTuple):
-    """A word's indexed forms (search/tokens.py) as the page loop wants them."""
-
-    #: stems at the word's weight
-    whole: tuple[str, ...]
-    #: stems of its compound's parts, at a share of the weight
-    parts: tuple[str, ...]
-    #: how many parts share the weight (those with diacritics too)
-    share: int
-    #: [(stem, form with diacritics, is a part)]: Pagefind keeps these apart
-    originals: tuple[tuple[str, str, bool], ...]
-
-
-#: a page's word -> its _Forms (the same words recur on every page)
-_FORMS: dict[str, _Forms | str] = {}
-
-
-def _forms(word: str) -> _Forms | str:
-    """The word's _Forms, or its one stem when that is all there is."""
-    forms = indexable(word)
-    if len(forms) == 1 and not forms[0].part and forms[0].original is None:
-        return forms[0].stem
-    return _Forms(tuple(f.stem for f in forms if not f.part and f.original is None),
-                  tuple(f.stem for f in forms if f.part and f.original is None),
-                  sum(1 for f in forms if f.part),
-                  tuple((f.stem, f.original, f.part) for f in forms if f.original is not None))
-
-
-def _weight(marker: str, default: float = 1.0) -> float:
-    try:
-        return float(marker)
-    except ValueError:
-        return default
-
-
 class ReadPage(NamedTuple):
     """A page as its HTML was read (`read`): what `record` makes its words from."""
 
@@ -447,79 +381,3 @@ def read(path: str, page: str, excluded_classes: frozenset[str] = frozenset()) -
     filters = {k: [_PRIVATE.sub("", v) for v in values]
                for k, values in sorted(parser.filters.items())}
     return ReadPage(path, digest, meta, filters, parser.anchor_content, parser.anchor_titles)
-
-
-def record(page: ReadPage) -> PageRecord:
-    """The page's fragment and words' places (PageRecord), from what `read` made of it."""
-    digest = page.digest
-    words: dict[str, list[int]] = {}
-    variants: dict[str, list[tuple[str, int]]] = {}
-    content: list[str] = []
-    anchors: list[dict[str, Any]] = []
-    weights = [_WEIGHT_UNIT]
-    place = 0
-    for word in digest.split():
-        if word[0] == "_":
-            if word.startswith("___PAGEFIND_ANCHOR___"):
-                element, _, anchor = word[len("___PAGEFIND_ANCHOR___"):].partition(":")
-                if anchor:
-                    number, _, element_id = anchor.partition(":")
-                    entry: dict[str, Any] = {
-                        "element": element, "id": element_id,
-                        "text": normalize(normalize(page.anchor_content.get(anchor, "")))}
-                    if anchor in page.anchor_titles:
-                        entry["title"] = page.anchor_titles[anchor]
-                    entry["location"] = place
-                    anchors.append(entry)
-                continue
-            if word.startswith("___PAGEFIND_WEIGHT___"):
-                weight = _weight(word[len("___PAGEFIND_WEIGHT___"):])
-                weights.append(0 if weight <= 0 else
-                               max(1, int(min(weight, _WEIGHT_MAX) * _WEIGHT_UNIT)))
-                continue
-            if word.startswith("___PAGEFIND_AUTO_WEIGHT___"):
-                if len(weights) == 1:
-                    weight = _weight(word[len("___PAGEFIND_AUTO_WEIGHT___"):])
-                    weights.append(int(max(0.0, min(weight, _WEIGHT_MAX)) * _WEIGHT_UNIT))
-                else:
-                    weights.append(weights[-1])
-                continue
-            if word.startswith("___END_PAGEFIND_WEIGHT___"):
-                weights.pop()
-                continue
-        if "\u200b" in word:
-            word = word.replace("\u200b", "")
-            if not word:
-                continue
-        content.append(word)
-        forms = _FORMS.get(word)
-        if forms is None:
-            forms = _FORMS[word] = _forms(word)
-        weight = weights[-1]
-        key = (weight << _RANK_BITS) | (weight << PLACE_BITS) | place if weight != 25 else (
-            25 << PLACE_BITS) | place
-        if forms.__class__ is str:  # most words: one form, at the word's weight
-            places = words.get(forms)
-            if places is None:
-                words[forms] = [key]
-            else:
-                places.append(key)
-        else:
-            share = (place_key(place, max(1, weight // forms.share) if weight > 0 else 0)
-                     if forms.share else key)
-            for stem in forms.whole:
-                words.setdefault(stem, []).append(key)
-            for stem in forms.parts:
-                words.setdefault(stem, []).append(share)
-            for stem, original, part in forms.originals:
-                variants.setdefault(stem, []).append((original, share if part else key))
-        place += 1
-    meta, filters = page.meta, page.filters
-    meta_words: dict[str, list[tuple[str, int, str | None]]] = {}
-    for name, value in meta.items():
-        for n, word in enumerate(value.split()):
-            for form in indexable(word, rests=False):
-                meta_words.setdefault(form.stem, []).append((name, n, form.original))
-    return PageRecord(url=page_url(page.path), content=" ".join(content),
-                      word_count=max(place, 1), filters=filters, meta=meta, anchors=anchors,
-                      words=words, variants=variants, meta_words=meta_words)

@@ -21,12 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from paperlist import ASSETS_DIR
-from paperlist.search.bundle import BundleWriteError, BundleWriter, runtime, write_entry
+from paperlist.search.bundle import BundleWriter
 from paperlist.search.data import ENGINE_FILE, Row, engine_files, settings
-from paperlist.search.fossick import ReadPage, read, record
+from paperlist.search.fossick import ReadPage, read
+from paperlist.search.record import record
+from paperlist.search.runtime import RuntimeFailed, runtime, write_entry, write_runtime
 from paperlist.search.synonyms import with_synonyms
 from paperlist.structure import paths
-from paperlist.util.background import Background, BackgroundError
+from paperlist.util.background import Background, BackgroundError, can_fork
 
 #: Pagefind's own name for the binary to use (its Python package reads it too).
 BINARY_VARIABLE = "PAGEFIND_BINARY_PATH"
@@ -45,7 +47,8 @@ EXCLUDED_SELECTORS = (".paper-note, .paper-venue, .paper-tags, .paper-links, .pa
 
 
 class SearchIndexError(RuntimeError):
-    """Pagefind could not index the site (message includes its output)."""
+    """The papers could not be indexed for search (the message says why: what the
+    Pagefind binary said when it failed, for one)."""
 
 
 def pagefind_executable() -> Path:
@@ -112,22 +115,27 @@ class BackgroundIndex:
         #: set by cancel: a thread (no fork in a threaded host) stops indexing
         self._stop = threading.Event()
         binary = pagefind_executable()  # a wrong PAGEFIND_BINARY_PATH fails the build now
+        # In a forked child the binary's run is in the child's process group, which cancel
+        # kills whole; in a thread (a live preview, macOS, Windows) it gets a group of its
+        # own, killed whole on stop: npm's launcher runs the real binary as its own child.
+        own_group = not can_fork() and hasattr(os, "killpg")
         # Wanted only when the build ends: every other process comes first.
         self._work = Background(lambda: _index(binary, pages, rows, tags, self._scratch,
                                                self._stop, texts, abbreviations, papers,
-                                               tag_pages),
+                                               tag_pages, own_group),
                                 niceness=19)
 
     def wait(self) -> None:
-        """Wait for Pagefind to end, or fail (finish says how), without touching the site."""
+        """Wait for the index to be made, or fail (finish says how), without touching the
+        site."""
         try:
             self._work.result()
         except BackgroundError:
             pass
 
     def finish(self, site_dir: Path) -> None:
-        """Wait for Pagefind; put its index, the engine's files and our scripts into the
-        built site."""
+        """Wait for the index; put it, the engine's files and our scripts into the built
+        site."""
         try:
             returncode, output, files = self._work.result()
             if returncode != 0:
@@ -162,7 +170,7 @@ def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tupl
            scratch: Path, stop: threading.Event | None = None,
            texts: dict[str, Any] | None = None, abbreviations: dict[str, str] | None = None,
            papers: dict[str, tuple[str, str]] | None = None,
-           tag_pages: dict[str, str] | None = None
+           tag_pages: dict[str, str] | None = None, own_group: bool = False
            ) -> tuple[int, str, dict[str, str]]:
     """Index the pages into scratch/pagefind (write_index) and make the engine's files
     from it; given stop, as soon as it is set, stop (a thread cannot be killed, and a live
@@ -171,10 +179,10 @@ def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tupl
     if papers:  # (here, on the other core: learning them reads every abstract)
         pages = with_synonyms(pages, papers, settings())
     try:
-        if not write_index(pages, scratch / PAGEFIND_DIR, binary, stop):
+        if not write_index(pages, scratch / PAGEFIND_DIR, binary, stop, own_group):
             return _CANCELLED
-    except (BundleWriteError, OSError) as e:
-        return 1, str(e), {}
+    except (RuntimeFailed, OSError) as e:
+        return _CANCELLED if stop.is_set() else (1, str(e), {})  # (cancel removed scratch)
     if stop.is_set():
         return _CANCELLED
     return 0, "", engine_files(scratch / PAGEFIND_DIR, rows, tags, PAGEFIND_DIR, texts,
@@ -192,26 +200,32 @@ _EXCLUDED_CLASSES = frozenset(s.strip().removeprefix(".") for s in EXCLUDED_SELE
 
 
 def write_index(pages: dict[str, str], out: Path, binary: Path,
-                stop: threading.Event | None = None) -> bool:
-    """The search bundle of these pages (URL path -> indexed body) in `out`: our records
-    of them (search/fossick.py) written in Pagefind's format (search/bundle.py), with
-    Pagefind's browser runtime from a run of its binary on one page. False once stop is
-    set (nothing usable written)."""
-    entry = runtime(binary, out, pagefind_env(), stop)
-    if entry is None:
+                stop: threading.Event | None = None, own_group: bool = False) -> bool:
+    """The search bundle of these pages (URL path -> indexed body) in `out`, which must not
+    exist (its folder must): our records of them (search/fossick.py, search/record.py) in
+    Pagefind's format (search/bundle.py), with Pagefind's browser code (search/runtime.py).
+    pagefind-entry.json, which names the rest, is written last: without it nothing there
+    is a bundle. False once `stop` is set, with no entry written. `own_group`: the binary
+    runs in a process group of its own (search/runtime.py `runtime`)."""
+    code = runtime(binary, pagefind_env(), stop, own_group, out.parent)
+    if code is None:
         return False
     # Nothing made here refers back to itself, so reference counting frees it all; the
     # cycle collector would only walk the growing index again and again (3 of 30 CPU
-    # seconds at 30,000 papers).
-    collecting = gc.isenabled()
-    gc.disable()
+    # seconds at 30,000 papers). Only in a process of its own (a forked child, a tool):
+    # in a thread it would stop for the whole process, whose rendering makes cycles.
+    collecting = gc.isenabled() and threading.current_thread() is threading.main_thread()
+    if collecting:
+        gc.disable()
     try:
         read_pages: list[ReadPage | None] = []
         for i, (url, body) in enumerate(pages.items()):
             if i % 256 == 0 and stop is not None and stop.is_set():
                 return False
             read_pages.append(read(url, page_document(body), _EXCLUDED_CLASSES))
-        writer = BundleWriter(out, entry.get("version", ""),
+        out.mkdir()
+        write_runtime(out, code)
+        writer = BundleWriter(out, code.version,
                               {name for page in read_pages if page for name in page.meta})
         for i, page in enumerate(read_pages):
             if i % 256 == 0 and stop is not None and stop.is_set():
@@ -219,7 +233,10 @@ def write_index(pages: dict[str, str], out: Path, binary: Path,
             assert page is not None
             read_pages[i] = None  # (its record is all that is kept of it)
             writer.add(record(page))
-        write_entry(out, entry, writer.finish())
+        language = writer.finish(stop)
+        if language is None:
+            return False
+        write_entry(out, code, language)
     finally:
         if collecting:
             gc.enable()
@@ -227,13 +244,7 @@ def write_index(pages: dict[str, str], out: Path, binary: Path,
 
 
 def _install(site_dir: Path, files: dict[str, str]) -> None:
-    """Drop the Pagefind UIs we do not use; add our scripts and the engine's files."""
-    out = site_dir / PAGEFIND_DIR
-    for unused in ("pagefind-ui.js", "pagefind-ui.css", "pagefind-modular-ui.js",
-                   "pagefind-modular-ui.css", "pagefind-component-ui.js",
-                   "pagefind-component-ui.css", "pagefind-highlight.js", "pagefind-worker.js",
-                   "wasm.unknown.pagefind"):
-        (out / unused).unlink(missing_ok=True)  # keep the site lean
+    """Add our scripts and the engine's files."""
     for script in (paths.SEARCH_HOOK, *paths.ENGINE_SCRIPTS):
         dest = site_dir / script
         dest.parent.mkdir(parents=True, exist_ok=True)

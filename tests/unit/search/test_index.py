@@ -1,5 +1,5 @@
-"""Pagefind's binary gives the bundle its browser runtime only: how it is found, what it
-runs with, and what a failing or stopped one does to the index."""
+"""Pagefind's binary gives the site its search code only (search/runtime.py): how it is
+found, what it runs with, and what a failing or stopped one does to the index."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from paperlist.search import bundle
+from paperlist.search import runtime
 from paperlist.search import index as search_index
 
 PAGES = {f"papers/{name}/": f'<div data-pagefind-body><p>{name} abstract</p></div>'
@@ -33,10 +33,10 @@ def test_a_failing_pagefind_fails_the_index_with_what_it_said(tmp_path):
 def test_a_pagefind_that_writes_no_runtime_is_named(tmp_path):
     fake = fake_pagefind(tmp_path, "sys.exit(0)")
     code, output, _ = search_index._index(fake, PAGES, [], [], tmp_path)
-    assert code != 0 and "pagefind.js" in output and "version" in output
+    assert code != 0 and "pagefind.js" in output and "pinned pagefind version" in output
 
 
-def test_a_stopped_index_stops_the_runtimes_pagefind(tmp_path):
+def test_a_stopped_index_stops_the_runtimes_pagefind_and_writes_no_entry(tmp_path):
     started = tmp_path / "started"
     fake = fake_pagefind(tmp_path, f"open({str(started)!r}, 'w').close(); time.sleep(60)")
     stop = threading.Event()
@@ -52,14 +52,16 @@ def test_a_stopped_index_stops_the_runtimes_pagefind(tmp_path):
     stop.set()
     worker.join(10)
     assert not worker.is_alive() and result == [False]
+    assert not (tmp_path / "out" / "pagefind-entry.json").exists()
+    assert not list(tmp_path.glob("paperlist-runtime-*")), "its scratch was left"
 
 
 def test_the_runtime_is_made_once_per_binary(tmp_path, monkeypatch):
     binary = search_index.pagefind_executable()
-    monkeypatch.setattr(bundle, "_RUNTIMES", {})
+    monkeypatch.setattr(runtime, "_RUNTIMES", {})
     runs = []
-    real = bundle.subprocess.Popen
-    monkeypatch.setattr(bundle.subprocess, "Popen",
+    real = runtime.subprocess.Popen
+    monkeypatch.setattr(runtime.subprocess, "Popen",
                         lambda *a, **k: runs.append(a) or real(*a, **k))
     for n in range(2):
         assert search_index.write_index(PAGES, tmp_path / str(n), binary)
