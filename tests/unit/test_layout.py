@@ -48,8 +48,9 @@ def test_one_escaper():
              if {"html", "xml.sax.saxutils"} & imported(tree) and path != "html/escape.py"}
     # enrich/record.py decodes the entities in a record's fields (to plain text, which is
     # escaped like any other when shown), search/folding.py those of a page's HTML (to
-    # read its words); they escape nothing.
-    assert users == {"enrich/record.py", "search/folding.py"}
+    # read its words), search/fossick.py those of a page's text as Pagefind does (to index
+    # it); they escape nothing.
+    assert users == {"enrich/record.py", "search/folding.py", "search/fossick.py"}
     for path in users:
         assert "html.escape" not in (PACKAGE / path).read_text(encoding="utf-8")
 
