@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from paperlist.search import runtime
 from paperlist.search import index as search_index
+from paperlist.search import runtime
 
 PAGES = {f"papers/{name}/": f'<div data-pagefind-body><p>{name} abstract</p></div>'
          for name in ("a", "b", "c")}

@@ -111,3 +111,16 @@ def test_words_are_cut_as_pagefinds_case_conversion_cuts_them():
 ])
 def test_a_words_indexed_forms(word, stems):
     assert [f.stem for f in indexable(word)] == stems
+
+
+def test_what_the_bundle_writes_is_read_back_as_written():
+    """The CBOR the meta and filter files are made of, through the reader the engine's
+    chunk bounds are read with (search/chunks.py)."""
+    from paperlist.search.bundle import cbor
+    from paperlist.search.chunks import _decode
+
+    value = ["1.6.0", [["en_1", 0, ""], ["en_2", 70_000, ""]], [-1, -25, -70_000, 2**40],
+             ["Ünïcödé 👉", "", "x" * 300], []]
+    assert _decode(cbor(value), 0) == (value, len(cbor(value)))
+    with pytest.raises(TypeError):
+        cbor([True])
