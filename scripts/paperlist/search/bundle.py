@@ -19,7 +19,6 @@ them, so one catalogue builds a bundle of the same files and contents on every m
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import struct
@@ -51,8 +50,9 @@ def _head(major: int, n: int) -> bytes:
     return bytes((major << 5 | 27,)) + struct.pack(">Q", n)
 
 
-#: the encodings of the integers places are made of, precomputed: most of the index
-_SMALL = 1 << 16
+#: the encodings of the integers places are made of, precomputed: most of the index (the
+#: places of a page's words, steps between pages; more were 5 MB of every build's memory)
+_SMALL = 1 << 12
 _POSITIVE = [_head(0, n) for n in range(_SMALL)]
 _NEGATIVE = [_head(1, n) for n in range(_SMALL)]
 
@@ -101,6 +101,8 @@ def _version(version: str) -> tuple[int, ...]:
 def full_hash(data: bytes) -> str:
     """Pagefind's name for a file's bytes: SHA-1 in hex, each byte without its leading
     zero (Rust's `{:x?}`)."""
+    import hashlib  # (here: its 3.5 MB of OpenSSL only in the process writing the index)
+
     return "".join(format(b, "x") for b in hashlib.sha1(data).digest())
 
 
