@@ -1,4 +1,4 @@
-"""Search that scales: a Pagefind index of the paper pages behind Material's own search UI.
+"""Search that scales: an index of the paper pages, in Pagefind's format, behind Material's UI.
 
 Material's built-in search ships every page's text to every visitor as one lunr index
 (19.5 MB and ~14 s to the first result at 11,661 papers). Pagefind splits its index into
