@@ -319,6 +319,9 @@ class BundleWriter:
         for folder in ("fragment", "index", "filter"):
             (out / folder).mkdir(exist_ok=True)
         self.fragments_dir = str(out / "fragment")
+        #: fragment file name -> what it holds, in name order once finished: the engine's
+        #: files are made from them (search/data.py), so they are not read back from disk
+        self.fragments: dict[str, dict[str, Any]] = {}
 
     def add(self, record: PageRecord) -> None:
         number = len(self.pages)
@@ -326,11 +329,12 @@ class BundleWriter:
         if unknown:
             raise ValueError(f"{record.url}: meta fields {sorted(unknown)} not among those "
                              f"given to the index ({sorted(self.fields)})")
-        raw = json.dumps(record.fragment(), ensure_ascii=False,
-                         separators=(",", ":")).encode("utf-8")
+        fragment = record.fragment()
+        raw = json.dumps(fragment, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         full = full_hash(raw)
         name = _short(full, self.fragment_names)
         self.fragment_names[name] = full
+        self.fragments[name] = fragment
         _write(f"{self.fragments_dir}/{name}.pf_fragment", _gzip(raw))
         # (1.6 groups fragments into files when asked: a group's file, none here)
         self.pages.append([name, record.word_count, ""] if self.grouped
@@ -389,4 +393,5 @@ class BundleWriter:
         meta = cbor([self.version, self.pages, chunk_meta, filter_meta, [], sorted(self.fields)])
         meta_hash = f"{LANGUAGE}_{full_hash(meta)[:len(LANGUAGE) + 8]}"
         (out / f"pagefind.{meta_hash}.pf_meta").write_bytes(_gzip(meta))
+        self.fragments = dict(sorted(self.fragments.items()))  # (as a folder lists them)
         return {"hash": meta_hash, "page_count": len(self.pages)}

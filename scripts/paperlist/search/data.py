@@ -199,7 +199,8 @@ def vocabulary(contents: list[str] | Counter[str], min_papers: int) -> dict[int,
 def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]],
                  pagefind_path: str, texts: dict[str, Any] | None = None,
                  abbreviations: dict[str, str] | None = None,
-                 tag_pages: dict[str, str] | None = None) -> dict[str, str]:
+                 tag_pages: dict[str, str] | None = None,
+                 fragments: dict[str, dict[str, Any]] | None = None) -> dict[str, str]:
     """Site path -> content of every file the engine reads (see the module docstring).
 
     rows: the catalogue's papers in catalogue order; tags: (slug, name) of every tag in the
@@ -208,9 +209,11 @@ def engine_files(pagefind_dir: Path, rows: list[Row], tags: list[tuple[str, str]
     inferred.py INFERRED_LEGEND as `inferred_legend`), engine.json's `texts`;
     abbreviations: the taxonomy's `abbreviation_tags`, fetched only for a `tag:` value
     that is no tag's slug or name; tag_pages: each tag's page, by slug, as a site path
-    ('tags/x/').
+    ('tags/x/'); fragments: the bundle's fragments as its writer kept them (in name
+    order), else read from pagefind_dir.
     """
-    fragments = read_fragments(pagefind_dir)
+    if fragments is None:
+        fragments = read_fragments(pagefind_dir)
     id_of = {f["url"].lstrip("/"): pid for pid, f in fragments.items()}
     missing = [r.url for r in rows if r.url not in id_of]
     if missing:

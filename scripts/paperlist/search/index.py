@@ -179,14 +179,13 @@ def _index(binary: Path, pages: dict[str, str], rows: list[Row], tags: list[tupl
     if papers:  # (here, on the other core: learning them reads every abstract)
         pages = with_synonyms(pages, papers, settings())
     try:
-        if not write_index(pages, scratch / PAGEFIND_DIR, binary, stop, own_group):
-            return _CANCELLED
+        fragments = write_index(pages, scratch / PAGEFIND_DIR, binary, stop, own_group)
     except (RuntimeFailed, OSError) as e:
         return _CANCELLED if stop.is_set() else (1, str(e), {})  # (cancel removed scratch)
-    if stop.is_set():
+    if fragments is None or stop.is_set():
         return _CANCELLED
     return 0, "", engine_files(scratch / PAGEFIND_DIR, rows, tags, PAGEFIND_DIR, texts,
-                               abbreviations, tag_pages)
+                               abbreviations, tag_pages, fragments)
 
 
 def page_document(body: str) -> str:
@@ -200,16 +199,18 @@ _EXCLUDED_CLASSES = frozenset(s.strip().removeprefix(".") for s in EXCLUDED_SELE
 
 
 def write_index(pages: dict[str, str], out: Path, binary: Path,
-                stop: threading.Event | None = None, own_group: bool = False) -> bool:
+                stop: threading.Event | None = None, own_group: bool = False
+                ) -> dict[str, dict[str, Any]] | None:
     """The search bundle of these pages (URL path -> indexed body) in `out`, which must not
     exist (its folder must): our records of them (search/fossick.py, search/record.py) in
     Pagefind's format (search/bundle.py), with Pagefind's browser code (search/runtime.py).
     pagefind-entry.json, which names the rest, is written last: without it nothing there
-    is a bundle. False once `stop` is set, with no entry written. `own_group`: the binary
-    runs in a process group of its own (search/runtime.py `runtime`)."""
+    is a bundle. Returns its fragments (file name -> what it holds, in name order), which
+    the engine's files are made from; None once `stop` is set, with no entry written.
+    `own_group`: the binary runs in a process group of its own (search/runtime.py)."""
     code = runtime(binary, pagefind_env(), stop, own_group, out.parent)
     if code is None:
-        return False
+        return None
     # Nothing made here refers back to itself, so reference counting frees it all; the
     # cycle collector would only walk the growing index again and again (3 of 30 CPU
     # seconds at 30,000 papers). Only in a process of its own (a forked child, a tool):
@@ -221,7 +222,7 @@ def write_index(pages: dict[str, str], out: Path, binary: Path,
         read_pages: list[ReadPage | None] = []
         for i, (url, body) in enumerate(pages.items()):
             if i % 256 == 0 and stop is not None and stop.is_set():
-                return False
+                return None
             read_pages.append(read(url, page_document(body), _EXCLUDED_CLASSES))
         out.mkdir()
         write_runtime(out, code)
@@ -229,18 +230,18 @@ def write_index(pages: dict[str, str], out: Path, binary: Path,
                               {name for page in read_pages if page for name in page.meta})
         for i, page in enumerate(read_pages):
             if i % 256 == 0 and stop is not None and stop.is_set():
-                return False
+                return None
             assert page is not None
             read_pages[i] = None  # (its record is all that is kept of it)
             writer.add(record(page))
         language = writer.finish(stop)
         if language is None:
-            return False
+            return None
         write_entry(out, code, language)
     finally:
         if collecting:
             gc.enable()
-    return True
+    return writer.fragments
 
 
 def _install(site_dir: Path, files: dict[str, str]) -> None:

@@ -51,7 +51,7 @@ def test_a_stopped_index_stops_the_runtimes_pagefind_and_writes_no_entry(tmp_pat
     assert started.exists(), "the fake Pagefind never started"
     stop.set()
     worker.join(10)
-    assert not worker.is_alive() and result == [False]
+    assert not worker.is_alive() and result == [None]
     assert not (tmp_path / "out" / "pagefind-entry.json").exists()
     assert not list(tmp_path.glob("paperlist-runtime-*")), "its scratch was left"
 
