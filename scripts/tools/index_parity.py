@@ -11,6 +11,10 @@ of counts, and each indexer's time and memory.
 
     python scripts/tools/index_parity.py --config mkdocs.yml
     python scripts/tools/index_parity.py --pages pages.pkl     # pages kept by an earlier run
+
+Both bundles come from the binary `PAGEFIND_BINARY_PATH` names (else pip's): point it at
+npm's Pagefind 1.6, whose rules ours follow (README "Search at scale" says how); pip's
+1.5.2 cuts some compounds otherwise, and its differences are listed as such.
 """
 
 from __future__ import annotations

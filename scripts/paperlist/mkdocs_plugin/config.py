@@ -40,8 +40,9 @@ class PaperlistConfig(base.Config):
     #: The taxonomy that tags resolve against: a YAML file relative to mkdocs.yml, or
     #: empty for the one shipped with paperlist (`paperlist/data/taxonomy.yml`).
     taxonomy = c.Optional(c.File(exists=True))
-    #: `pagefind` answers Material's search box from a Pagefind index of the papers
-    #: (search/index.py); `lunr` leaves Material's own search as it is.
+    #: `pagefind` answers Material's search box from an index of the papers in Pagefind's
+    #: format, searched by Pagefind's code (search/index.py); `lunr` leaves Material's own
+    #: search as it is.
     search = c.Choice(("pagefind", "lunr"), default="pagefind")
     #: The catalogue's repository, e.g. https://github.com/owner/name: every edit button
     #: opens `<repo>/edit/<branch>/papers/<id>.md`, the footer and the contribute pages

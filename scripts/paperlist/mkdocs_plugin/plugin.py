@@ -219,7 +219,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         self._stamps: dict[str, preview.Stamp] = {}
         #: src_uri -> each paper's body as indexed, kept to index again after a fast rebuild
         self._indexed: dict[str, str] = {}
-        #: Pagefind indexing again after a fast rebuild; the lock keeps a build from
+        #: the search index made again after a fast rebuild; the lock keeps a build from
         #: starting while its result moves into the site
         self._reindex: search_index.BackgroundIndex | None = None
         #: which fast rebuild's deferred work may still write into the site

@@ -1,2 +1,2 @@
-"""Search: the Pagefind index of the papers and the prebuilt answers to `tag:` queries
+"""Search: the papers' index in Pagefind's format and the prebuilt answers to `tag:` queries
 (the browser side is assets/search-worker.js)."""

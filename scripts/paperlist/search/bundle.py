@@ -19,6 +19,7 @@ them, so one catalogue builds a bundle of the same files and contents on every m
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import struct
@@ -51,7 +52,8 @@ def _head(major: int, n: int) -> bytes:
 
 
 #: the encodings of the integers places are made of, precomputed: most of the index (the
-#: places of a page's words, steps between pages; more were 5 MB of every build's memory)
+#: places of a page's words, steps between pages; 65,536 of each were 7 MB of every
+#: build's memory)
 _SMALL = 1 << 12
 _POSITIVE = [_head(0, n) for n in range(_SMALL)]
 _NEGATIVE = [_head(1, n) for n in range(_SMALL)]
@@ -101,8 +103,6 @@ def _version(version: str) -> tuple[int, ...]:
 def full_hash(data: bytes) -> str:
     """Pagefind's name for a file's bytes: SHA-1 in hex, each byte without its leading
     zero (Rust's `{:x?}`)."""
-    import hashlib  # (here: its 3.5 MB of OpenSSL only in the process writing the index)
-
     return "".join(format(b, "x") for b in hashlib.sha1(data).digest())
 
 
@@ -296,8 +296,9 @@ def _prefixes(a: str, b: str) -> tuple[str, str]:
 
 class BundleWriter:
     """The bundle of pages given one by one (`add`, in page order), written by `finish`.
-    A page's fragment is written as it comes, its words kept encoded (_Postings), so
-    memory holds the index, not the pages.
+    A page's fragment is written as it comes, and kept (`fragments`: the engine's files
+    are made from them, about 3 KB a page); its words are kept encoded (_Postings), not as
+    Python lists of places.
 
     `fields`: every meta field the pages hold values in (search/fossick.py `read`), which
     numbers them in the index (places in field n) before the first page is added."""

@@ -1,7 +1,8 @@
-"""What the browser's search engine (assets/search-core.js) reads beside Pagefind's index.
+"""What the browser's search engine (assets/search-core.js) reads beside the Pagefind index.
 
 Pagefind answers "which papers hold this word, how well"; everything else the engine needs
-is made here, once Pagefind has run, from its output and the catalogue:
+is made here, once the index is written (search/index.py), from its fragments and the
+catalogue:
 
 * engine.json — the settings in data/search.yml, the tags (slug, name) and, of those with
   papers, their pages and how many (`tag_pages`: a query naming a tag offers its page,

@@ -91,8 +91,8 @@ def test_the_same_pages_give_the_same_bytes_in_the_order_given(tmp_path):
 def test_a_stopped_index_writes_nothing_usable(tmp_path):
     stop = threading.Event()
     stop.set()
-    assert not search_index.write_index(HOSTILE, tmp_path / "out",
-                                        search_index.pagefind_executable(), stop)
+    assert search_index.write_index(HOSTILE, tmp_path / "out",
+                                    search_index.pagefind_executable(), stop) is None
     assert not list((tmp_path / "out").glob("*.pf_meta"))
 
 
@@ -127,3 +127,21 @@ def test_what_the_bundle_writes_is_read_back_as_written():
     assert _decode(cbor(value), 0) == (value, len(cbor(value)))
     with pytest.raises(TypeError):
         cbor([True])
+
+
+@pytest.mark.parametrize(("version", "entry"), [("1.5.2", 2), ("1.6.0", 3), ("1.6.0-rc.1", 3)])
+def test_a_page_is_listed_as_the_runtime_of_its_version_reads_it(tmp_path, version, entry):
+    """1.5's runtime reads [fragment, word count] and fails on more ("WASM Error (No
+    pointer)" in the browser); 1.6's reads a third, the fragment's group."""
+    from paperlist.search.bundle import BundleWriter
+    from paperlist.search.chunks import read_cbor_file
+    from paperlist.search.fossick import read
+    from paperlist.search.record import record
+
+    out = tmp_path / "bundle"
+    out.mkdir()
+    writer = BundleWriter(out, version, [])
+    writer.add(record(read("papers/a/", search_index.page_document("<p>one word</p>"))))
+    writer.finish()
+    meta = read_cbor_file(next(out.glob("*.pf_meta")))
+    assert meta[0] == version and [len(page) for page in meta[1]] == [entry]
