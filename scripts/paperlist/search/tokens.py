@@ -1,9 +1,9 @@
 """The words the search index holds for one word of a page, as Pagefind makes them.
 
-Our indexer (search/fossick.py, search/bundle.py) writes the bundle Pagefind's browser
-runtime reads, so a query must find in it exactly the words Pagefind would have written:
-its runtime stems a query the same way (Snowball English) and looks the stem up. For a
-word of the page ("NTK-LoRA,"), Pagefind's fossick `get_indexable_words` indexes:
+Our indexer (search/fossick.py, search/record.py, search/bundle.py) writes the bundle
+Pagefind's browser runtime reads, so a query must find in it exactly the words Pagefind
+would have written: its runtime stems a query the same way (Snowball English) and looks
+the stem up. For a word of the page ("NTK-LoRA,"), Pagefind 1.6's fossick indexes:
 
 - the word itself: its letters and digits (and connector punctuation such as `_`),
   lower-cased, diacritics dropped, stemmed ("ntklora");
@@ -12,6 +12,10 @@ word of the page ("NTK-LoRA,"), Pagefind's fossick `get_indexable_words` indexes
   case letter and a capital, before the capital that starts a word after capitals, and
   between a letter and a digit), each of two bytes or more, at the word's weight shared
   among them;
+- in the page's text (not its metadata), what follows each full stop, whole, when that
+  is a compound itself, cut at 64 characters: "github.com/a/b" gives "comab" too, as a
+  part; "1.5b" gives no "5b" (1.6.0 does this; its published source did not say so: found
+  by indexing probe pages with the binary);
 - the form with diacritics, when dropping them changed the word ("schrödinger"), as a
   variant of the plain word.
 
