@@ -130,7 +130,7 @@ _MASK = (1 << PLACE_BITS) - 1
 
 
 def _places(keys: list[int]) -> tuple[bytes, int]:
-    """A page's places of a word (place keys, fossick.place_key), as Pagefind writes them:
+    """A page's places of a word (place keys, record.py place_key), as Pagefind writes them:
     grouped by weight, the plain weight first, each group opened by -(weight + 1) unless it
     is the weight before (25 at the start), then its places, each as the step from the one
     before. The CBOR array and its length."""
@@ -140,7 +140,8 @@ def _places(keys: list[int]) -> tuple[bytes, int]:
         weight = (first >> PLACE_BITS) & 0xFF
         start = first & _MASK
         pos = _POSITIVE
-        steps = [pos[b - a] for a, b in zip(keys, keys[1:], strict=False)] if len(keys) > 1 else []
+        steps = [pos[b - a] if b - a < _SMALL else _int(b - a)
+                 for a, b in zip(keys, keys[1:], strict=False)]
         if weight == 25:
             return _head(4, len(keys)) + _int(start) + b"".join(steps), len(keys)
         return (_head(4, len(keys) + 1) + _int(-weight - 1) + _int(start) + b"".join(steps),

@@ -25,6 +25,7 @@ import html
 import re
 import unicodedata
 from typing import NamedTuple
+from urllib.parse import quote
 
 #: Block elements: set off from what is around them, and ended as a sentence.
 _SENTENCE_TAGS = frozenset(("h1", "h2", "h3", "h4", "h5", "h6", "p", "td", "div", "ul",
@@ -52,8 +53,9 @@ _TRIM = re.compile(r"^[\n\r\s]+|[\n\r\s]+$")
 _NEWLINES = re.compile(r"(\n|\r\n)+")
 _SPACES = re.compile(r"\s{2,}")
 _PRIVATE = re.compile(r"___PAGEFIND_\S+\s?")
-#: The URL characters Pagefind percent-encodes besides controls and non-ASCII.
-_URL_ENCODED = frozenset(' "#%<>?`{}')
+#: What Pagefind leaves as it is in a page's URL: printable ASCII but ` "#%<>?`{}` (quote
+#: keeps letters, digits and `_.-~` anyway; it encodes controls and what is not ASCII)
+_URL_SAFE = "!$&'()*+,/:;=@[\\]^|"
 # what a node's text is to its parent
 _INDEXING, _IGNORED, _EXCLUDED, _BODY, _PARENT_OF_BODY = range(5)
 
@@ -78,13 +80,7 @@ def normalize(text: str) -> str:
 def page_url(path: str) -> str:
     """The URL Pagefind gives the page at `path` ('papers/x/', 'papers/x.html'): from the
     site's root, percent-encoded as it encodes a file's path."""
-    out = []
-    for c in "/" + path.removesuffix("index.html"):
-        if c in _URL_ENCODED or ord(c) < 0x20 or ord(c) >= 0x7F:
-            out.append("".join(f"%{b:02X}" for b in c.encode("utf-8")))
-        else:
-            out.append(c)
-    return "".join(out)
+    return quote("/" + path.removesuffix("index.html"), safe=_URL_SAFE)
 
 
 class _Node:

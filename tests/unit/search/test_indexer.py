@@ -145,3 +145,14 @@ def test_a_page_is_listed_as_the_runtime_of_its_version_reads_it(tmp_path, versi
     writer.finish()
     meta = read_cbor_file(next(out.glob("*.pf_meta")))
     assert meta[0] == version and [len(page) for page in meta[1]] == [entry]
+
+
+def test_a_long_page_is_indexed_as_pagefind_indexes_it(tmp_path, capsys):
+    """Places thousands of words apart (a word at the start and the end of a very long
+    abstract) are written as steps too large for the precomputed encodings."""
+    words = " ".join(f"w{n % 700}" for n in range(9000))
+    pages = {"papers/long/": f'<div class="paper" data-pagefind-body><h1>Long</h1>'
+                             f"<p>alpha {words} alpha.</p></div>"}
+    theirs, ours = both_bundles(pages, tmp_path)
+    assert ours["words"]["alpha"]["pages"]["/papers/long/"][0][-1] > 4096  # the step
+    assert not compare(theirs, ours), capsys.readouterr().out
