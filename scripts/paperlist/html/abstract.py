@@ -175,14 +175,22 @@ def _styled_words(tex: str) -> str:
                    lambda tag, words: f"<{tag}>{words}</{tag}>" if tag else words)
 
 
-def render_abstract(text: str) -> str:
-    """Abstract Markdown (emphasis, `$math$`) to an HTML fragment that runs no script."""
+def render_abstract(text: str, formulas_as_text: bool = False) -> str:
+    """Abstract Markdown (emphasis, `$math$`) to an HTML fragment that runs no script.
+
+    `formulas_as_text`: each formula as listings write it (`_plain_formulas`: the text
+    the page shows for it where that is one line, else as written), not MathML: what the
+    search index reads (html/paper.py `indexed_body`). A result's excerpt is that text,
+    and MathML's read as text runs together: `$O(n^{1+o(1)})$` was "O(n1+o(1))", which
+    says another thing, and `$\\sum_{k=1}^K$` "∑k=1K"."""
     text = unmarked(text)
     formulas: list[str] = []
 
     def formula(m: re.Match[str]) -> str:
         display = m.group(1) is not None
         tex = m.group(1) if display else m.group(2)
+        if formulas_as_text:
+            return stash(formulas, esc(_formula_line(m), quote=False))
         return stash(formulas,
                      (not display and _styled_words(tex)) or math_to_mathml(tex, display))
 
@@ -287,15 +295,16 @@ def teaser(text: str, limit: int = 240) -> str:
 def _plain_formulas(text: str) -> str:
     """Each inline formula as the text the page shows for it (`formula_text`) where that
     is one line, else as written; a display formula as written."""
-    if "$" not in text:
-        return text
+    return FORMULA_RE.sub(_formula_line, text) if "$" in text else text
 
-    def plain(m: re.Match[str]) -> str:
-        if m.group(1) is not None:  # $$display$$: a formula of its own, kept as written
-            return m.group(0)
-        return formula_text(m.group(2)) or m.group(0)
 
-    return FORMULA_RE.sub(plain, text)
+def _formula_line(m: re.Match[str]) -> str:
+    """A formula (FORMULA_RE's match) as text: inline, the text the page shows for it
+    where that is one line (`formula_text`), else as written; a display formula
+    (`$$...$$`, a formula of its own) as written."""
+    if m.group(1) is not None:
+        return m.group(0)
+    return formula_text(m.group(2)) or m.group(0)
 
 
 def _title_parts(title: str) -> Iterator[tuple[str, str | None]]:

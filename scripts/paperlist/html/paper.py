@@ -91,6 +91,9 @@ LINKS_HEADING = '<h2 id="links">Links</h2>'
 _META_OPEN = '<div class="paper-meta">'
 _META_CLOSE = f"</div>\n{ABSTRACT_HEADING}"
 _FACTS_SEPARATOR = " · "
+#: The abstract's element, as paper_body writes it (its HTML holds no other div: every
+#: word of it is escaped): indexed_body gives the index its formulas as text.
+_ABSTRACT_OPEN = '<div class="paper-abstract">'
 
 
 #: Where the skip link leads on a paper page (paths.HEADING_ID): an anchor at the start of
@@ -156,7 +159,7 @@ def paper_body(entry: Paper, link: Link, editable: bool = True) -> str:
         parts.append('<p class="paper-links">' + " ".join(buttons) + "</p>")
     parts.append("</div>")
     parts.append(ABSTRACT_HEADING)
-    parts.append(f'<div class="paper-abstract">{render_abstract(entry.body)}</div>')
+    parts.append(f"{_ABSTRACT_OPEN}{render_abstract(entry.body)}</div>")
     other = entry.links["other"]
     if other:
         items = "".join(f'<li><a href="{esc(u)}" rel="nofollow noopener">{esc(u)}</a></li>'
@@ -275,11 +278,23 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     # esc's apostrophe: a formula's MathML)
     shown = (html_text(body_html) if not body_html.isascii() or _REFERENCE.search(body_html)
              else "")
+    # A result's excerpt is the abstract's indexed text: its formulas as listings write
+    # them, not MathML, whose text runs together. Its forms are given as the page's are:
+    # "π₀" of the text (`$\\pi_0$`) as "π0", and "ε" of the page's MathML (`$\\varepsilon
+    # = 2/d$`, as written in the text) as "epsilon".
+    as_text = render_abstract(entry.body, formulas_as_text=True) if "$" in entry.body else ""
+    if as_text:
+        shown = f"{shown} {html_text(as_text)}"
     for key, parts in ((TITLE_PARTS, hidden_parts(titled) + joined_words(titled) + title_forms),
                        (PARTS, hidden_parts(entry.body) + joined_words(entry.body) + [
                            f for f in folded_forms(shown) if f not in title_forms])):
         if parts:
             hidden.append(("meta", key, " ".join(parts)))
+    if as_text:
+        head, opened, rest = body_html.partition(_ABSTRACT_OPEN)
+        _, closed, tail = rest.partition("</div>")
+        if opened and closed:
+            body_html = f"{head}{opened}{as_text}{closed}{tail}"
     spans = "".join(f'<span data-pagefind-{what}="{key}" data-pagefind-ignore hidden>'
                     f"{esc(value)}</span>" for what, key, value in hidden)
     # The block under the title (authors, names) goes before it: a result's excerpt is

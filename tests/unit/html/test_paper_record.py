@@ -17,6 +17,9 @@ from paperlist.html.paper import citation_meta, indexed_body, paper_body, track_
 from paperlist.model.catalogue import paper_from_page
 from paperlist.model.page import Page
 from paperlist.model.taxonomy import load_taxonomy
+from paperlist.search.fossick import read
+from paperlist.search.index import page_document
+from paperlist.search.record import record
 from paperlist.structure.paths import HEADING_ID
 
 
@@ -151,6 +154,29 @@ def test_the_search_index_reads_the_abstract_right_after_the_title():
     assert between.strip() == '<div class="paper-abstract">', between
     assert " · " not in indexed and "WildCat</span>" in indexed[facts:title]
     assert indexed.count('<div class="paper-meta">') == 1 and "paper-link-code" in indexed
+
+
+def test_a_search_excerpt_writes_formulas_as_listings_do():
+    """A result's excerpt is the text the index stores. MathML read as text runs together
+    ("O(n1+o(1))" for `$O(n^{1+o(1)})$`, which says another thing): the index is given
+    each formula as listings write it, the text the page shows where that is one line,
+    else as written. The page itself keeps its MathML, and what it shows is still found
+    as a reader types it: "epsilon" finds its "ε"."""
+    body = (r"Near-linear $O(n^{1+o(1)})$ time, $n \log n$ steps, policy $\pi_0$ and "
+            "$$\\sum_{k=1}^K x_k$$ in all, at $\\varepsilon = 2/d$.\n")
+    entry = paper_from_page(Page(meta={"id": "x", "title": "X", "tags": [],
+                                       "links": {"code": [], "data": [], "other": []}},
+                                 body=body, path=Path("papers/x.md")), load_taxonomy(), [])
+    page = paper_body(entry, link)
+    assert page.count("<math") == 5  # the page as it was
+    indexed = indexed_body(page, entry)
+    assert "<math" not in indexed
+    words = record(read("papers/x/", page_document(indexed)))
+    content = words.fragment()["content"]
+    assert "epsilon" in words.words or "epsilon" in words.meta_words
+    assert ("Near-linear O(n\u00b9\u207a\u1d52\u207d\u00b9\u207e) time, $n \\log n$ steps, "
+            "policy \u03c0\u2080 and $$\\sum_{k=1}^K x_k$$ in all, at $\\varepsilon = 2/d$.") \
+        in content, content
 
 
 @pytest.mark.parametrize(("title", "field"), [
