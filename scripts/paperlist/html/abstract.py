@@ -178,26 +178,38 @@ def _styled_words(tex: str) -> str:
 def render_abstract(text: str, formulas_as_text: bool = False) -> str:
     """Abstract Markdown (emphasis, `$math$`) to an HTML fragment that runs no script.
 
-    `formulas_as_text`: each formula as listings write it (`_plain_formulas`: the text
-    the page shows for it where that is one line, else as written), not MathML: what the
+    `formulas_as_text`: each formula as listings write it (`_formula_line`: the text the
+    page shows for it where that is one line, else as written), not MathML: what the
     search index reads (html/paper.py `indexed_body`). A result's excerpt is that text,
     and MathML's read as text runs together: `$O(n^{1+o(1)})$` was "O(n1+o(1))", which
     says another thing, and `$\\sum_{k=1}^K$` "∑k=1K"."""
+    marked, mathml, lines = _rendered(text)
+    return unstash(marked, lines if formulas_as_text else mathml)
+
+
+@lru_cache(maxsize=64)
+def _rendered(text: str) -> tuple[str, list[str], list[str]]:
+    """The abstract's HTML with each formula (and text style's tag) stashed, and what
+    goes back at each mark: for the page (MathML), and for the index (each formula as a
+    line of text). Both from one Markdown pass, the build's costliest step per paper: a
+    paper's page body is made, then what the index reads of it, in the same process
+    (cached; neither caller changes the lists)."""
     text = unmarked(text)
-    formulas: list[str] = []
+    mathml: list[str] = []
+    lines: list[str] = []
 
     def formula(m: re.Match[str]) -> str:
         display = m.group(1) is not None
         tex = m.group(1) if display else m.group(2)
-        if formulas_as_text:
-            return stash(formulas, esc(_formula_line(m), quote=False))
-        return stash(formulas,
+        lines.append(esc(_formula_line(m), quote=False))
+        return stash(mathml,
                      (not display and _styled_words(tex)) or math_to_mathml(tex, display))
 
     def element(tag: str, words: str) -> str:  # its tags stashed like a formula
         if not tag:
             return words
-        return stash(formulas, f"<{tag}>") + words + stash(formulas, f"</{tag}>")
+        lines.extend((f"<{tag}>", f"</{tag}>"))
+        return stash(mathml, f"<{tag}>") + words + stash(mathml, f"</{tag}>")
 
     text = FORMULA_RE.sub(formula, text)
     text = unstyle(text, element)  # \textbf{x} outside math, as <strong>x</strong>
@@ -205,8 +217,7 @@ def render_abstract(text: str, formulas_as_text: bool = False) -> str:
     for tex, uni in _QUOTES:
         text = text.replace(tex, uni)
     text = esc(text, quote=False)
-    out = _linkify(markdown_html(text))
-    return unstash(out, formulas)
+    return _linkify(markdown_html(text)), mathml, lines
 
 
 #: MathML that a line of plain text cannot show: fractions, roots, limits, tables, and a

@@ -239,11 +239,12 @@ def cite_section(entry: Paper, url: str | None) -> str:
             "</div>\n")
 
 
-def indexed_body(body_html: str, entry: Paper) -> str:
+def indexed_body(body_html: str, entry: Paper, as_text: str | None = None) -> str:
     """Mark a paper page's content as the only thing Pagefind indexes, with what a search
     result shows as metadata (search/data.py reads it back), the authors and names ahead
     of the title. Pages without this wrapper — home, browse, tags, which list every
-    paper — stay out of the index."""
+    paper — stay out of the index. `as_text`: the abstract with its formulas as text
+    (render_abstract's `formulas_as_text`, "" without formulas), if made already."""
     # Tags as a Pagefind filter, the rest as metadata: taken from the element's text (a
     # name or a tag may hold a comma, which the attribute form `name:value` would split
     # at), ignored as content (the visible page says it already). Not tags as metadata,
@@ -282,7 +283,8 @@ def indexed_body(body_html: str, entry: Paper) -> str:
     # them, not MathML, whose text runs together. Its forms are given as the page's are:
     # "π₀" of the text (`$\\pi_0$`) as "π0", and "ε" of the page's MathML (`$\\varepsilon
     # = 2/d$`, as written in the text) as "epsilon".
-    as_text = render_abstract(entry.body, formulas_as_text=True) if "$" in entry.body else ""
+    if as_text is None:
+        as_text = render_abstract(entry.body, formulas_as_text=True) if "$" in entry.body else ""
     if as_text:
         shown = f"{shown} {html_text(as_text)}"
     for key, parts in ((TITLE_PARTS, hidden_parts(titled) + joined_words(titled) + title_forms),

@@ -34,7 +34,7 @@ from mkdocs.utils import get_relative_url, write_file
 
 from paperlist.check.checker import check_paths, find_problems
 from paperlist.html import home
-from paperlist.html.abstract import title_text
+from paperlist.html.abstract import render_abstract, title_text
 from paperlist.html.codeblocks import focusable_code_blocks
 from paperlist.html.escape import esc
 from paperlist.html.icons import IconSheet
@@ -360,9 +360,11 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
                 bodies = split_map(self._paper_bodies, cat.papers, PARALLEL_BODIES_MIN)
             except BackgroundError as e:
                 raise PluginError(f"paperlist: could not render the papers: {e}") from None
-            self._bodies = {e.src_uri: body for e, body in zip(cat.papers, bodies, strict=True)}
+            self._bodies = {e.src_uri: body for e, (body, _) in zip(cat.papers, bodies,
+                                                                   strict=True)}
             # the index gets each body marked up for Pagefind; the page only the body
-            indexed = {e.src_uri: indexed_body(self._bodies[e.src_uri], e) for e in cat.papers}
+            indexed = {e.src_uri: indexed_body(body, e, as_text)
+                       for e, (body, as_text) in zip(cat.papers, bodies, strict=True)}
             self._indexed = indexed if self._serving else {}
             if self._index is not None:
                 self._index.cancel()
@@ -486,10 +488,14 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         page = ctx.get("page")
         return isinstance(page, MkPage) and self._paper(page) is not None
 
-    def _paper_bodies(self, entries: list[Paper]) -> list[str]:
-        """Papers' page bodies (the search index gets them wrapped, indexed_body)."""
+    def _paper_bodies(self, entries: list[Paper]) -> list[tuple[str, str]]:
+        """Papers' page bodies, each with its abstract as the search index reads it where
+        that differs (formulas as text: indexed_body), made right after the page's, from
+        the same Markdown pass (html/abstract.py `_rendered`)."""
         assert self.catalogue is not None
-        return [paper_body(e, self._link_from(self._urls[e.src_uri]), bool(self.hosting.repo))
+        link, editable = self._link_from, bool(self.hosting.repo)
+        return [(paper_body(e, link(self._urls[e.src_uri]), editable),
+                 render_abstract(e.body, formulas_as_text=True) if "$" in e.body else "")
                 for e in entries]
 
     def _start_discovery(self, config: MkDocsConfig) -> None:
