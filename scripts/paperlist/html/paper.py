@@ -285,7 +285,7 @@ def indexed_body(body_html: str, entry: Paper, as_text: str | None = None) -> st
     # = 2/d$`, as written in the text) as "epsilon".
     if as_text is None:
         as_text = render_abstract(entry.body, formulas_as_text=True) if "$" in entry.body else ""
-    if as_text:
+    if as_text and (not as_text.isascii() or _REFERENCE.search(as_text)):
         shown = f"{shown} {html_text(as_text)}"
     for key, parts in ((TITLE_PARTS, hidden_parts(titled) + joined_words(titled) + title_forms),
                        (PARTS, hidden_parts(entry.body) + joined_words(entry.body) + [

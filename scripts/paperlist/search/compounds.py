@@ -35,11 +35,18 @@ TITLE_FIELDS = ("title", "name", TITLE_PARTS)
 _PIECE = re.compile(r"[^\W_]+")
 
 
+#: _cut's boundaries in an ASCII piece (letters and digits only), found by one search:
+#: most pieces are ASCII, and the loop below cost more than the rest of indexed_body
+_ASCII_CUT = re.compile(r"\d[A-Za-z]|[A-Za-z]\d|[a-z][A-Z]|[A-Z][A-Z][a-z]")
+
+
 def _cut(piece: str) -> bool:
     """Whether Pagefind's case conversion (convert_case's default boundaries) cuts the
     piece: between a letter and a digit ("4o", "Qwen3"), a lower-case letter and a capital
     ("LoRA", "MoE", "iPhone"), or before a capital that starts a word after capitals
     ("LLaMA")."""
+    if piece.isascii():
+        return _ASCII_CUT.search(piece) is not None
     for a, b, c in zip(piece, piece[1:], piece[2:] + " ", strict=False):
         if a.isdigit() != b.isdigit() or (a.islower() and b.isupper()) or (
                 a.isupper() and b.isupper() and c.islower()):
