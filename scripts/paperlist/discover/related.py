@@ -18,8 +18,6 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 from paperlist.model.catalogue import Paper
 from paperlist.util.text import fold_plural, strip_urls
 
@@ -133,6 +131,11 @@ def neighbours(entries: Sequence[Paper], k: int = SHOWN, threshold: float = THRE
     summed into one score array, then the best k above the threshold are taken. Exact
     over the pruned vectors.
     """
+    # numpy here, not at the top: the build computes this on the other core
+    # (structure/discovery.py), and importing numpy was a tenth of a second of every
+    # build's own process, a tenth of building 19 papers
+    import numpy as np
+
     vectors = [_prune(v, TOP_TERMS) for v in tfidf_vectors([document_terms(e) for e in entries])]
     n = len(vectors)
     term_ids: dict[str, int] = {}
