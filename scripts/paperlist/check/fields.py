@@ -14,11 +14,9 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
 
 from paperlist import DATA_DIR
 from paperlist.check.fastschema import Check, compile_schema
@@ -35,6 +33,11 @@ from paperlist.model.page import (
 )
 from paperlist.model.taxonomy import load_taxonomy, taxonomy_shown
 from paperlist.util.text import NAME_SEPARATOR_RE, split_name_items, split_names
+
+if TYPE_CHECKING:  # jsonschema is imported only for a page fastschema rejects (validator)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
 
 SCHEMA_PATH = DATA_DIR / "page.schema.json"
 _SCHEME = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]*):")
@@ -64,7 +67,11 @@ def page_schema(max_tags: int | None = None) -> dict[str, Any]:
 
 @lru_cache(maxsize=4)
 def validator(max_tags: int | None = None) -> Draft202012Validator:
-    """Compiled once per process: building a validator costs more than using it."""
+    """Compiled once per process: building a validator costs more than using it. Imported
+    here: a valid page never needs it (valid_fast), and the import cost every build and
+    check 40 ms."""
+    from jsonschema import Draft202012Validator
+
     Draft202012Validator.check_schema(page_schema(max_tags))
     return Draft202012Validator(page_schema(max_tags))
 
