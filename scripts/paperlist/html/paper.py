@@ -239,12 +239,17 @@ def cite_section(entry: Paper, url: str | None) -> str:
             "</div>\n")
 
 
+def indexed_abstract(entry: Paper) -> str:
+    """The abstract as the search index reads it where that is not as the page shows it:
+    its formulas as text (render_abstract's `formulas_as_text`); "" for one without."""
+    return render_abstract(entry.body, formulas_as_text=True) if "$" in entry.body else ""
+
+
 def indexed_body(body_html: str, entry: Paper, as_text: str | None = None) -> str:
     """Mark a paper page's content as the only thing Pagefind indexes, with what a search
     result shows as metadata (search/data.py reads it back), the authors and names ahead
     of the title. Pages without this wrapper — home, browse, tags, which list every
-    paper — stay out of the index. `as_text`: the abstract with its formulas as text
-    (render_abstract's `formulas_as_text`, "" without formulas), if made already."""
+    paper — stay out of the index. `as_text`: indexed_abstract(entry), if made already."""
     # Tags as a Pagefind filter, the rest as metadata: taken from the element's text (a
     # name or a tag may hold a comma, which the attribute form `name:value` would split
     # at), ignored as content (the visible page says it already). Not tags as metadata,
@@ -281,10 +286,10 @@ def indexed_body(body_html: str, entry: Paper, as_text: str | None = None) -> st
              else "")
     # A result's excerpt is the abstract's indexed text: its formulas as listings write
     # them, not MathML, whose text runs together. Its forms are given as the page's are:
-    # "π₀" of the text (`$\\pi_0$`) as "π0", and "ε" of the page's MathML (`$\\varepsilon
+    # "π₀" of the text (`$\pi_0$`) as "π0", and "ε" of the page's MathML (`$\varepsilon
     # = 2/d$`, as written in the text) as "epsilon".
     if as_text is None:
-        as_text = render_abstract(entry.body, formulas_as_text=True) if "$" in entry.body else ""
+        as_text = indexed_abstract(entry)
     if as_text and (not as_text.isascii() or _REFERENCE.search(as_text)):
         shown = f"{shown} {html_text(as_text)}"
     for key, parts in ((TITLE_PARTS, hidden_parts(titled) + joined_words(titled) + title_forms),

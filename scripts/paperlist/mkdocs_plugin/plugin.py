@@ -34,13 +34,13 @@ from mkdocs.utils import get_relative_url, write_file
 
 from paperlist.check.checker import check_paths, find_problems
 from paperlist.html import home
-from paperlist.html.abstract import render_abstract, title_text
+from paperlist.html.abstract import title_text
 from paperlist.html.codeblocks import focusable_code_blocks
 from paperlist.html.escape import esc
 from paperlist.html.icons import IconSheet
 from paperlist.html.inferred import INFERRED_LEGEND, INFERRED_SUFFIX
 from paperlist.html.notfound import MATERIAL_404, not_found
-from paperlist.html.paper import description, indexed_body, paper_body
+from paperlist.html.paper import description, indexed_abstract, indexed_body, paper_body
 from paperlist.html.problems import CHECK_ONLY, page_problems, problems_banner
 from paperlist.html.searchpage import search_hook
 from paperlist.html.squeeze import squeeze
@@ -494,8 +494,7 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         the same Markdown pass (html/abstract.py `_rendered`)."""
         assert self.catalogue is not None
         link, editable = self._link_from, bool(self.hosting.repo)
-        return [(paper_body(e, link(self._urls[e.src_uri]), editable),
-                 render_abstract(e.body, formulas_as_text=True) if "$" in e.body else "")
+        return [(paper_body(e, link(self._urls[e.src_uri]), editable), indexed_abstract(e))
                 for e in entries]
 
     def _start_discovery(self, config: MkDocsConfig) -> None:
