@@ -427,6 +427,9 @@ _NAMED_APPOSITIVE = re.compile(
     rf"(?<![\w-])({NAME}),\s+(?:a|an)\s+(?:[\w-]+\s+){{0,4}}?{HEAD}\b")
 _OWN_APPOSITIVE = re.compile(
     rf"(?<![\w-])({NAME}),\s+(?:a|an|the first)\s+(?:[\w-]+,?\s+){{0,5}}?{HEAD}\b")
+#: What _OWN_APPOSITIVE cannot match without: found by a fast search for its ",", where
+#: the pattern itself tries a name at every word (most sentences have no ", a ")
+_APPOSITIVE_LEAD = re.compile(r",\s+(?:a|an|the first)\s")
 # Before a name: it is what the paper is tested on or built from, not what it makes.
 _USED_ON = re.compile(
     r"\b(?:evaluat|validat|benchmark|test|compar|experiment|integrat|demonstrat|appl|train"
@@ -525,7 +528,7 @@ def _candidates(sentence: str, emphasised: tuple[str, ...]) -> list[tuple[int, s
     # "We address this gap with X, the first ... framework", "... through X, a new method":
     # a coined name the sentence about the paper's own work describes as an artefact
     subject = own if "," in sentence else None
-    if subject:
+    if subject and _APPOSITIVE_LEAD.search(sentence, subject.end()):
         for m in _OWN_APPOSITIVE.finditer(sentence, subject.end()):
             described = fold_case(m.group(0)).split()
             before = sentence[subject.end() : m.start()]

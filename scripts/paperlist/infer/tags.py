@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
 from typing import NamedTuple
@@ -91,6 +91,63 @@ class _Matcher:
     exact_prefixes: set[str]
     patterns: list[tuple[int, re.Pattern[str], float]]
     known_abbrs: set[tuple[str, int]]  # (abbr key, tag) already in the taxonomy
+    #: per pattern (in `patterns`' order): what a text must contain for it to match
+    #: (see _required_strings)
+    pattern_needs: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
+
+
+def _required_strings(source: str) -> tuple[tuple[str, ...], ...]:
+    """Literal strings a pattern cannot match without: one of each tuple ("Bench" of
+    "[A-Za-z0-9]-?Bench\\b"; "benchmark", "testbed" or "evaluation suite" of "(?:introduc|...)
+    ...(?:benchmark|testbed|evaluation suite)"). A pattern runs on every abstract and costs
+    a scan of it at almost every character, while a substring test is a fast search:
+    most abstracts have none of them. Read from the parsed pattern's top-level sequence
+    (its runs of literals, and alternatives that each start with one); () where the
+    pattern ignores case or the parser (private to the re module) cannot be read."""
+    try:
+        from re import _constants as c
+        from re import _parser
+
+        parsed = _parser.parse(source)
+        if parsed.state.flags & re.IGNORECASE:
+            return ()
+        needs: list[tuple[str, ...]] = []
+
+        def literals(items) -> str:  # the run of literals an item list starts with
+            run = ""
+            for op, av in items:
+                if op is not c.LITERAL:
+                    break
+                run += chr(av)
+            return run
+
+        def walk(items) -> None:
+            run = ""
+            for op, av in items:
+                if op is c.LITERAL:
+                    run += chr(av)
+                    continue
+                if run:
+                    needs.append((run,))
+                    run = ""
+                if op is c.BRANCH:
+                    starts = tuple(literals(branch) for branch in av[1])
+                    if all(starts):
+                        needs.append(starts)
+                elif op is c.SUBPATTERN and not av[1] and not av[2]:  # a group, no flags
+                    walk(av[3])
+            if run:
+                needs.append((run,))
+
+        walk(list(parsed))
+        return tuple(needs)
+    except Exception:  # noqa: BLE001 - only a shortcut: without it the pattern just runs
+        return ()
+
+
+def _may_match(text: str, needs: tuple[tuple[str, ...], ...]) -> bool:
+    """False only if the text lacks every string of one of the needs (_required_strings)."""
+    return all(any(s in text for s in one_of) for one_of in needs)
 
 
 @lru_cache(maxsize=8)
@@ -130,6 +187,7 @@ def _compile(taxonomy: Taxonomy) -> _Matcher:
         exact_prefixes={k[:n] for k in exact for n in range(1, len(k) + 1)},
         patterns=patterns,
         known_abbrs=known_abbrs,
+        pattern_needs=[_required_strings(p.pattern) for _, p, _ in patterns],
     )
 
 
@@ -184,9 +242,13 @@ class _Doc:
         ]
         self.sentence: list[int] = list(accumulate(new_sentence, initial=0))[: len(words)]
         self.folded: list[str] = list(map(_FOLDED.__getitem__, words))
-        self.exact: list[str] = list(map(_EXACT.__getitem__, words))
         # abbreviation evidence always has a capital, so only these words can start one
         self.capitalised = [i for i, w in enumerate(words) if not w.islower()]
+        # a word in lower case is its own _abbr_form (no capital before a final "s"): only
+        # the others are looked up
+        exact = self.exact = words.copy()
+        for i in self.capitalised:
+            exact[i] = _EXACT[words[i]]
         self.weights = self._sentence_weights((self.sentence[-1] + 1) if words else 1)
 
     def _sentence_weights(self, sentences: int) -> list[float]:
@@ -304,7 +366,9 @@ def score_tags(text: str, taxonomy: Taxonomy | None = None) -> list[TagScore]:
         if slot is None:
             slot = hits[mt.entry.tag][mt.key] = [mt.entry.points, [], doc.quote(mt.start, mt.end)]
         slot[1].append(doc.weights[doc.sentence[mt.start]])
-    for tag, pattern, points in m.patterns:
+    for (tag, pattern, points), needs in zip(m.patterns, m.pattern_needs, strict=True):
+        if not _may_match(doc.text, needs):
+            continue
         for pm in pattern.finditer(doc.text):
             key = "re:" + pattern.pattern
             slot = hits.setdefault(tag, {}).setdefault(key, [points, [], pm.group(0)])

@@ -36,9 +36,11 @@ _TRAILING = ".,;:!?*'\"\u201d\u2019"
 _CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
 
 
+@lru_cache(maxsize=8)
 def _may_hold_url(text: str) -> bool:
     """False only if URL_RE cannot match: most abstracts hold no URL, and a few substring
-    tests cost a third of one case-insensitive scan of the text."""
+    tests cost a third of one case-insensitive scan of the text. Kept for the last few
+    texts: an import asks it of each abstract three times (names, tags and links)."""
     if "://" in text:
         return True
     low = text.lower()
@@ -76,9 +78,11 @@ def find_urls(text: str) -> list[tuple[int, str]]:
     return [(m.start(), trim_url(m.group(0))) for m in URL_RE.finditer(text)]
 
 
+@lru_cache(maxsize=8)
 def strip_urls(text: str, replacement: str = " ") -> str:
     """The text with each URL replaced, keeping the punctuation after it: "see
-    https://x.org/a. We" keeps its full stop, so the sentence still ends there."""
+    https://x.org/a. We" keeps its full stop, so the sentence still ends there. Kept for
+    the last few texts: an import strips each abstract's twice (names and tags)."""
     if not _may_hold_url(text):
         return text
     return URL_RE.sub(lambda m: replacement + m.group(0)[len(trim_url(m.group(0))):], text)
