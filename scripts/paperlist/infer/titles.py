@@ -1045,9 +1045,24 @@ _PAIR_MAX_CONTENT = 5
 _PART = re.compile(r"[a-z0-9]+")
 
 
+#: word as written -> its parts as :func:`_parts` gives them, for the function words in
+#: _PARTS_OF (a word's parts depend on the word alone: most are words of every abstract)
+_PARTS: dict[str, tuple[str, ...]] = {}
+_PARTS_OF: list[object] = [None]
+
+
 def _parts(tokens: list[tuple[str, str, bool]], function: frozenset[str]) -> set[str]:
-    return {fold_plural(part) for t in tokens for part in _PART.findall(t[0].lower())
-            if part not in function}
+    if _PARTS_OF[0] is not function or len(_PARTS) > 1 << 18:
+        _PARTS.clear()
+        _PARTS_OF[0] = function
+    out: set[str] = set()
+    for t in tokens:
+        parts = _PARTS.get(t[0])
+        if parts is None:
+            parts = _PARTS[t[0]] = tuple(fold_plural(part) for part in _PART.findall(t[0].lower())
+                                         if part not in function)
+        out.update(parts)
+    return out
 
 
 #: a word written as an abbreviation: "LLMs", "MoE", "LoRA", "GNN" (a plural "s" aside,
@@ -1058,20 +1073,41 @@ _SUBWORD = re.compile(r"[^\W_]+")
 _INITIAL = re.compile(r"(?<![^\W_])[^\W_]")
 
 
-class _Said(NamedTuple):
+class _Said:
     """What a phrase abbreviates and what it could spell out, to tell whether two phrases
-    say one thing twice (:func:`_restates`)."""
+    say one thing twice (:func:`_restates`). What it could spell out (`initials`, `parts`)
+    is read only when the other phrase writes an abbreviation (most pairs have none), so
+    it is worked out then, once."""
 
-    #: the first letters of its words and hyphen parts ("mixture-of-experts layers": "moel")
-    initials: str
-    #: its words' hyphen parts, lower-cased, a plural "s" aside ("mixture", "of", "expert")
-    parts: tuple[str, ...]
-    #: the abbreviations it writes, lower-cased, whole words or hyphen parts ("MoE-based")
-    abbreviations: frozenset[str]
-    #: of those written as a whole word: the word's place and whether it is plural
-    words: dict[str, tuple[int, bool]]
-    #: whether its last word is plural ("models")
-    plural: bool
+    __slots__ = ("_joined", "_initials", "_parts", "abbreviations", "words", "plural")
+
+    def __init__(self, joined: str, abbreviations: frozenset[str],
+                 words: dict[str, tuple[int, bool]], plural: bool) -> None:
+        self._joined = joined  # its words, lower-cased, joined by spaces
+        self._initials: str | None = None
+        self._parts: tuple[str, ...] | None = None
+        #: the abbreviations it writes, lower-cased, whole words or hyphen parts ("MoE-based")
+        self.abbreviations = abbreviations
+        #: of those written as a whole word: the word's place and whether it is plural
+        self.words = words
+        #: whether its last word is plural ("models")
+        self.plural = plural
+
+    @property
+    def initials(self) -> str:
+        """The first letters of its words and hyphen parts ("mixture-of-experts layers":
+        "moel")."""
+        if self._initials is None:
+            self._initials = "".join(_INITIAL.findall(self._joined))
+        return self._initials
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """Its words' hyphen parts, lower-cased, a plural "s" aside ("mixture", "of",
+        "expert")."""
+        if self._parts is None:
+            self._parts = tuple(fold_plural(p) for p in _SUBWORD.findall(self._joined))
+        return self._parts
 
 
 def _said(tokens: list[tuple[str, str, bool]]) -> _Said:
@@ -1092,9 +1128,7 @@ def _said(tokens: list[tuple[str, str, bool]]) -> _Said:
                     words.setdefault(abbr, (k, len(part) > len(abbr)))
     last = lowers[-1] if lowers else ""
     joined = " ".join(lowers)
-    return _Said("".join(_INITIAL.findall(joined)),
-                 tuple(fold_plural(p) for p in _SUBWORD.findall(joined)),
-                 frozenset(abbreviations), words, fold_plural(last) != last)
+    return _Said(joined, frozenset(abbreviations), words, fold_plural(last) != last)
 
 
 def _definitions(text: str) -> dict[str, tuple[str, ...]]:
@@ -1169,6 +1203,16 @@ def _setting_words(row: tuple, function: frozenset[str], vague: set[str], named:
     return words
 
 
+_VAGUE_OF: list = [None, frozenset()]
+
+
+def _vague_words(rules: dict) -> frozenset[str]:
+    """The rules' vague words, a plural "s" aside: made once per rules, not per abstract."""
+    if _VAGUE_OF[0] is not rules:
+        _VAGUE_OF[:] = [rules, frozenset(fold_plural(w) for w in rules["vague_words"])]
+    return _VAGUE_OF[1]
+
+
 def title_options(text: str, names: list[str], checked: bool = True
                   ) -> list[tuple[str, list[float]]]:
     """The ways to make the title, best single phrase first: each of the three
@@ -1208,7 +1252,7 @@ def title_options(text: str, names: list[str], checked: bool = True
         return [(fallback, [1.0, 0.0, 0.0, *blank, 0.0])]
     rules = title_rules()
     function = _function_words(rules)
-    vague = {fold_plural(w) for w in rules["vague_words"]}
+    vague = _vague_words(rules)
     long_form = _long_form(analyse(text), name)
     named = _parts(_tokens(long_form), function) if long_form else set()
     top = rows[firsts[0][0]][1]
@@ -1217,7 +1261,8 @@ def title_options(text: str, names: list[str], checked: bool = True
     settings: dict[int, set[str] | None] = {}
     phrases: dict[int, str] = {}
     saids: dict[int, _Said] = {}
-    defined = _definitions(text)
+    # (read only for a pair of which a phrase writes an abbreviation: made then, once)
+    defined: dict[str, tuple[str, ...]] | None = None
     for a, single in firsts:
         (tokens_a, start_a, end_a), score_a, info_a = rows[a]
         words_a = _parts(tokens_a[start_a:end_a], function)
@@ -1245,14 +1290,18 @@ def title_options(text: str, names: list[str], checked: bool = True
             said_k = saids.get(k)
             if said_k is None:
                 said_k = saids[k] = _said(tokens[start:end])
-            spelled = _spelled_out(said_a, said_k, defined)
+            # neither phrase writing an abbreviation, neither test below can hold
+            abbreviated = bool(said_a.abbreviations or said_k.abbreviations)
+            if abbreviated and defined is None:
+                defined = _definitions(text)
+            spelled = _spelled_out(said_a, said_k, defined) if abbreviated else None
             if spelled is not None:
                 # "critique ability of LLMs for large language models" says it once, as
                 # titles mostly do: "critique ability of large language models"
                 whole = _phrase([*phrase_a[:spelled], *tokens[start:end],
                                  *phrase_a[spelled + 1 :]])
                 title = f"{name}: {_after_name(whole, name)}" if name else _capitalise(whole)
-            elif _restates(said_a, said_k, defined):
+            elif abbreviated and _restates(said_a, said_k, defined):
                 continue  # the same thing as an abbreviation and spelled out
             else:
                 join = prev if prev in _JOINS else "for"
