@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import accumulate
+from itertools import accumulate, compress
 from typing import NamedTuple
 
 from paperlist.model.taxonomy import Taxonomy, load_taxonomy
@@ -140,7 +140,10 @@ def _required_strings(source: str) -> tuple[tuple[str, ...], ...]:
                 needs.append((run,))
 
         walk(list(parsed))
-        return tuple(needs)
+        # the longest strings first: they are the likeliest to be missing; a need of
+        # one or two characters ("e ") every text meets
+        return tuple(sorted((one_of for one_of in needs if min(map(len, one_of)) > 2),
+                            key=lambda one_of: -min(map(len, one_of))))
     except Exception:  # noqa: BLE001 - only a shortcut: without it the pattern just runs
         return ()
 
@@ -280,7 +283,9 @@ def _find_matches(
 ) -> list[_Match]:
     found = []
     n = len(forms)
-    for i in range(n) if starts is None else starts:
+    if starts is None:  # the words that start no key (half of them) skipped in C
+        starts = compress(range(n), map(prefixes.__contains__, forms))
+    for i in starts:
         key = forms[i]
         if key not in prefixes:  # prefixes include every full key
             continue

@@ -490,17 +490,32 @@ class _WordContext(NamedTuple):
     name: str
 
 
+_LOWER = operator.itemgetter(1)  # a token's word, lower-cased
+
+
+def _own_sentence(sentences: list[list[tuple[str, str, bool]]]) -> int:
+    """The first sentence that speaks of the paper itself ("we", "this paper"), else the
+    number of sentences."""
+    return next((k for k, tokens in enumerate(sentences)
+                 if not _OWN_SUBJECT.isdisjoint(map(_LOWER, tokens))), len(sentences))
+
+
 def _word_context(text: str, names: list[str]) -> _WordContext:
     analysis = analyse(text)
     sentences = [_tokens(s) for s in analysis.sentences]
-    own = next((k for k, tokens in enumerate(sentences)
-                if any(t[1] in _OWN_SUBJECT for t in tokens)), len(sentences))
+    own = _own_sentence(sentences)
     longs = {w.lower() for long in defined_abbreviations(analysis.doc.text).values()
              for w in long.split()}
     longs.update(w.lower() for w in _long_form(analysis, names[0] if names else "").split())
     name = names[0].lower() if names else ""
-    lowers = [[t[1] for t in tokens if t[0] and FORMULA_PLACEHOLDER not in t[0]]
-              for tokens in sentences]
+    # each sentence's words, lower-cased, but for a formula's or an empty one (a word has
+    # a formula, or is empty, iff its lower case has: most sentences have neither)
+    lowers = []
+    for sentence, tokens in zip(analysis.sentences, sentences, strict=True):
+        words = list(map(_LOWER, tokens))
+        if "" in words or FORMULA_PLACEHOLDER in sentence:
+            words = [w for w in words if w and FORMULA_PLACEHOLDER not in w]
+        lowers.append(words)
     counts = Counter(chain.from_iterable(lowers))
     first: dict[str, int] = {}
     for index in range(len(lowers) - 1, -1, -1):
@@ -733,6 +748,25 @@ def _cue_tiers(verb: str) -> tuple[int, ...]:
     return tuple(tiers)
 
 
+_WEIGHT_TABLE: list = [None, None]  # [weights, _weight_table(weights)]
+
+
+def _weight_table(weights: dict[str, float]) -> tuple[list[float], dict[str, float],
+                                                      list[tuple[int, float]], list[float]]:
+    """What _candidate_rows reads of the feature weights: the ten it adds first, every
+    feature's (0 if the model has none), each word bin's, and each phrase length's bin
+    weight. Made once per weights (the model's are the same for every abstract)."""
+    if _WEIGHT_TABLE[0] is not weights:
+        w = [weights.get(k, 0.0) for k in ("prior", "content", "prior_mean", "low_words",
+                                           "spread", "repeated", "capitals", "has_name",
+                                           "first_prior", "last_prior")]
+        wx = {k: weights.get(k, 0.0) for k in FEATURES}
+        w_bins = [(top, wx[key]) for top, key in _WORD_BINS]
+        bins = [next((v for top, v in w_bins if n <= top), wx["words10"]) for n in range(15)]
+        _WEIGHT_TABLE[:] = [weights, (w, wx, w_bins, bins)]
+    return _WEIGHT_TABLE[1]
+
+
 def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | None = None):
     """(words, features) of every candidate phrase, the rule-made title's first; with
     ``weights``, ((tokens, start, end), score) instead, the phrase being
@@ -751,10 +785,8 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
     sentences = [_tokens(s) for s in analysis.sentences[:_SCANNED]]
     # the name's long form ("Equilibrium Reasoners (EqR)") is what the paper is called
     long_form = _long_form(analysis, name).lower().split()
-    counts: dict[str, int] = {}
-    for tokens in sentences:
-        for lower in {t[1] for t in tokens}:
-            counts[lower] = counts.get(lower, 0) + 1
+    # how many of these sentences have each word (counted in C)
+    counts = Counter(chain.from_iterable({t[1] for t in tokens} for tokens in sentences))
     table = _word_classes(rules)
     memo: dict[str, tuple] = {}
     if len(table) > 1 << 18:  # a long-running process (serve, check) reads many abstracts
@@ -791,13 +823,8 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
         return values
 
     if weights is not None:
-        w = [weights.get(k, 0.0) for k in ("prior", "content", "prior_mean", "low_words",
-                                           "spread", "repeated", "capitals", "has_name",
-                                           "first_prior", "last_prior")]
+        w, wx, w_bins, bins = _weight_table(weights)
         w0, w1, w2, w3, w4, w5, w6, w7, w8, w9 = w
-        wx = {k: weights.get(k, 0.0) for k in FEATURES}
-        w_bins = [(top, wx[key]) for top, key in _WORD_BINS]
-        bins = [next((v for top, v in w_bins if n <= top), wx["words10"]) for n in range(15)]
         w_start, w_background, w_name_sentence = (
             wx["sentence_start"], wx["background"], wx["name_sentence"])
         w_article, w_preposition, w_praise = (
@@ -867,8 +894,7 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
             yield tokens, features(values, 0, len(tokens) - 1, sums, extra)
     # sentences before the first that speaks of the paper itself ("we", "this paper")
     # are background
-    own = next((k for k, tokens in enumerate(sentences)
-                if any(t[1] in _OWN_SUBJECT for t in tokens)), len(sentences))
+    own = _own_sentence(sentences)
     no_start = _FUNCTION | _BREAKER | _BAD_START
     boundary = _FUNCTION | _BREAKER | _PRAISE_W | _BAD_START | _ING
     leading = _PRAISE_W | _ARTICLE_W | _COUNTING_W
