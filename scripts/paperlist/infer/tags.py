@@ -10,6 +10,7 @@ traced back to an exact phrase of the abstract, which is what :func:`explain` pr
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -237,16 +238,23 @@ class _Doc:
         offsets = list(accumulate(map(len, parts), initial=0))
         self.starts: list[int] = offsets[1:-1:2]
         self.ends: list[int] = offsets[2::2]
-        # a new sentence starts after ". " (or ! ?) when the next word is capitalised
-        new_sentence = [
-            sep != " " and sep[-1:].isspace() and ("." in sep or "!" in sep or "?" in sep)
-            and (word[0].isupper() or word[0].isdigit())
-            for sep, word in zip(parts[2:-1:2], words[1:], strict=True)
-        ]
-        self.sentence: list[int] = list(accumulate(new_sentence, initial=0))[: len(words)]
+        # a new sentence starts after ". " (or ! ?) when the next word is capitalised; only
+        # the separators other than one space (found in C) can be such
+        seps = parts[2:-1:2]  # the one before each word but the first
+        sentence: list[int] = []
+        number = 0
+        for k in compress(range(len(seps)), map(" ".__ne__, seps)):
+            sep, word = seps[k], words[k + 1]
+            if (sep[-1:].isspace() and ("." in sep or "!" in sep or "?" in sep)
+                    and (word[0].isupper() or word[0].isdigit())):
+                sentence += [number] * (k + 1 - len(sentence))
+                number += 1
+        sentence += [number] * (len(words) - len(sentence))
+        self.sentence = sentence
         self.folded: list[str] = list(map(_FOLDED.__getitem__, words))
         # abbreviation evidence always has a capital, so only these words can start one
-        self.capitalised = [i for i, w in enumerate(words) if not w.islower()]
+        self.capitalised = list(compress(range(len(words)),
+                                         map(operator.not_, map(str.islower, words))))
         # a word in lower case is its own _abbr_form (no capital before a final "s"): only
         # the others are looked up
         exact = self.exact = words.copy()

@@ -709,6 +709,12 @@ def _word_share(lower: str) -> tuple[float, bool, bool]:
 # dictionary probe instead of a dozen set lookups per token, at 50 candidates an abstract).
 _FUNCTION, _BREAKER, _BAD_START, _BAD_END, _VERB_NEXT = 1, 2, 4, 8, 16
 _PRAISE_W, _ARTICLE_W, _COUNTING_W, _PREPOSITION_W, _OWN_W, _ING = 32, 64, 128, 256, 512, 1024
+_NO_WORD = 2048  # empty, or a formula's: no word of a phrase (its lower case tells)
+#: per class bits: whether a phrase may end on the word, and whether a word of these
+#: classes after a phrase's last word lets it end there (a phrase is scanned word by
+#: word: a list of one table look-up per word is made in C)
+_ENDS = [not b & (_BAD_END | _FUNCTION) for b in range(_NO_WORD << 1)]
+_FOLLOWS = [bool(b & (_FUNCTION | _BREAKER)) for b in range(_NO_WORD << 1)]
 _CLASSES: dict[str, int] = {}
 _CLASSES_OF: list[object] = [None]  # the title_rules() the table was made from
 
@@ -735,6 +741,8 @@ def _classify(lower: str, rules: dict) -> int:
             bits |= flag
     if lower.endswith("ing"):
         bits |= _ING
+    if not lower or FORMULA_PLACEHOLDER in lower:
+        bits |= _NO_WORD
     return bits
 
 
@@ -793,12 +801,15 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
         table.clear()
 
     def classes(tokens):
-        out = []
-        for t in tokens:
-            bits = table.get(t[1])
-            if bits is None:
-                bits = table[t[1]] = _classify(t[1], rules)
-            out.append(bits)
+        out = list(map(table.get, map(_LOWER, tokens)))  # (in C: most words are known)
+        if None in out:
+            for k, bits in enumerate(out):
+                if bits is None:
+                    lower = tokens[k][1]
+                    bits = table.get(lower)  # (the same word earlier in the sentence)
+                    if bits is None:
+                        bits = table[lower] = _classify(lower, rules)
+                    out[k] = bits
         return out
 
     def word_values(tokens, bits):
@@ -895,7 +906,7 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
     # sentences before the first that speaks of the paper itself ("we", "this paper")
     # are background
     own = _own_sentence(sentences)
-    no_start = _FUNCTION | _BREAKER | _BAD_START
+    no_start = _FUNCTION | _BREAKER | _BAD_START | _NO_WORD
     boundary = _FUNCTION | _BREAKER | _PRAISE_W | _BAD_START | _ING
     leading = _PRAISE_W | _ARTICLE_W | _COUNTING_W
     for index, tokens in enumerate(sentences):
@@ -904,7 +915,8 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
         bits = classes(tokens)
         # a cue counts after the paper's own subject ("we introduce", not "recent works
         # introduce")
-        subject = next((k for k, b in enumerate(bits) if b & _OWN_W), n)
+        subject = n if _OWN_SUBJECT.isdisjoint(map(_LOWER, tokens)) else next(
+            k for k, b in enumerate(bits) if b & _OWN_W)
         if weights is not None:
             # what every start of this sentence adds (`extra`'s first terms, in its order;
             # a term that is 0 is left out: it would change no sum, which never is -0.0)
@@ -917,8 +929,7 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
                 pre += w_name_sentence
                 pre_start += w_name_sentence
         for i in range(n):
-            core, lower, _ = tokens[i]
-            if not core or bits[i] & no_start or FORMULA_PLACEHOLDER in core:
+            if bits[i] & no_start:  # (_NO_WORD: an empty word or a formula's)
                 continue
             if i:
                 prev_mark = tokens[i - 1][2]
@@ -934,10 +945,10 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
             if values is None:
                 values = word_values(tokens, bits)
                 # a phrase runs through no breaker, formula or stopping word
-                stops = [b & _BREAKER or not t[0] or FORMULA_PLACEHOLDER in t[0] or v[7]
-                         for t, b, v in zip(tokens, bits, values, strict=True)]
-                ends = [not b & (_BAD_END | _FUNCTION) for b in bits]
-                follows = [bool(b & (_FUNCTION | _BREAKER)) for b in bits[1:]] + [True]
+                stops = [b & (_BREAKER | _NO_WORD) or v[7]
+                         for b, v in zip(bits, values, strict=True)]
+                ends = list(map(_ENDS.__getitem__, bits))
+                follows = [*map(_FOLLOWS.__getitem__, bits[1:]), True]
             if values[i][7]:
                 continue
             back = i - 1
