@@ -265,7 +265,8 @@ class _Doc:
     def _sentence_weights(self, sentences: int) -> list[float]:
         weights = [1.0] * sentences
         folded, sentence = self.folded, self.sentence
-        for i in [i for i, w in enumerate(folded) if w in _RESULTS_TRIGGERS]:
+        # (the few trigger words found in C)
+        for i in compress(range(len(folded)), map(_RESULTS_TRIGGERS.__contains__, folded)):
             word = folded[i]
             if word in _RESULTS_WORDS or (i and (folded[i - 1], word) in _RESULTS_BIGRAMS):
                 weights[sentence[i]] = RESULTS_SENTENCE_WEIGHT
