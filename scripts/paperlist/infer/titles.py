@@ -13,7 +13,7 @@ import math
 import operator
 import re
 from collections import Counter
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import chain
 from pathlib import Path
 from typing import NamedTuple
@@ -657,8 +657,7 @@ def _tokens(sentence: str) -> list[tuple[str, str, bool]]:
     raws = (PARENTHESISED.sub("", sentence) if "(" in sentence else sentence).split()
     if len(_TOKEN_OF) > 1 << 18:  # a long-running process reads many abstracts
         _TOKEN_OF.clear()
-    known = _TOKEN_OF.get
-    tokens = [known(raw) for raw in raws]
+    tokens = list(map(_TOKEN_OF.get, raws))  # (map: no bytecode per word)
     if None in tokens:
         for k, raw in enumerate(raws):
             if tokens[k] is None:
@@ -694,11 +693,13 @@ def _stands_alone(tokens: list[tuple[str, str, bool]]) -> bool:
     return not (_POSSESSIVE.search(first) and first[:1].islower())
 
 
-@lru_cache(maxsize=1 << 16)
+@cache
 def _word_share(lower: str) -> tuple[float, bool, bool]:
     """A word's prior share, whether titles almost never take it, and whether a phrase
     stops before it: a word titles never take that ends in -s, -ed or -ly is mostly a verb
-    or an adverb ("beats", "lacks", "famously"), and a phrase does not run through one."""
+    or an adverb ("beats", "lacks", "famously"), and a phrase does not run through one.
+    Kept without a bound (a bounded cache reorders its entries at every hit, and the scan
+    asks ~100 words an abstract): _candidate_rows clears it when it grows large."""
     _, prior, default = title_model()
     share = prior.get(fold_plural(lower), default)
     low = share < _LOW_PRIOR
@@ -799,6 +800,7 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
     memo: dict[str, tuple] = {}
     if len(table) > 1 << 18:  # a long-running process (serve, check) reads many abstracts
         table.clear()
+        _word_share.cache_clear()  # (as many words: unbounded, see there)
 
     def classes(tokens):
         out = list(map(table.get, map(_LOWER, tokens)))  # (in C: most words are known)
