@@ -13,7 +13,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate, compress
 from typing import NamedTuple
@@ -92,66 +92,6 @@ class _Matcher:
     exact_prefixes: set[str]
     patterns: list[tuple[int, re.Pattern[str], float]]
     known_abbrs: set[tuple[str, int]]  # (abbr key, tag) already in the taxonomy
-    #: per pattern (in `patterns`' order): what a text must contain for it to match
-    #: (see _required_strings)
-    pattern_needs: list[tuple[tuple[str, ...], ...]] = field(default_factory=list)
-
-
-def _required_strings(source: str) -> tuple[tuple[str, ...], ...]:
-    """Literal strings a pattern cannot match without: one of each tuple ("Bench" of
-    "[A-Za-z0-9]-?Bench\\b"; "benchmark", "testbed" or "evaluation suite" of "(?:introduc|...)
-    ...(?:benchmark|testbed|evaluation suite)"). A pattern runs on every abstract and costs
-    a scan of it at almost every character, while a substring test is a fast search:
-    most abstracts have none of them. Read from the parsed pattern's top-level sequence
-    (its runs of literals, and alternatives that each start with one); () where the
-    pattern ignores case or the parser (private to the re module) cannot be read."""
-    try:
-        from re import _constants as c
-        from re import _parser
-
-        parsed = _parser.parse(source)
-        if parsed.state.flags & re.IGNORECASE:
-            return ()
-        needs: list[tuple[str, ...]] = []
-
-        def literals(items) -> str:  # the run of literals an item list starts with
-            run = ""
-            for op, av in items:
-                if op is not c.LITERAL:
-                    break
-                run += chr(av)
-            return run
-
-        def walk(items) -> None:
-            run = ""
-            for op, av in items:
-                if op is c.LITERAL:
-                    run += chr(av)
-                    continue
-                if run:
-                    needs.append((run,))
-                    run = ""
-                if op is c.BRANCH:
-                    starts = tuple(literals(branch) for branch in av[1])
-                    if all(starts):
-                        needs.append(starts)
-                elif op is c.SUBPATTERN and not av[1] and not av[2]:  # a group, no flags
-                    walk(av[3])
-            if run:
-                needs.append((run,))
-
-        walk(list(parsed))
-        # the longest strings first: they are the likeliest to be missing; a need of
-        # one or two characters ("e ") every text meets
-        return tuple(sorted((one_of for one_of in needs if min(map(len, one_of)) > 2),
-                            key=lambda one_of: -min(map(len, one_of))))
-    except Exception:  # noqa: BLE001 - only a shortcut: without it the pattern just runs
-        return ()
-
-
-def _may_match(text: str, needs: tuple[tuple[str, ...], ...]) -> bool:
-    """False only if the text lacks every string of one of the needs (_required_strings)."""
-    return all(any(s in text for s in one_of) for one_of in needs)
 
 
 @lru_cache(maxsize=8)
@@ -191,7 +131,6 @@ def _compile(taxonomy: Taxonomy) -> _Matcher:
         exact_prefixes={k[:n] for k in exact for n in range(1, len(k) + 1)},
         patterns=patterns,
         known_abbrs=known_abbrs,
-        pattern_needs=[_required_strings(p.pattern) for _, p, _ in patterns],
     )
 
 
@@ -380,9 +319,7 @@ def score_tags(text: str, taxonomy: Taxonomy | None = None) -> list[TagScore]:
         if slot is None:
             slot = hits[mt.entry.tag][mt.key] = [mt.entry.points, [], doc.quote(mt.start, mt.end)]
         slot[1].append(doc.weights[doc.sentence[mt.start]])
-    for (tag, pattern, points), needs in zip(m.patterns, m.pattern_needs, strict=True):
-        if not _may_match(doc.text, needs):
-            continue
+    for tag, pattern, points in m.patterns:
         for pm in pattern.finditer(doc.text):
             key = "re:" + pattern.pattern
             slot = hits.setdefault(tag, {}).setdefault(key, [points, [], pm.group(0)])
