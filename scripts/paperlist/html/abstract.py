@@ -188,12 +188,12 @@ def render_abstract(text: str, formulas_as_text: bool = False) -> str:
 
 
 @lru_cache(maxsize=64)
-def _rendered(text: str) -> tuple[str, list[str], list[str]]:
+def _rendered(text: str) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
     """The abstract's HTML with each formula (and text style's tag) stashed, and what
     goes back at each mark: for the page (MathML), and for the index (each formula as a
     line of text). Both from one Markdown pass, the build's costliest step per paper: a
     paper's page body is made, then what the index reads of it, in the same process
-    (cached; neither caller changes the lists)."""
+    (cached)."""
     text = unmarked(text)
     mathml: list[str] = []
     lines: list[str] = []
@@ -217,7 +217,7 @@ def _rendered(text: str) -> tuple[str, list[str], list[str]]:
     for tex, uni in _QUOTES:
         text = text.replace(tex, uni)
     text = esc(text, quote=False)
-    return _linkify(markdown_html(text)), mathml, lines
+    return _linkify(markdown_html(text)), tuple(mathml), tuple(lines)
 
 
 #: MathML that a line of plain text cannot show: fractions, roots, limits, tables, and a
@@ -277,13 +277,14 @@ def formula_text(tex: str) -> str | None:
     integral's bounds, a fraction, a script Unicode has no letters for), whose characters
     run together as text ("∑k=1K"), for one written with spaces or with a name of several
     letters (`a \\le b`, `n\\log n`), which text would run together too ("a≤b",
-    "nlogn"), or one the converter cannot read."""
+    "nlogn"), or one the converter cannot read. Words in a text style are the words,
+    spaces and all (`$\\textbf{Hybrid Decoding Engine}$`: the page shows them so)."""
     tex = tex.strip()
-    if not tex or any(c.isspace() for c in tex):
-        return None
     styled = _styled_words(tex)  # `$\\textbf{Name}$`, as render_abstract reads it
     if styled:
-        return html_text(styled)
+        return " ".join(html_text(styled).split()) or None
+    if not tex or any(c.isspace() for c in tex):
+        return None
     as_written = math_to_mathml(tex)
     if not as_written.startswith("<math") or _NAMED.search(as_written) or \
             _STACKED.search(as_written):

@@ -287,21 +287,28 @@ def indexed_body(body_html: str, entry: Paper, as_text: str | None = None) -> st
     # A result's excerpt is the abstract's indexed text: its formulas as listings write
     # them, not MathML, whose text runs together. Its forms are given as the page's are:
     # "π₀" of the text (`$\pi_0$`) as "π0", and "ε" of the page's MathML (`$\varepsilon
-    # = 2/d$`, as written in the text) as "epsilon".
+    # = 2/d$`, as written in the text) as "epsilon"; and the page's words of letters the
+    # text does not write ("ε=2/d") as they are, so a pasted "ε" still finds it.
     if as_text is None:
         as_text = indexed_abstract(entry)
-    if as_text and (not as_text.isascii() or _REFERENCE.search(as_text)):
-        shown = f"{shown} {html_text(as_text)}"
+    head, opened, rest = body_html.partition(_ABSTRACT_OPEN)
+    page_abstract, closed, tail = rest.partition("</div>")
+    shown_only: list[str] = []
+    if as_text and opened and closed:
+        body_html = f"{head}{opened}{as_text}{closed}{tail}"
+        if not as_text.isascii() or _REFERENCE.search(as_text):
+            shown = f"{shown} {html_text(as_text)}"
+        if not page_abstract.isascii() or _REFERENCE.search(page_abstract):
+            written = set(html_text(as_text).split())
+            shown_only = [t for t in dict.fromkeys(html_text(page_abstract).split())
+                          if t not in written and any(c.isalpha() and not c.isascii()
+                                                      for c in t)]
+    folded = [f for f in folded_forms(shown) if f not in title_forms]
+    folded += [t for t in shown_only if t not in folded]
     for key, parts in ((TITLE_PARTS, hidden_parts(titled) + joined_words(titled) + title_forms),
-                       (PARTS, hidden_parts(entry.body) + joined_words(entry.body) + [
-                           f for f in folded_forms(shown) if f not in title_forms])):
+                       (PARTS, hidden_parts(entry.body) + joined_words(entry.body) + folded)):
         if parts:
             hidden.append(("meta", key, " ".join(parts)))
-    if as_text:
-        head, opened, rest = body_html.partition(_ABSTRACT_OPEN)
-        _, closed, tail = rest.partition("</div>")
-        if opened and closed:
-            body_html = f"{head}{opened}{as_text}{closed}{tail}"
     spans = "".join(f'<span data-pagefind-{what}="{key}" data-pagefind-ignore hidden>'
                     f"{esc(value)}</span>" for what, key, value in hidden)
     # The block under the title (authors, names) goes before it: a result's excerpt is

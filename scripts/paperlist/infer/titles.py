@@ -699,7 +699,7 @@ def _word_share(lower: str) -> tuple[float, bool, bool]:
     stops before it: a word titles never take that ends in -s, -ed or -ly is mostly a verb
     or an adverb ("beats", "lacks", "famously"), and a phrase does not run through one.
     Kept without a bound (a bounded cache reorders its entries at every hit, and the scan
-    asks ~100 words an abstract): _candidate_rows clears it when it grows large."""
+    asks ~100 words an abstract): _candidate_rows clears it when it holds 2**18 words."""
     _, prior, default = title_model()
     share = prior.get(fold_plural(lower), default)
     low = share < _LOW_PRIOR
@@ -800,7 +800,8 @@ def _candidate_rows(text: str, names: list[str], weights: dict[str, float] | Non
     memo: dict[str, tuple] = {}
     if len(table) > 1 << 18:  # a long-running process (serve, check) reads many abstracts
         table.clear()
-        _word_share.cache_clear()  # (as many words: unbounded, see there)
+    if _word_share.cache_info().currsize > 1 << 18:  # (unbounded, see there)
+        _word_share.cache_clear()
 
     def classes(tokens):
         out = list(map(table.get, map(_LOWER, tokens)))  # (in C: most words are known)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 # ----------------------------------------------------------------------------- URLs
@@ -268,7 +268,7 @@ def stash(pieces: list[str], piece: str) -> str:
     return f"{STASH_OPEN}{len(pieces) - 1}{STASH_CLOSE}"
 
 
-def unstash(text: str, pieces: list[str]) -> str:
+def unstash(text: str, pieces: Sequence[str]) -> str:
     """The text with each stashed piece back where its mark is."""
     return _STASHED.sub(lambda m: pieces[int(m.group(1))], text) if pieces else text
 

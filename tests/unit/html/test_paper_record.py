@@ -174,6 +174,7 @@ def test_a_search_excerpt_writes_formulas_as_listings_do():
     words = record(read("papers/x/", page_document(indexed)))
     content = words.fragment()["content"]
     assert "epsilon" in words.words or "epsilon" in words.meta_words
+    assert "ε" in words.meta_words  # as pasted, or typed on a Greek keyboard
     assert ("Near-linear O(n\u00b9\u207a\u1d52\u207d\u00b9\u207e) time, $n \\log n$ steps, "
             "policy \u03c0\u2080 and $$\\sum_{k=1}^K x_k$$ in all, at $\\varepsilon = 2/d$.") \
         in content, content

@@ -157,13 +157,16 @@ def test_a_teaser_shows_a_formula_as_the_text_the_page_shows_where_that_is_one_l
         "D²-LoRA on ABH₃ with xₜ₊₁, Aᵀ, a 10× gain.")
     assert teaser(r"We set $\mathtt{top\_k}$ for $\textbf{FooNet}$. Then Z.") == (
         "We set top_k for FooNet.")
+    # words in a text style, spaces and all, as the page shows them (they were kept as
+    # written: "$\textbf{Hybrid Decoding Engine}$")
+    assert teaser(r"We build $\textbf{Hybrid Decoding Engine}$ and $\text{hello world}$. Z.") \
+        == "We build Hybrid Decoding Engine and hello world."
     # laid out in two dimensions (limits, bounds, a fraction, a root), a script Unicode
     # has no letters for, a name of letters or spaces, which text runs together ("∑ᵢ₌₁ⁿxᵢ",
-    # "nlogn", "a≤b", "helloworld"): as written
+    # "nlogn", "a≤b"): as written
     for kept in (r"$\sum_{i=1}^n x_i$", r"$\int_0^1 f$", r"$\max_{x} f(x)$", r"$\frac{1}{2}$",
                  r"$\sqrt{T}$", r"$Y_{pred}$", r"$x^\top$", r"$O(n\log n)$", r"$a \le b$",
-                 r"$\text{hello world}$", r"$\mathcal{L}_{\text{CE}}$", r"$\notacommand{$",
-                 r"$$x^2$$"):
+                 r"$\mathcal{L}_{\text{CE}}$", r"$\notacommand{$", r"$$x^2$$"):
         assert teaser(f"We bound {kept} here. Then Z.") == f"We bound {kept} here.", kept
     assert teaser("No formula. Then Z.") == first_sentence("No formula. Then Z.")
 
