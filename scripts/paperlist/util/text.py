@@ -120,7 +120,10 @@ _HANGING = frozenset(
 def line_break_cuts(text: str) -> list[re.Match[str]]:
     """Where a line break cut a word of `text` ("frame- work"): the search index holds the
     word joined, and an inferred title shows it so. The part after the break is in lower
-    case ("Torsional- GFN" is no cut)."""
+    case ("Torsional- GFN" is no cut). (A text without "- " has none, and is not scanned:
+    the pattern is tried at every letter, and the build asks it of every paper twice.)"""
+    if "- " not in text:
+        return []
     return [m for m in _LINE_BREAK_CUT.finditer(text)
             if m.group(2).islower() and m.group(2) not in _HANGING]
 
