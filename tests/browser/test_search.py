@@ -135,6 +135,19 @@ def test_an_excerpt_from_the_start_begins_with_the_abstract(page, site_url, buil
     assert excerpt.split()[:4] == body.split()[:4], excerpt
 
 
+def test_an_excerpt_writes_a_formula_as_its_page_shows_it(page, site_url):
+    """WildCat's abstract says it runs in `$O(n^{1+o(1)})$` time: its excerpt read
+    "O(n1+o(1))", MathML's text run together, which says another thing."""
+    page.goto(f"{site_url}/")
+    search(page, "near-linear time")
+    first = page.locator(RESULT).first
+    first.wait_for(timeout=15_000)
+    assert "papers/wildcat/" in result_hrefs(page)[0]
+    excerpt = first.locator("article p:not(.paperlist-byline)").last.inner_text()
+    assert "near-linear O(n\u00b9\u207a\u1d52\u207d\u00b9\u207e) time" in excerpt, excerpt
+    assert not page.console_errors
+
+
 def test_clicking_a_result_opens_the_paper_with_matches_highlighted(page, site_url):
     page.goto(f"{site_url}/")
     search(page, "Sudoku")
