@@ -120,30 +120,31 @@ def test_each_excerpt_shows_the_word_its_abstract_holds(page, site_url, built_si
     assert not page.console_errors
 
 
+def first_excerpt(page, site_url: str, query: str, expected: str) -> str:
+    """The first result's excerpt for a query typed into the header box, the result being
+    the paper at `expected` (a URL path)."""
+    page.goto(f"{site_url}/")
+    search(page, query)
+    first = page.locator(RESULT).first
+    first.wait_for(timeout=15_000)
+    assert expected in result_hrefs(page)[0]
+    return first.locator("article p:not(.paperlist-byline)").last.inner_text()
+
+
 def test_an_excerpt_from_the_start_begins_with_the_abstract(page, site_url, built_site):
     """A result whose best stretch is its abstract's start shows that start, not the short
     name and separators the page has between title and abstract (". WildCat · We ...")."""
     from paperlist.model.page import read_page
 
     body = read_page(built_site.parent / "papers" / "wildcat.md").body
-    page.goto(f"{site_url}/")
-    search(page, "WildCat")
-    first = page.locator(RESULT).first
-    first.wait_for(timeout=15_000)
-    assert "papers/wildcat/" in result_hrefs(page)[0]
-    excerpt = first.locator("article p:not(.paperlist-byline)").last.inner_text()
+    excerpt = first_excerpt(page, site_url, "WildCat", "papers/wildcat/")
     assert excerpt.split()[:4] == body.split()[:4], excerpt
 
 
 def test_an_excerpt_writes_a_formula_as_its_page_shows_it(page, site_url):
     """WildCat's abstract says it runs in `$O(n^{1+o(1)})$` time: its excerpt read
     "O(n1+o(1))", MathML's text run together, which says another thing."""
-    page.goto(f"{site_url}/")
-    search(page, "near-linear time")
-    first = page.locator(RESULT).first
-    first.wait_for(timeout=15_000)
-    assert "papers/wildcat/" in result_hrefs(page)[0]
-    excerpt = first.locator("article p:not(.paperlist-byline)").last.inner_text()
+    excerpt = first_excerpt(page, site_url, "near-linear time", "papers/wildcat/")
     assert "near-linear O(n\u00b9\u207a\u1d52\u207d\u00b9\u207e) time" in excerpt, excerpt
     assert not page.console_errors
 

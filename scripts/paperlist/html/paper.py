@@ -291,10 +291,10 @@ def indexed_body(body_html: str, entry: Paper, as_text: str | None = None) -> st
     # text does not write ("ε=2/d") as they are, so a pasted "ε" still finds it.
     if as_text is None:
         as_text = indexed_abstract(entry)
-    head, opened, rest = body_html.partition(_ABSTRACT_OPEN)
-    page_abstract, closed, tail = rest.partition("</div>")
     shown_only: list[str] = []
-    if as_text and opened and closed:
+    head, opened, rest = body_html.partition(_ABSTRACT_OPEN) if as_text else ("", "", "")
+    page_abstract, closed, tail = rest.partition("</div>")
+    if opened and closed:
         body_html = f"{head}{opened}{as_text}{closed}{tail}"
         if not as_text.isascii() or _REFERENCE.search(as_text):
             shown = f"{shown} {html_text(as_text)}"
