@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import compress
 from typing import Any
 
 from paperlist.infer.names import defined_abbreviations
@@ -41,8 +42,23 @@ def _words(text: str) -> list[str]:
     return _folded(_WORD.findall(text))
 
 
+class _Folded(dict):
+    """lower-cased word -> `_folded`'s form of it, filled as words come: the same words
+    recur on every page (one dictionary probe a word, in C), cleared when it grows past a
+    large vocabulary."""
+
+    def __missing__(self, word: str) -> str:
+        if len(self) > 1 << 18:
+            self.clear()
+        value = self[word] = fold_plural(word) if word[-1] == "s" else word
+        return value
+
+
+_FOLDED = _Folded()
+
+
 def _folded(tokens: list[str]) -> list[str]:
-    return [fold_plural(w) if w[-1] == "s" else w for w in map(str.lower, tokens)]
+    return list(map(_FOLDED.__getitem__, map(str.lower, tokens)))
 
 
 def _named_parts(compound: str) -> list[str]:
@@ -98,31 +114,34 @@ class Synonyms:
     #: the lower cases of a token written as one of the abbreviations (`_spellings`)
     spellings: set[str] = field(default_factory=set)
 
-    def words_for(self, text: str) -> list[str]:
+    def words_for(self, text: str, defined: dict[str, str] | None = None) -> list[str]:
         """What a page of `text` should also be found by, in a fixed order: each learned
         abbreviation whose long form it writes without it, then the words it lacks of the
         long form of each abbreviation it writes (with two capitals or more: "map", "vs."
         and "co-training" are no "MAP", "VS" or "CO") without the long form. A long form
         inside a longer one counts too: a multi-agent reinforcement learning paper is one
-        on RL as well (MARL and RL), a large language model a language model."""
+        on RL as well (MARL and RL), a large language model a language model. `defined`:
+        the text's `defined_abbreviations`, when the caller has them already."""
         tokens = _WORD.findall(text)
-        lowers = [t.lower() for t in tokens]
-        words = [fold_plural(w) if w[-1] == "s" else w for w in lowers]  # _folded's
+        lowers = list(map(str.lower, tokens))
+        words = list(map(_FOLDED.__getitem__, lowers))  # (_folded's)
         have = set(words)
         longs: dict[tuple[str, ...], str] = {}  # the long forms it writes: abbreviations
         by_first = self.by_first
         if not have.isdisjoint(by_first):
-            for i in [i for i, word in enumerate(words) if word in by_first]:
+            for i in compress(range(len(words)), map(by_first.__contains__, words)):
                 for long, abbr in by_first[words[i]]:
                     if tuple(words[i:i + len(long)]) == long:
                         longs.setdefault(long, abbr)
         # the abbreviations it writes as abbreviations: two capitals at least, and not part
         # of a name ("MT" of "MT-Bench", "IV" of "MIMIC-IV"). Only a token whose lower
         # case is a learned key, or one with an "s", can be one (_key), which most words
-        # are not: the rest are tested, and the compounds read, only when one is.
+        # are not (found in C): the rest are tested, and the compounds read, only when one
+        # is.
         keyed = self.spellings
-        maybe = [t for t, low in zip(tokens, lowers, strict=True)
-                 if low in keyed and t != low and sum(map(str.isupper, t)) > 1]
+        maybe = [] if keyed.isdisjoint(lowers) else [
+            t for t in compress(tokens, map(keyed.__contains__, lowers))
+            if t != t.lower() and sum(map(str.isupper, t)) > 1]
         if maybe:
             named = {part for chunk in text.split()
                      if "-" in chunk and any(t in chunk for t in maybe)
@@ -131,7 +150,9 @@ class Synonyms:
         written = dict.fromkeys(k for k in map(_key, maybe) if k in self.long_of)
         # one the page defines its own way ("Align-Then-stEer (ATE)") is its own: neither
         # the catalogue's long form nor its abbreviation is added for it
-        own = {_key(a): tuple(_words(long)) for a, long in defined_abbreviations(text).items()}
+        if defined is None:
+            defined = defined_abbreviations(text)
+        own = {_key(a): tuple(_words(long)) for a, long in defined.items()}
         for abbr, long in own.items():
             if abbr in self.long_of and long != self.long_of[abbr]:
                 written.pop(abbr, None)
@@ -154,11 +175,18 @@ def learn(texts: Iterable[str], stopwords: Iterable[str] = (),
     abstracts define the pair and it is the abbreviation's one meaning (`DOMINANT`), the
     abbreviation's capitals are the long form's initials and that long form is of two
     words or more (a one-letter abbreviation, or one that is a stop word, "OR", never)."""
+    return _learned(map(defined_abbreviations, texts), stopwords, min_papers, dominant)
+
+
+def _learned(definitions: Iterable[dict[str, str]], stopwords: Iterable[str],
+             min_papers: int, dominant: float) -> Synonyms:
+    """`learn` from each abstract's `defined_abbreviations` (with_synonyms reads them once
+    for learning and for each page's words: the 30,000 abstracts' cost a second)."""
     stop = set(stopwords)
     counts: Counter[tuple[str, tuple[str, ...]]] = Counter()
     spellings: Counter[tuple[str, str]] = Counter()
-    for text in texts:
-        for abbr, long in defined_abbreviations(text).items():
+    for defined in definitions:
+        for abbr, long in defined.items():
             key = _key(abbr)
             if len(key) > 1 and key.isalnum() and key not in stop:
                 words = tuple(_words(long))
@@ -194,15 +222,19 @@ def with_synonyms(pages: dict[str, str], texts: dict[str, tuple[str, str]],
     field Pagefind searches; `settings`: data/search.yml's (stop words, the two synonym
     settings). A page with none is left as it was."""
     conf = settings or {}
-    synonyms = learn((abstract for _, abstract in texts.values()), conf.get("stopwords", ()),
-                     conf.get("synonym_min_papers", MIN_PAPERS),
-                     conf.get("synonym_dominant", DOMINANT))
+    defined = {url: defined_abbreviations(abstract) for url, (_, abstract) in texts.items()}
+    synonyms = _learned(defined.values(), conf.get("stopwords", ()),
+                        conf.get("synonym_min_papers", MIN_PAPERS),
+                        conf.get("synonym_dominant", DOMINANT))
     if not synonyms.long_of:
         return pages
     out = {}
     for url, body in pages.items():
         title, abstract = texts.get(url, ("", ""))
-        also = synonyms.words_for(f"{title}\n{abstract}")
+        # a title without "(" defines nothing, and no definition's words run across the
+        # line break (names.py _parenthesised): the text's are the abstract's
+        also = synonyms.words_for(f"{title}\n{abstract}",
+                                  defined.get(url) if "(" not in title else None)
         head, mark, rest = body.partition(">")
         # (the words are letters and digits alone: nothing to escape)
         out[url] = (f'{head}{mark}<span data-pagefind-meta="{ALSO}" data-pagefind-ignore '
