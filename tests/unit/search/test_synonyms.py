@@ -88,3 +88,18 @@ def test_a_name_or_the_pages_own_definition_is_not_taken_for_the_catalogues_abbr
     assert synonyms.words_for("We introduce Align-Then-stEer (ATE), a method.") == []
     assert synonyms.words_for("An MT system and RL-based MT.") == ["machine", "translation"]
     assert synonyms.words_for("We estimate the ATE.") == ["average", "treatment", "effect"]
+
+
+def test_a_page_defining_the_abbreviation_its_own_way_in_title_or_abstract_gets_nothing():
+    """with_synonyms reads each abstract's definitions once, for learning and for its own
+    page; a title can define one too."""
+    ate = defining("ATE", "average treatment effect", 15)  # (dominant: 15 of 17)
+    own = "Align-Then-stEer (ATE) steers a model; ATE is fast."
+    texts = {**{f"papers/d{k}/": ("A title", text) for k, text in enumerate(ate)},
+             "papers/title/": ("Align-Then-stEer (ATE)", "We make ATE fast."),
+             "papers/abstract/": ("A title", own),
+             "papers/plain/": ("A title", "We estimate the ATE.")}
+    pages = {url: '<div data-pagefind-body><p>x</p></div>' for url in texts}
+    out = with_synonyms(pages, texts, settings())
+    assert out["papers/title/"] == out["papers/abstract/"] == pages["papers/title/"]
+    assert ">average treatment effect</span>" in out["papers/plain/"]
