@@ -351,12 +351,15 @@ def build_parser() -> argparse.ArgumentParser:
                         "DIR/papers/source/")
     s.add_argument("--repo", default=None, metavar="URL",
                    help="the repository it will live in, e.g. https://github.com/owner/name "
-                        "(default: in GitHub Actions, the repository the workflow runs in)")
+                        "(owner/name and git@github.com:owner/name.git are read as that; "
+                        "default: in GitHub Actions, the repository the workflow runs in)")
     s.add_argument("--branch", default="main",
                    help="the repository's default branch: edit links open it, Pages deploys "
                         "from it (default: %(default)s)")
     s.add_argument("--site-url", default=None, metavar="URL",
-                   help="the site's public URL (default: in GitHub Actions, its Pages URL)")
+                   help="the site's public URL, scheme included, e.g. "
+                        "https://papers.example.org/ (default: in GitHub Actions, its Pages "
+                        "URL)")
     s.add_argument("--title", default=None, metavar="TEXT",
                    help="the site's name (default: '<venue> paper catalogue', the venue "
                         "from the list's header)")

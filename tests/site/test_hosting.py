@@ -8,7 +8,7 @@ import re
 import pytest
 
 from helpers import ROOT, built_html, make_project, mkdocs_build, set_plugin_options
-from paperlist.structure.hosting import pages_url, resolve
+from paperlist.structure.hosting import HostingError, pages_url, repository_url, resolve
 
 NO_ACTIONS = {"GITHUB_REPOSITORY": ""}
 
@@ -128,3 +128,24 @@ def test_the_inferred_title_note_points_to_an_edit_button_only_where_there_is_on
     assert edit_link(project / "site") == ""
     assert note(project / "site").endswith(
         "Fix them in its file, <code>papers/wildcat.md</code>, in the catalogue's repository.")
+
+
+@pytest.mark.parametrize("written", [
+    "https://github.com/someone/corl26", "https://github.com/someone/corl26.git/",
+    "someone/corl26", "github.com/someone/corl26", "git@github.com:someone/corl26.git",
+    "ssh://git@github.com/someone/corl26.git"])
+def test_a_repository_is_read_however_git_or_github_writes_it(written):
+    """`git remote -v` shows git@github.com:owner/name.git: as the repo option it made an
+    edit link MkDocs refused at the end of the build, without naming the option."""
+    assert repository_url(written) == "https://github.com/someone/corl26"
+
+
+def test_a_repository_or_site_url_no_link_can_be_made_of_stops_the_build_naming_it(tmp_path):
+    project = make_project(tmp_path / "p", ROOT / "papers")
+    set_plugin_options(project, "      repo: corl26\n")
+    result = mkdocs_build(project, env=NO_ACTIONS)
+    assert result.returncode != 0
+    assert "mkdocs.yml: repo 'corl26' is not a repository" in result.stderr
+    assert "https://github.com/OWNER/NAME" in result.stderr
+    with pytest.raises(HostingError, match="scheme included, e.g. https://papers.corl.org/"):
+        resolve(None, None, "papers.corl.org", {})

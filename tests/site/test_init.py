@@ -97,7 +97,7 @@ def test_init_with_a_title_and_site_url(tmp_path):
                  "--branch", "trunk"]) == 0
     yml = (tmp_path / "c" / "mkdocs.yml").read_text(encoding="utf-8")
     assert "site_name: 'Our NeurIPS reading list'" in yml
-    assert "site_url: 'https://papers.example.org'" in yml and "branch: trunk" in yml
+    assert "site_url: 'https://papers.example.org/'" in yml and "branch: trunk" in yml
     # Pages deploys from that branch, and the README says so (with main there, the site
     # of a `master` repository never went up)
     pages = (tmp_path / "c" / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8")
@@ -182,6 +182,32 @@ def test_init_refuses_a_folder_that_holds_files(tmp_path, capsys):
     assert main(["init", str(dest), "--list", str(listing)]) == 1
     assert "is not an empty folder" in capsys.readouterr().err
     assert [p.name for p in dest.iterdir()] == ["notes.md"]
+
+
+def test_init_reads_the_repository_as_git_remote_shows_it(tmp_path):
+    listing = tmp_path / "list.txt"
+    listing.write_text(NEURIPS, encoding="utf-8")
+    assert main(["init", str(tmp_path / "c"), "--list", str(listing),
+                 "--repo", "git@github.com:someone/corl26.git"]) == 0
+    yml = (tmp_path / "c" / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "      repo: https://github.com/someone/corl26\n" in yml
+
+
+@pytest.mark.parametrize("option, value, said", [
+    ("--repo", "corl26", "repo 'corl26' is not a repository: give its web address, e.g. "
+     "https://github.com/OWNER/NAME"),
+    ("--site-url", "papers.corl.org", "site URL 'papers.corl.org' is not a web address: give "
+     "the whole URL the site is served at, scheme included, e.g. https://papers.corl.org/")])
+def test_init_refuses_a_repository_or_site_url_the_build_would_fail_on(tmp_path, capsys,
+                                                                      option, value, said):
+    """Both were written to mkdocs.yml, init said the catalogue built at once, and the
+    build failed on MkDocs' own complaint, naming neither option."""
+    listing = tmp_path / "list.txt"
+    listing.write_text(NEURIPS, encoding="utf-8")
+    assert main(["init", str(tmp_path / "c"), "--list", str(listing), option, value]) == 1
+    err = capsys.readouterr().err
+    assert said in err and err.rstrip().endswith("; nothing was written")
+    assert not (tmp_path / "c").exists()
 
 
 def test_init_fills_a_clone_of_an_empty_repository_and_keeps_its_list_as_txt(tmp_path, capsys):

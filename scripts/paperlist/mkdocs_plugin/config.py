@@ -47,7 +47,9 @@ class PaperlistConfig(base.Config):
     #: The catalogue's repository, e.g. https://github.com/owner/name: every edit button
     #: opens `<repo>/edit/<branch>/papers/<id>.md`, the footer and the contribute pages
     #: link there. Default: mkdocs.yml's repo_url, else, in GitHub Actions, the repository
-    #: the workflow runs in (GITHUB_REPOSITORY); none, no edit buttons (structure/hosting.py).
+    #: the workflow runs in (GITHUB_REPOSITORY); none, no edit buttons. `owner/name` and
+    #: `git@github.com:owner/name.git` are read as that URL, anything else is refused
+    #: (structure/hosting.py `repository_url`).
     repo = c.Optional(c.Type(str))
     #: The branch edit links open. Default: in GitHub Actions the branch built (a pull
     #: request's base), else `main`.

@@ -60,7 +60,7 @@ from paperlist.search import index as search_index
 from paperlist.search.data import row as search_row
 from paperlist.structure import pages, preview
 from paperlist.structure.discovery import SCRIPT, STYLESHEET, Discovery
-from paperlist.structure.hosting import Hosting, expand_docs_page, resolve
+from paperlist.structure.hosting import Hosting, HostingError, expand_docs_page, resolve
 from paperlist.structure.paths import (
     BROWSE,
     FEED,
@@ -257,8 +257,11 @@ class PaperlistPlugin(BasePlugin[PaperlistConfig]):
         (an absolute `<repo>/edit/<branch>/docs/`, so no `repo_url` is needed: with one,
         Material calls the GitHub API from every reader's browser, and MkDocs guesses a
         `master` branch) and the footer's repository link."""
-        hosting = resolve(self.config.repo or config.repo_url, self.config.branch,
-                          config.site_url, os.environ)
+        try:
+            hosting = resolve(self.config.repo or config.repo_url, self.config.branch,
+                              config.site_url, os.environ)
+        except HostingError as e:
+            raise PluginError(f"paperlist: {config.config_file_path}: {e}") from None
         if hosting.site_url and not config.site_url:
             config.site_url = hosting.site_url
         if hosting.repo:

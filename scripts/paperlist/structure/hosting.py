@@ -34,6 +34,51 @@ class Hosting:
         return f"{self.repo}/blob/{self.branch}/{path.lstrip('/')}" if self.repo else ""
 
 
+class HostingError(ValueError):
+    """A repository or site URL that no link could be made from (the message says what to
+    give instead)."""
+
+
+#: `git remote -v`'s SSH forms: git@host:owner/name.git, ssh://git@host[:port]/owner/name
+_SSH = re.compile(r"(?:ssh://)?[\w.-]+@(?P<host>[\w.-]+)(?::\d+)?[:/](?P<path>[^\s:]+)")
+#: a web URL, or one without its scheme (github.com/owner/name)
+_WEB = re.compile(r"(?:(?P<scheme>https?)://)?(?P<host>[\w.-]+\.[A-Za-z]{2,}(?::\d+)?)"
+                  r"/(?P<path>\S+)")
+#: owner/name, as GITHUB_REPOSITORY writes it
+_OWNER_NAME = re.compile(r"[\w.-]+/[\w.-]+")
+
+
+def repository_url(value: str) -> str:
+    """The repository's web URL (https://github.com/owner/name, no trailing slash, no
+    `.git`) from any way it is commonly written: that URL, `owner/name`, or what `git
+    remote -v` shows (git@github.com:owner/name.git). Edit links are made from it, and
+    MkDocs refuses a build whose edit link is no URL, at the end of the build and without
+    naming the option: so anything else is refused here, saying what to give."""
+    text = value.strip().rstrip("/").removesuffix(".git")
+    if _OWNER_NAME.fullmatch(text) and not text.startswith("."):
+        return f"https://github.com/{text}"
+    web, ssh = _WEB.fullmatch(text), _SSH.fullmatch(text)
+    if web and web.group("path").count("/") >= 1:
+        return f"{web.group('scheme') or 'https'}://{web.group('host')}/{web.group('path')}"
+    if ssh and ssh.group("path").count("/") >= 1:
+        return f"https://{ssh.group('host')}/{ssh.group('path').lstrip('/')}"
+    raise HostingError(f"repo {value!r} is not a repository: give its web address, e.g. "
+                       "https://github.com/OWNER/NAME (OWNER/NAME and git@github.com:OWNER/"
+                       "NAME.git are read as that too)")
+
+
+def public_url(value: str) -> str:
+    """The site's public URL, ending in '/'. Only an http(s) URL with a host: the feed,
+    BibTeX and citation tags print it as it is, and MkDocs refuses anything else."""
+    text = value.strip()
+    if not re.fullmatch(r"https?://[^\s/]+(?:/\S*)?", text):
+        example = f"https://{text.strip('/')}/" if text and "://" not in text else \
+            "https://owner.github.io/name/"
+        raise HostingError(f"site URL {value!r} is not a web address: give the whole URL the "
+                           f"site is served at, scheme included, e.g. {example}")
+    return text if text.endswith("/") else text + "/"
+
+
 def pages_url(repository: str) -> str:
     """GitHub Pages' URL for `owner/name`: https://owner.github.io/name/, or, for a user or
     organisation site (a repository named `owner.github.io`), https://owner.github.io/."""
@@ -70,10 +115,8 @@ def resolve(repo: str | None, branch: str | None, site_url: str | None,
     branch = branch or _built_branch(env) or DEFAULT_BRANCH
     if not site_url and repository and env.get("GITHUB_ACTIONS") == "true":
         site_url = pages_url(repository)
-    site_url = (site_url or "").strip()
-    if site_url and not site_url.endswith("/"):
-        site_url += "/"
-    return Hosting((repo or "").strip().rstrip("/").removesuffix(".git"), branch, site_url)
+    site_url = public_url(site_url) if site_url and site_url.strip() else ""
+    return Hosting(repository_url(repo) if repo and repo.strip() else "", branch, site_url)
 
 
 #: In a docs/ page: the site's name (mkdocs.yml site_name), so the home page's heading is

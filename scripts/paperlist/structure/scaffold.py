@@ -22,7 +22,12 @@ import yaml
 from paperlist import DATA_DIR
 from paperlist.ingest.importer import ImportReport, run_import
 from paperlist.ingest.listfile import missing_venue, parse_list
-from paperlist.structure.hosting import DEFAULT_BRANCH
+from paperlist.structure.hosting import (
+    DEFAULT_BRANCH,
+    HostingError,
+    public_url,
+    repository_url,
+)
 from paperlist.util.installed import installed_commit, requirement
 
 TEMPLATE_DIR = DATA_DIR / "init"
@@ -129,6 +134,11 @@ def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
     if dest.exists() and (not dest.is_dir() or any(p.name != ".git" for p in dest.iterdir())):
         raise InitError(f"{dest}: is not an empty folder; give a new or empty one "
                         "(init never overwrites a catalogue)")
+    try:  # (the edit links and absolute URLs made of them: refused now, not at the build)
+        repo = repository_url(repo) if repo is not None else None
+        site_url = public_url(site_url) if site_url is not None else None
+    except HostingError as e:
+        raise InitError(f"{e}; nothing was written") from None
     parsed = parse_list(list_path)  # a ListError here: nothing written yet
     venue = " ".join(venue.split()) if venue is not None else parsed.venue
     if not venue and not title:
