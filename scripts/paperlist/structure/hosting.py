@@ -41,9 +41,10 @@ class HostingError(ValueError):
 
 #: `git remote -v`'s SSH forms: git@host:owner/name.git, ssh://git@host[:port]/owner/name
 _SSH = re.compile(r"(?:ssh://)?[\w.-]+@(?P<host>[\w.-]+)(?::\d+)?[:/](?P<path>[^\s:]+)")
-#: a web URL, or one without its scheme (github.com/owner/name)
-_WEB = re.compile(r"(?:(?P<scheme>https?)://)?(?P<host>[\w.-]+\.[A-Za-z]{2,}(?::\d+)?)"
-                  r"/(?P<path>\S+)")
+#: a web URL (any host: an Enterprise server's may have no dot), or one without its
+#: scheme whose host has a domain (github.com/owner/name)
+_WEB = re.compile(r"(?:(?P<scheme>https?)://(?P<host>[\w.-]+(?::\d+)?)"
+                  r"|(?P<bare>[\w.-]+\.[A-Za-z]{2,}(?::\d+)?))/(?P<path>\S+)")
 #: owner/name, as GITHUB_REPOSITORY writes it
 _OWNER_NAME = re.compile(r"[\w.-]+/[\w.-]+")
 
@@ -59,7 +60,8 @@ def repository_url(value: str) -> str:
         return f"https://github.com/{text}"
     web, ssh = _WEB.fullmatch(text), _SSH.fullmatch(text)
     if web and web.group("path").count("/") >= 1:
-        return f"{web.group('scheme') or 'https'}://{web.group('host')}/{web.group('path')}"
+        host = web.group("host") or web.group("bare")
+        return f"{web.group('scheme') or 'https'}://{host}/{web.group('path')}"
     if ssh and ssh.group("path").count("/") >= 1:
         return f"https://{ssh.group('host')}/{ssh.group('path').lstrip('/')}"
     raise HostingError(f"repo {value!r} is not a repository: give its web address, e.g. "
