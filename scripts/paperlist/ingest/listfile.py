@@ -163,6 +163,9 @@ def decode_list(data: bytes, path: str | Path) -> str:
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise ListError(path, 1, "the list is UTF-16 (it starts with a UTF-16 byte order "
                         "mark); re-save it as UTF-8")
+    if data.count(0) * 4 >= len(data):  # (UTF-8 text holds no NUL, UTF-16 one a letter)
+        raise ListError(path, 1, "the list is UTF-16 (saved without a byte order mark: "
+                        "every other byte of its letters is 0); re-save it as UTF-8")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
@@ -289,8 +292,17 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
             f"header and the first abstract as starting on line {first_line + 1}; put a "
             "blank line after the header"))
     seen: dict[str, int] = {}
+    before: tuple[int, str] | None = None  # the paragraph before: its line and text
     for start, block in blocks:
         para = join_wrapped(block)
+        fits = len(para) <= MAX_PARAGRAPH_CHARS  # (one that does not is an error, below)
+        if before is not None and fits and _cut_mid_sentence(before[1], para):
+            parsed.warnings.append(ListError(
+                path, start, f"this paragraph begins in lower case and the one before it "
+                f"(line {before[0]}) ends mid-sentence: a blank line may have cut one "
+                "abstract in two, imported as two papers. If so, remove that blank line and "
+                "import again"))
+        before = (start, para) if fits else None
         removed_lines = [n for n in range(start, start + len(block)) if n in removed_at]
         if removed_lines:
             removed = [c for n in removed_lines for c in removed_at[n]]
@@ -330,6 +342,22 @@ def parse_list_text(text: str, path: str | Path = "<list>") -> ParsedList:
     if not parsed.paragraphs and not parsed.errors:
         raise ListError(path, 1, "the list has no abstracts")
     return parsed
+
+
+#: what ends a paragraph that ends mid-sentence: a word, a number, or a mark that leads on
+_GOES_ON = re.compile(r"[\w,;\-\u2013\u2014(]\Z")
+
+
+def _cut_mid_sentence(before: str, after: str) -> bool:
+    """Whether two paragraphs read as one abstract a stray blank line cut: the first ends
+    mid-sentence (not on a full stop, a formula or a link) and the second begins in lower
+    case ("... train a policy that maps" / "glove data to robot hand actions."). Abstracts
+    begin with a capital, or a name written in lower case ("xLSTM"), which a paragraph
+    that ends a sentence comes before."""
+    if not after[:1].islower() or not _GOES_ON.search(before):
+        return False
+    last = before.rsplit(None, 1)[-1]
+    return "://" not in last and not last.startswith("www.")
 
 
 def read_list(path: str | Path) -> bytes:

@@ -184,6 +184,38 @@ def test_a_utf16_list_is_named_as_such(tmp_path):
         parse_list(listed)
 
 
+
+def test_a_utf16_list_saved_without_a_byte_order_mark_is_named_as_such(tmp_path):
+    """Without its mark it decoded as UTF-8 with a NUL after every letter: 26 warnings of
+    removed "invisible characters", repeated by every import, or, with an accented letter,
+    "not valid UTF-8"."""
+    listed = tmp_path / "l.txt"
+    for text in ("ICML 2026\n\nWe propose X.\n", "ICML 2026\n\nWe propose Ünet.\n"):
+        listed.write_bytes(text.encode("utf-16-le"))
+        with pytest.raises(ListError, match=r"l\.txt:1: the list is UTF-16 \(saved without a "
+                           r"byte order mark.* re-save it as UTF-8"):
+            parse_list(listed)
+
+
+def test_an_abstract_a_blank_line_cut_in_two_is_reported():
+    """"... a policy that maps" then "glove data to robot hand actions." became two papers
+    without a word; both are still imported (a reader decides), the warning says which."""
+    cut = parse_list_text(f"ICML 2026\n\n{LONG1} We then train a policy that maps\n\n"
+                          "glove data to robot hand actions, and it transfers to three robot "
+                          "hands without any further tuning on the target hardware at all."
+                          f"\n\n{LONG2}\n", "l.txt")
+    assert len(cut.paragraphs) == 3
+    assert [str(w) for w in cut.warnings] == [
+        "l.txt:5: this paragraph begins in lower case and the one before it (line 3) ends "
+        "mid-sentence: a blank line may have cut one abstract in two, imported as two papers. "
+        "If so, remove that blank line and import again"]
+    # a sentence, a formula or a link ends it; an abstract may begin with a lower-case name
+    for first in (f"{LONG1} It ends.", f"{LONG1} Code: https://github.com/a/b",
+                  f"{LONG1} in time $O(n)$"):
+        fine = parse_list_text(f"ICML 2026\n\n{first}\n\nxLSTM scales up. {LONG2}\n", "l.txt")
+        assert fine.warnings == [], first
+
+
 LONG1 = ("We propose FooNet, a method for detecting small objects in aerial images that "
          "fuses features across scales and beats strong baselines on three benchmarks.")
 LONG2 = ("We study the sample complexity of learning halfspaces under label noise and show "
