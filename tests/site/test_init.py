@@ -232,5 +232,20 @@ def test_init_with_a_broken_list_says_to_fix_it_not_to_push(tmp_path, capsys):
     assert "but the list has the errors above: fix them in" in err and "push it" not in err
 
 
+def test_init_of_a_list_with_no_abstract_it_can_import_writes_nothing(tmp_path, capsys):
+    """One paragraph too long to be an abstract (a list with one abstract per line and no
+    blank line) made a catalogue of no paper, which a second init, once the list was
+    fixed, refused as a folder holding files."""
+    listing = tmp_path / "list.txt"
+    listing.write_text("NeurIPS 2026\n\n" + "A paragraph far too long. " * 1000 + "\n",
+                       encoding="utf-8")
+    assert main(["init", str(tmp_path / "c"), "--list", str(listing)]) == 1
+    err = capsys.readouterr().err
+    assert re.search(r"list\.txt:3: paragraph is 25,999 characters.*; the list has no "
+                     "abstract that can be imported, so nothing was written: fix it and run "
+                     "init again", err)
+    assert not (tmp_path / "c").exists()
+
+
 def test_this_repository_stays_the_icml_catalogue():
     assert "site_name: ICML 2026 paper catalogue" in (ROOT / "mkdocs.yml").read_text("utf-8")

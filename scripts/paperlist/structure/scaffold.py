@@ -140,6 +140,9 @@ def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
     except HostingError as e:
         raise InitError(f"{e}; nothing was written") from None
     parsed = parse_list(list_path)  # a ListError here: nothing written yet
+    if not parsed.paragraphs:  # every paragraph an error: a catalogue of no paper
+        raise InitError(f"{parsed.errors[0]}; the list has no abstract that can be imported, "
+                        "so nothing was written: fix it and run init again")
     venue = " ".join(venue.split()) if venue is not None else parsed.venue
     if not venue and not title:
         # the site would be "Paper catalogue", its pages of no venue: asked now, before
