@@ -48,6 +48,27 @@ def built_html(path: Path) -> str:
     return "".join(out) + _TAG.sub(_quote_values, page[at:])
 
 
+@functools.cache
+def shipped_papers() -> Path:
+    """The shipped list's catalogue as the importer writes it (papers/ with its source
+    list), made once a test run. Tests read this, not the repository's papers/: those are
+    the contributors', and a test bound to how a page was written (a flow list, a quoted
+    title, a confirmed title) failed a pull request that did nothing wrong. What the
+    committed pages must be is checked by `paperlist check` and `import --check`."""
+    import atexit
+    import tempfile
+
+    from paperlist.ingest.importer import run_import
+
+    folder = Path(tempfile.mkdtemp(prefix="paperlist-shipped-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    source = folder / "papers" / "source" / SHIPPED_LIST.name
+    source.parent.mkdir(parents=True)
+    shutil.copy(SHIPPED_LIST, source)
+    assert run_import(source, folder / "papers").ok
+    return folder / "papers"
+
+
 def shipped_abstracts() -> list[str]:
     """The 19 abstracts of the shipped list, as the importer reads them."""
     from paperlist.ingest.listfile import parse_list

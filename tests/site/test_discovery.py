@@ -25,6 +25,7 @@ from helpers import (
     mkdocs_build,
     pagefind_fragments,
     set_plugin_options,
+    shipped_papers,
 )
 from paperlist.discover.citation import bibtex
 from paperlist.discover.exports import BUNDLED_PAGE_SCHEMA
@@ -93,7 +94,7 @@ def test_related_papers_share_a_tag_with_the_page(built_site):
 
 
 def test_related_is_deterministic_and_thresholded():
-    cat = load_catalogue(ROOT / "papers")
+    cat = load_catalogue(shipped_papers())
     a = neighbours(cat.papers)
     assert a == neighbours(cat.papers)
     assert all(n.score >= 0.08 for ns in a for n in ns)
@@ -155,7 +156,7 @@ def test_a_paper_page_describes_itself_and_the_home_page_offers_its_feed(built_s
 
 
 def test_citation_url_and_authors_when_known():
-    cat = load_catalogue(ROOT / "papers")
+    cat = load_catalogue(shipped_papers())
     e = next(p for p in cat.papers if p.id == "prorl")
     e = Paper(**{**e.__dict__, "authors": ["Ada Lovelace", "Alan {T} Turing"],
                  "title_inferred": False})
@@ -231,7 +232,7 @@ def test_csv_bib_and_feed(built_site):
 
 def test_the_feed_carries_at_most_feed_entries_papers(tmp_path):
     """A reader downloads the whole feed on every poll: it stays small at any size."""
-    project = make_project(tmp_path / "p", ROOT / "papers")
+    project = make_project(tmp_path / "p", shipped_papers())
     set_plugin_options(project, "      feed_entries: 5\n")
     assert mkdocs_build(project).returncode == 0
     site = project / "site"

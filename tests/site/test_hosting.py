@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from helpers import ROOT, built_html, make_project, mkdocs_build, set_plugin_options
+from helpers import built_html, make_project, mkdocs_build, set_plugin_options, shipped_papers
 from paperlist.structure.hosting import HostingError, pages_url, repository_url, resolve
 
 NO_ACTIONS = {"GITHUB_REPOSITORY": ""}
@@ -21,7 +21,7 @@ def edit_link(site, paper="wildcat") -> str:
 
 @pytest.fixture(scope="module")
 def neurips(tmp_path_factory):
-    project = make_project(tmp_path_factory.mktemp("neurips"), ROOT / "papers")
+    project = make_project(tmp_path_factory.mktemp("neurips"), shipped_papers())
     set_plugin_options(project, "      repo: https://github.com/someone/neurips26\n")
     result = mkdocs_build(project, env=NO_ACTIONS)
     assert result.returncode == 0, result.stderr
@@ -49,7 +49,7 @@ def test_repo_option_moves_edit_links_footer_and_contribute_page(neurips):
 
 
 def test_a_fork_in_github_actions_links_and_deploys_as_itself(tmp_path):
-    project = make_project(tmp_path / "p", ROOT / "papers")
+    project = make_project(tmp_path / "p", shipped_papers())
     confirm_title(project)
     result = mkdocs_build(project, env={"GITHUB_ACTIONS": "true",
                                         "GITHUB_REPOSITORY": "someone/fork",
@@ -65,7 +65,7 @@ def test_a_fork_in_github_actions_links_and_deploys_as_itself(tmp_path):
 
 
 def test_site_url_makes_bibtex_feed_and_citation_urls_absolute(tmp_path):
-    project = make_project(tmp_path / "p", ROOT / "papers")
+    project = make_project(tmp_path / "p", shipped_papers())
     confirm_title(project)
     yml = project / "mkdocs.yml"
     yml.write_text("site_url: https://papers.example.org/\n" + yml.read_text("utf-8"), "utf-8")
@@ -80,7 +80,7 @@ def test_site_url_makes_bibtex_feed_and_citation_urls_absolute(tmp_path):
 
 
 def test_without_a_repository_there_is_no_edit_button_and_no_dead_link(tmp_path):
-    project = make_project(tmp_path / "p", ROOT / "papers")
+    project = make_project(tmp_path / "p", shipped_papers())
     result = mkdocs_build(project, env=NO_ACTIONS)
     assert result.returncode == 0, result.stderr
     site = project / "site"
@@ -122,7 +122,7 @@ def test_the_inferred_title_note_points_to_an_edit_button_only_where_there_is_on
         return re.search(r'<p class="paper-note">(.*?)</p>', page).group(1)
 
     assert note(neurips).endswith("Use the edit button above to fix this page.")
-    project = make_project(tmp_path / "p", ROOT / "papers")
+    project = make_project(tmp_path / "p", shipped_papers())
     result = mkdocs_build(project, env=NO_ACTIONS)
     assert result.returncode == 0, result.stderr
     assert edit_link(project / "site") == ""
@@ -141,7 +141,7 @@ def test_a_repository_is_read_however_git_or_github_writes_it(written):
 
 
 def test_a_repository_or_site_url_no_link_can_be_made_of_stops_the_build_naming_it(tmp_path):
-    project = make_project(tmp_path / "p", ROOT / "papers")
+    project = make_project(tmp_path / "p", shipped_papers())
     set_plugin_options(project, "      repo: corl26\n")
     result = mkdocs_build(project, env=NO_ACTIONS)
     assert result.returncode != 0

@@ -7,14 +7,22 @@ import shutil
 
 import pytest
 
-from helpers import ROOT, SHIPPED_LIST, built_html, make_project, mkdocs_build, set_plugin_options
+from helpers import (
+    ROOT,
+    SHIPPED_LIST,
+    built_html,
+    make_project,
+    mkdocs_build,
+    set_plugin_options,
+    shipped_papers,
+)
 
 TAXONOMY = ROOT / "scripts" / "paperlist" / "data" / "taxonomy.yml"
 
 
 def test_papers_dir_moves_the_pages_their_urls_and_edit_links(tmp_path):
     project = make_project(tmp_path / "p")
-    shutil.copytree(ROOT / "papers", project / "catalogue" / "entries",
+    shutil.copytree(shipped_papers(), project / "catalogue" / "entries",
                     ignore=shutil.ignore_patterns("source"))
     set_plugin_options(project, "      papers_dir: catalogue/entries\n")
     yml = project / "mkdocs.yml"
@@ -31,7 +39,7 @@ def test_papers_dir_moves_the_pages_their_urls_and_edit_links(tmp_path):
 
 
 def test_taxonomy_option_is_the_one_tags_resolve_against(tmp_path):
-    project = make_project(tmp_path / "p", ROOT / "papers")
+    project = make_project(tmp_path / "p", shipped_papers())
     text = TAXONOMY.read_text(encoding="utf-8")
     old = "Agents learning from reward, incl. imitation, offline and model-based RL."
     assert old in text
@@ -50,7 +58,7 @@ def test_taxonomy_option_is_the_one_tags_resolve_against(tmp_path):
                                            ("feed_entries: -1", "'feed_entries'"),
                                            ("feed_entries: all", "'feed_entries'")])
 def test_a_wrong_option_is_named_before_the_build(tmp_path, option, named):
-    project = make_project(tmp_path / "p", ROOT / "papers")
+    project = make_project(tmp_path / "p", shipped_papers())
     set_plugin_options(project, f"      {option}\n")
     result = mkdocs_build(project)
     assert result.returncode != 0

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from urllib.parse import parse_qs, urljoin, urlsplit
 
-from helpers import ROOT, built_html, make_project, mkdocs_build
+from helpers import built_html, make_project, mkdocs_build, shipped_papers
 from paperlist.html.searchpage import FACETS
 
 HOOK = re.compile(r'<script src="([^"]+)" data-worker="([^"]+)" data-search-page="([^"]+)">'
@@ -55,7 +55,7 @@ def test_materials_index_keeps_the_site_pages_titles_not_their_text(built_site):
 def test_a_disabled_search_plugin_still_builds(tmp_path):
     """Material's search plugin switched off (it then has no index at all): the build
     goes on, and writes no index of Material's."""
-    project = make_project(tmp_path / "p", ROOT / "papers")
+    project = make_project(tmp_path / "p", shipped_papers())
     yml = project / "mkdocs.yml"
     text = yml.read_text(encoding="utf-8")
     assert "\n  - search\n" in text
@@ -109,7 +109,7 @@ def test_404_uses_our_worker_with_absolute_urls(built_site, subpath_site):
 
 
 def test_with_materials_search_there_is_no_search_page_nor_hook(tmp_path):
-    project = make_project(tmp_path / "p", ROOT / "papers")
+    project = make_project(tmp_path / "p", shipped_papers())
     yml = project / "mkdocs.yml"
     yml.write_text(yml.read_text(encoding="utf-8").replace(
         "\n  - paperlist\n", "\n  - paperlist:\n      search: lunr\n"), encoding="utf-8")

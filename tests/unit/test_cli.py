@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from helpers import ROOT, SHIPPED_LIST
+from helpers import ROOT, SHIPPED_LIST, shipped_papers
 from paperlist.cli import build_parser, main
 
 README = ROOT / "README.md"
@@ -88,7 +88,7 @@ def test_pages_folder_is_papers_on_every_command_that_reads_pages():
 @pytest.fixture
 def project(tmp_path, monkeypatch):
     """A copy of the shipped pages, as papers/ in the current folder."""
-    shutil.copytree(ROOT / "papers", tmp_path / "papers")
+    shutil.copytree(shipped_papers(), tmp_path / "papers")
     monkeypatch.chdir(tmp_path)
     return tmp_path
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers import FIXTURES, ROOT, SHIPPED_LIST
+from helpers import FIXTURES, ROOT, SHIPPED_LIST, shipped_papers
 from paperlist.check.checker import check_paths
 from paperlist.check.fields import schema
 from paperlist.model.page import read_page
@@ -22,7 +22,7 @@ LIST = Path("papers/source") / SHIPPED_LIST.name
 @pytest.fixture
 def catalogue(tmp_path, monkeypatch):
     """A copy of the shipped catalogue (pages and list) as papers/ in the current folder."""
-    shutil.copytree(ROOT / "papers", tmp_path / "papers")
+    shutil.copytree(shipped_papers(), tmp_path / "papers")
     monkeypatch.chdir(tmp_path)
     return Path("papers")
 
@@ -93,7 +93,7 @@ def test_an_abstract_added_to_the_second_list_is_named_in_it(catalogue):
 
 
 def test_a_folder_without_a_list_is_checked_page_by_page(tmp_path):
-    shutil.copytree(ROOT / "papers", tmp_path / "papers", ignore=shutil.ignore_patterns("source"))
+    shutil.copytree(shipped_papers(), tmp_path / "papers", ignore=shutil.ignore_patterns("source"))
     page = tmp_path / "papers" / "eqr.md"
     text = page.read_text(encoding="utf-8")
     page.write_text(text.replace("source:\n  digest: b5eef71494fc1e8b\n", ""), encoding="utf-8")

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from helpers import FIXTURES, ROOT, SHIPPED_LIST, make_project, mkdocs_build
+from helpers import FIXTURES, SHIPPED_LIST, make_project, mkdocs_build, shipped_papers
 from paperlist.check.checker import check_paths
 from paperlist.ingest.importer import run_import
 from paperlist.model.page import split_frontmatter
@@ -22,7 +22,7 @@ MISTAKES = yaml.safe_load(CORPUS.read_text(encoding="utf-8"))
 
 
 def shipped(page: str) -> str:
-    return (ROOT / "papers" / f"{page}.md").read_text(encoding="utf-8")
+    return (shipped_papers() / f"{page}.md").read_text(encoding="utf-8")
 
 
 def edited(text: str, edits: list[list[str]], abstract: str, *, everywhere: bool = False) -> str:
@@ -50,7 +50,7 @@ def test_the_corpus_is_big_and_every_mistake_has_a_fix():
 @pytest.mark.parametrize("m", MISTAKES, ids=[m["name"] for m in MISTAKES])
 def test_check_reports_the_mistake_at_its_line_and_its_fix_passes_ci(m, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    shutil.copytree(ROOT / "papers", tmp_path / "papers")
+    shutil.copytree(shipped_papers(), tmp_path / "papers")
     page = Path("papers") / f"{m['page']}.md"
     broken, fixed = broken_and_fixed(m)
     page.write_bytes(broken.encode("utf-8"))
@@ -67,7 +67,7 @@ def test_check_reports_the_mistake_at_its_line_and_its_fix_passes_ci(m, tmp_path
 def test_the_strict_build_accepts_every_page_check_accepts(tmp_path):
     """One build over all of them: each fixed page (and each habit check accepts) under
     an id of its own beside the shipped pages."""
-    project = make_project(tmp_path / "project", papers_from=ROOT / "papers")
+    project = make_project(tmp_path / "project", papers_from=shipped_papers())
     for n, m in enumerate(MISTAKES):
         _, fixed = broken_and_fixed(m)
         page_id = f"{m['page']}-m{n}"

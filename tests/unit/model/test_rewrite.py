@@ -8,7 +8,7 @@ import difflib
 
 import pytest
 
-from helpers import ROOT, SHIPPED_LIST
+from helpers import SHIPPED_LIST, shipped_papers
 from paperlist.ingest.importer import retag_pages, run_import
 from paperlist.model.page import Page, dump_page, parse_page
 from paperlist.model.rewrite import rewrite_page
@@ -96,7 +96,7 @@ def test_frontmatter_that_cannot_be_cut_into_keys_is_written_whole(text):
 
 
 def test_a_page_in_the_importers_own_style_is_written_as_dump_page_writes_it():
-    for path in sorted((ROOT / "papers").glob("*.md")):
+    for path in sorted(shipped_papers().glob("*.md")):
         text = path.read_text(encoding="utf-8")
         page = parse_page(text)
         meta = {**page.meta, "title": "Another: title"}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from index_parity import compare, decode
 
-from helpers import FIXTURES, ROOT, js_package
+from helpers import FIXTURES, js_package, shipped_papers
 from paperlist.html.paper import indexed_body, paper_body
 from paperlist.model.catalogue import load_catalogue
 from paperlist.search import index as search_index
@@ -64,7 +64,7 @@ def both_bundles(pages: dict[str, str], tmp_path: Path) -> tuple[dict, dict]:
 @pytest.mark.parametrize("source", ["hostile", "shipped", "enriched"])
 def test_our_bundle_holds_what_pagefinds_holds(source, tmp_path, capsys):
     pages = (HOSTILE if source == "hostile" else
-             shipped_pages(ROOT / "papers" if source == "shipped" else FIXTURES / "enriched"))
+             shipped_pages(shipped_papers() if source == "shipped" else FIXTURES / "enriched"))
     theirs, ours = both_bundles(pages, tmp_path)
     assert len(ours["fragments"]) == len(pages)
     differences = compare(theirs, ours)

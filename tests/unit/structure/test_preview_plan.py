@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import ROOT
+from helpers import shipped_papers
 from paperlist.model.catalogue import load_catalogue
 from paperlist.structure import preview
 from paperlist.structure.discovery import Discovery
@@ -16,7 +16,7 @@ from paperlist.structure.discovery import Discovery
 
 @pytest.fixture
 def papers(tmp_path) -> Path:
-    return Path(shutil.copytree(ROOT / "papers", tmp_path / "papers"))
+    return Path(shutil.copytree(shipped_papers(), tmp_path / "papers"))
 
 
 def _edit(path: Path, old: str, new: str) -> None:
