@@ -127,10 +127,50 @@ def _diagnose(e: yaml.YAMLError) -> tuple[str, int | None, int | None, str]:
     return context, (cm.line if cm else None), (pm.line if pm else None), problem
 
 
+#: each escape of a double-quoted value, from its backslash: a hexadecimal one (what a
+#: YAML writer puts for a character: "\xE9", "\u00e9"), a backslash and letters (a YAML
+#: escape, "\t" a tab, "\n" a line break, "\e" ESC, or one YAML refuses, "\l", where the
+#: editor wrote TeX: "$\theta$"), or any other ("\\", "\"")
+_ESCAPE = re.compile(r"\\(?:(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})"
+                     r"|(?P<word>[A-Za-z]+)|.?)", re.DOTALL)
+#: a quick test of a whole frontmatter: a text key's double-quoted value with a backslash
+_SUSPECT_ESCAPE = re.compile(rf'^(?:{"|".join(TEXT_KEYS)}):[ \t]+"[^\n]*\\', re.MULTILINE)
+
+
+def _escape_problem(key: str, value: str, path: str, number: int) -> Problem | None:
+    """A double-quoted value holding TeX: YAML reads its backslashes as escapes, so
+    "$\\theta$" is a tab and "heta", or the page does not parse ("\\lambda")."""
+    end = _closing_quote(value) if value[:1] == '"' else None
+    inner = value[1:end] if end is not None else ""
+    found = next((m for m in _ESCAPE.finditer(inner) if m.group("word")), None)
+    if found is None:
+        return None
+    what = "the title" if key == "title" else f"the {key}"
+    return Problem(path, number, f"{what} is in double quotes, where a backslash starts a "
+                                 f"YAML escape: '{found.group(0)}' does not stay as written",
+                   f"write it without double quotes, where a backslash is itself: "
+                   f"{key}: {quote(_ESCAPE.sub(_as_meant, inner))}")
+
+
+def _as_meant(escape: re.Match) -> str:
+    """An escape of a double-quoted value as its editor meant it: TeX as written, a
+    character's hexadecimal escape as the character, `\\\\` and `\\"` as one character."""
+    text = escape.group(0)
+    if escape.group("word") or len(text) < 2:
+        return text
+    if len(text) > 2:  # \xE9, \u00e9, \U0001F600
+        return chr(int(text[2:], 16))
+    return text[1] if text[1] in '\\"/' else text
+
+
 def _value_problem(key: str, value: str, path: str, number: int) -> Problem | None:
     """A `key: value` line whose value YAML does not read as the text it looks like."""
     what = "the title" if key == "title" else f"the {key}"
     head = value[:1]
+    if head == '"':
+        escaped = _escape_problem(key, value, path, number)
+        if escaped is not None:
+            return escaped
     if head in _CURLY:
         return Problem(path, number, f"curly quotes {head}{_CURLY[head]} around {what} are "
                                      "not YAML quotes",
@@ -269,17 +309,22 @@ def parse_error_problems(frontmatter: str, path: str, first: int = 2) -> list[Pr
 def silent_problems(frontmatter: str, meta: dict, path: str, first: int = 2) -> list[Problem]:
     """Text YAML reads without an error but not as written: a title that starts with '#'
     (all of it a comment) or holds ' #' before a word ('#1 on Sudoku' cut off; ' # a note'
-    is an editor's comment), an anchor ('&x', dropped), a list item indented under the one
-    above (glued to it: '- A - B')."""
+    is an editor's comment), an anchor ('&x', dropped), TeX in double quotes ("$\\theta$"
+    a tab), a list item indented under the one above (glued to it: '- A - B')."""
     problems: list[Problem] = []
     lines = frontmatter.split("\n")
-    suspects = [] if not _SUSPECT_TEXT.search(frontmatter) else list(enumerate(lines, first))
+    suspects = [] if not (_SUSPECT_TEXT.search(frontmatter) or (
+        "\\" in frontmatter and _SUSPECT_ESCAPE.search(frontmatter))) \
+        else list(enumerate(lines, first))
     for number, raw in suspects:
         m = _KEY_LINE.match(raw)
         if m is None or m.group("indent") or m.group("key") not in TEXT_KEYS:
             continue
         value = m.group("value")
-        if value.startswith("#") and m.group("sep") and meta.get(m.group("key")) is None:
+        escaped = _escape_problem(m.group("key"), value, path, number)
+        if escaped is not None:
+            problems.append(escaped)
+        elif value.startswith("#") and m.group("sep") and meta.get(m.group("key")) is None:
             key = m.group("key")
             problems.append(Problem(
                 path, number, f"the {key} starts with '#', which makes all of it a YAML comment",
