@@ -171,8 +171,10 @@ def unknown_key_problems(meta: dict[str, Any], keys: KeyMap, path: str,
                 path, line, f"'{key}' belongs under {parent}:",
                 f"indent it by two spaces, under the '{parent}:' line"))
             continue
-        near = near_key(key, [k for k in props if k not in meta])
-        if near is not None:
+        near = near_key(key, list(props))
+        if near is not None and near in meta:  # a second key beside it: never read
+            problems.append(_beside(path, line, key, near, keys.line((near,))))
+        elif near is not None:
             explained.add((near,))
             problems.append(Problem(path, line, f"unknown key '{key}'",
                                     f"did you mean '{near}'? Write {near}:"))
@@ -184,14 +186,24 @@ def unknown_key_problems(meta: dict[str, Any], keys: KeyMap, path: str,
         if not isinstance(value, dict):
             continue
         for key in value:
-            near = near_key(str(key), [k for k in subs if k not in value]) \
-                if key not in subs else None
-            if near is not None:
+            near = near_key(str(key), subs) if key not in subs else None
+            if near is not None and near in value:
+                problems.append(_beside(path, keys.line((parent, key)), f"{parent}.{key}",
+                                        f"{parent}.{near}", keys.line((parent, near))))
+            elif near is not None:
                 explained.add((parent, near))
                 problems.append(Problem(path, keys.line((parent, key)),
                                         f"unknown key '{parent}.{key}'",
                                         f"did you mean '{near}'? Write {near}:"))
     return problems, explained
+
+
+def _beside(path: str, line: int, key: str, near: str, near_line: int) -> Problem:
+    """A misspelt key beside the one it was meant to be ('author:' under 'authors: []'):
+    the site reads only the other, so what it holds is shown nowhere."""
+    return Problem(path, line, f"unknown key '{key}' beside '{near}' (line {near_line}): "
+                               f"the site reads only '{near}', so nothing under '{key}' shows",
+                   f"move what it holds into {near.rsplit('.', 1)[-1]}: and delete this key")
 
 
 _KNOWN: dict[int, tuple[dict[str, Any], Any]] = {}
