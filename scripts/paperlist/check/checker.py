@@ -139,7 +139,15 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
     stem = Path(path).stem
     if isinstance(page_id, str):
         result.id, result.id_line = page_id, key_lines.get("id", 1)
-        if page_id != stem:
+        if page_id != stem and (Path(path).parent / f"{page_id}.md").exists():
+            # (renaming it back would overwrite that page: a copy, or an id changed)
+            problems.append(Problem(path, result.id_line,
+                                    f"id {page_id!r} is the id of {page_id}.md, another page",
+                                    "a page's id is its address and its file's name, and "
+                                    f"never changes: if this file is a copy of {page_id}.md, "
+                                    "delete it (a paper has one page); if you changed the "
+                                    f"id, set it back to id: {stem}"))
+        elif page_id != stem:
             problems.append(Problem(path, result.id_line,
                                     f"id {page_id!r} does not match the file name {stem}.md",
                                     "a page's id is its address and its file's name, and "

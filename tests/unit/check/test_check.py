@@ -485,3 +485,15 @@ def test_an_annotation_message_keeps_to_one_line():
     annotation = Problem("p.md", 3, "two\nlines\r", "50%").annotation()
     assert annotation == ("::error file=p.md,line=3,title=paperlist check::two%0Alines%0D "
                           "— 50%25")
+
+
+def test_an_id_changed_to_another_pages_is_not_told_to_rename_the_file_over_it(papers):
+    """"rename it back to halo.md" was the advice with halo.md there: following it would
+    overwrite that page."""
+    (papers / "halo.md").write_text(page(("id: foonet", "id: halo")), encoding="utf-8")
+    problems = check_one(papers, page(("id: foonet", "id: halo")))
+    assert problems[0] == (
+        f"{P}:2: id 'halo' is the id of halo.md, another page — a page's id is its address "
+        "and its file's name, and never changes: if this file is a copy of halo.md, delete it "
+        "(a paper has one page); if you changed the id, set it back to id: foonet")
+    assert not any("rename it back" in p for p in problems)
