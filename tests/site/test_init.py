@@ -247,5 +247,29 @@ def test_init_of_a_list_with_no_abstract_it_can_import_writes_nothing(tmp_path, 
     assert not (tmp_path / "c").exists()
 
 
+def test_init_says_the_tags_are_machine_learnings_and_how_the_papers_spread(tmp_path, capsys):
+    """A robotics venue got nearly every paper on one tag, half the tags on none, and
+    tags chosen by words that mean something else there; nothing said the taxonomy was
+    machine learning's, nor how to change it."""
+    from paperlist.model.taxonomy import load_taxonomy
+
+    listing = tmp_path / "list.txt"
+    listing.write_text(NEURIPS, encoding="utf-8")
+    assert main(["init", str(tmp_path / "c"), "--list", str(listing)]) == 0
+    tags = len(load_taxonomy().tags)
+    err = capsys.readouterr().err
+    note = re.search(r"init: tags come from (\S+), a copy of paperlist's machine-learning "
+                     rf"taxonomy \({tags} tags\): here '([^']+)' is on (\d) of the 3 papers and "
+                     r"(\d+) tags are on none\. For another field, edit its tags and their "
+                     r"evidence, then run paperlist retag \(README: Tags for another field\)", err)
+    assert note and note.group(1) == str(tmp_path / "c" / "taxonomy.yml")
+    pages = [(tmp_path / "c" / "papers" / f"{p}.md").read_text("utf-8")
+             for p in sorted(x.stem for x in (tmp_path / "c" / "papers").glob("*.md"))]
+    assert int(note.group(3)) == sum(f"- {note.group(2)}\n" in p.split("source:")[0] for p in pages)
+    used = {line[2:] for p in pages for line in p.split("source:")[0].splitlines()
+            if line.startswith("- ")}
+    assert int(note.group(4)) == tags - len(used)
+
+
 def test_this_repository_stays_the_icml_catalogue():
     assert "site_name: ICML 2026 paper catalogue" in (ROOT / "mkdocs.yml").read_text("utf-8")

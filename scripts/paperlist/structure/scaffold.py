@@ -13,15 +13,16 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
 
 import yaml
 
 from paperlist import DATA_DIR
-from paperlist.ingest.importer import ImportReport, run_import
+from paperlist.ingest.importer import ImportReport, load_pages, run_import
 from paperlist.ingest.listfile import missing_venue, parse_list
+from paperlist.model.taxonomy import load_taxonomy
 from paperlist.structure.hosting import (
     DEFAULT_BRANCH,
     HostingError,
@@ -49,6 +50,24 @@ class InitResult:
     #: the commit of paperlist that requirements.txt pins (the one that made the pages),
     #: or None: it installs paperlist's latest main (util/installed.py)
     pinned: str | None = None
+    #: papers of each tag of taxonomy.yml, in its order (0 for a tag on none): how well
+    #: the copied taxonomy, machine learning's, fits the venue
+    tag_use: dict[str, int] = field(default_factory=dict)
+
+    def tag_note(self) -> str:
+        """What init tells of the tags: the taxonomy is machine learning's, and how the
+        venue's papers spread over it (a robotics venue's nearly all on one tag, half the
+        tags on none, and the rest tagged by words such as "arms" and "low-cost")."""
+        papers = len(self.report.created)
+        taken = {name: n for name, n in self.tag_use.items() if n}
+        if not papers or not taken:
+            return ""
+        top = max(taken, key=lambda name: taken[name])
+        return (f"init: tags come from {self.dest / TAXONOMY}, a copy of paperlist's "
+                f"machine-learning taxonomy ({len(self.tag_use)} tags): here {top!r} is on "
+                f"{taken[top]} of the {papers} papers and {len(self.tag_use) - len(taken)} tags "
+                "are on none. For another field, edit its tags and their evidence, then run "
+                "paperlist retag (README: Tags for another field)")
 
 
 #: This repository's words for what a catalogue without code does otherwise: (pattern,
@@ -189,4 +208,15 @@ def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
     shutil.copy(list_path, copied)
     report = run_import(copied, dest / "papers", taxonomy=dest / TAXONOMY,
                         venue=venue if venue != parsed.venue else None)
-    return InitResult(dest, site_name, report, pinned)
+    return InitResult(dest, site_name, report, pinned, _tag_use(dest))
+
+
+def _tag_use(dest: Path) -> dict[str, int]:
+    """Papers of each of the catalogue's tags, in its taxonomy's order."""
+    use = dict.fromkeys((t.name for t in load_taxonomy(dest / TAXONOMY).tags), 0)
+    pages, _ = load_pages(dest / "papers")
+    for page in pages:
+        for name in page.meta.get("tags") or ():
+            if name in use:
+                use[name] += 1
+    return use
