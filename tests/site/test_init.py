@@ -80,6 +80,8 @@ def test_init_writes_the_repository_a_maintainer_pushes(neurips):
                        "the tests", "`tests/"):
             assert phrase not in text, (path.name, phrase)
     assert "pip install -q -r requirements.txt" in contributing
+    template = (neurips / ".github" / "pull_request_template.md").read_text(encoding="utf-8")
+    assert "Tests" not in template and "tests/" not in template  # (the item, all its lines)
     assert "CI runs `paperlist check`, `paperlist import --check` and `paperlist build`." \
         in contributing
     # what its CI runs passes on what init made

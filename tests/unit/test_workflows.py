@@ -94,3 +94,36 @@ def test_a_new_catalogues_ci_keeps_what_it_inferred_between_runs():
         assert steps[i]["env"]["PAPERLIST_CACHE_DIR"] == folder
     for kept in ("requirements.txt", "taxonomy.yml", "papers/source/"):
         assert kept in steps[at]["with"]["key"]
+
+
+@pytest.mark.parametrize("changed, pages_only", [
+    (["papers/halo.md", "papers/wildcat.md"], "true"),
+    (["papers/halo.md", "scripts/paperlist/cli.py"], "false"),
+    (["papers/source/icml-2026-abstracts.txt"], "false"),
+])
+def test_a_pull_request_that_changes_only_paper_pages_skips_the_tests(tmp_path, changed,
+                                                                     pages_only):
+    """A contributor's page edit waited 7-8 minutes for the whole suite, which tests
+    paperlist, not their page (check, import --check and the build do)."""
+    steps = yaml.safe_load((ROOT / ".github" / "workflows" / "ci.yml").read_text("utf-8"))[
+        "jobs"]["check"]["steps"]
+    step = next(s for s in steps if s.get("id") == "changed")
+    tests = next(s for s in steps if s.get("name") == "Tests")
+    assert "steps.changed.outputs.pages_only != 'true'" in tests["if"]
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git[:3], "init", "-q"], check=True)
+    for path in ["papers/halo.md", "papers/wildcat.md", "scripts/paperlist/cli.py",
+                 "papers/source/icml-2026-abstracts.txt"]:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text("before\n", encoding="utf-8")
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "base"], check=True)
+    for path in changed:
+        (tmp_path / path).write_text("after\n", encoding="utf-8")
+    subprocess.run([*git, "commit", "-qam", "the pull request"], check=True)
+    output = tmp_path / "output"
+    # (as GitHub runs a step: bash --noprofile --norc -eo pipefail)
+    subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+                   cwd=tmp_path, check=True,
+                   env={"PATH": "/usr/bin:/bin", "GITHUB_OUTPUT": str(output)})
+    assert output.read_text(encoding="utf-8") == f"pages_only={pages_only}\n"

@@ -190,7 +190,7 @@ def init_catalogue(dest: Path, list_path: Path, *, repo: str | None = None,
     shutil.copytree(TEMPLATE_DIR / "github", github)
     template = github / "pull_request_template.md"
     text = template.read_text(encoding="utf-8")
-    text = re.sub(r"(?m)^- Tests: .*\n", "", text)  # no code, no tests
+    text = re.sub(r"(?m)^- Tests: .*\n(?:  .*\n)*", "", text)  # no code, no tests
     template.write_text(_for_catalogue(text), encoding="utf-8")
     pages = github / "workflows" / "pages.yml"
     pages.write_text(_on_branch(pages.read_text(encoding="utf-8"), branch), encoding="utf-8")
