@@ -265,8 +265,22 @@ def _gerund(verb: str) -> str:
     if stem.endswith("ie"):
         stem = stem[:-2] + "y"
     elif stem.endswith("e") and not stem.endswith(("ee", "ye", "oe")):
-        stem = stem[:-1]
+        return stem[:-1] + "ing"  # (uses -> using)
+    if _DOUBLES.search(stem):
+        # "distils" -> "distilling", "plans" -> "planning", but "opens" -> "opening": the
+        # spelling titles use (the title model's words), else doubled after one syllable
+        prior = title_model()[1]
+        known = [form for form in (stem + "ing", stem + stem[-1] + "ing") if form in prior]
+        if known:
+            return max(known, key=prior.__getitem__)
+        if len(_VOWELS.findall(stem)) == 1:
+            return stem + stem[-1] + "ing"
     return stem + "ing"
+
+
+#: a verb's stem that may double its last letter before -ing: consonant, vowel, consonant
+_DOUBLES = re.compile(r"[^aeiou][aeiou][^aeiouwxy]$")
+_VOWELS = re.compile(r"[aeiouy]+")
 
 
 _NAME_LEFTOVERS = re.compile(

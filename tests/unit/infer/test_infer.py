@@ -170,3 +170,14 @@ def test_every_shipped_paper_gets_a_valid_slug() -> None:
 def test_inference_is_deterministic() -> None:
     first = [(infer_names(t), infer_title(t, infer_names(t))) for t in ABSTRACTS]
     assert first == [(infer_names(t), infer_title(t, infer_names(t))) for t in ABSTRACTS]
+
+
+@pytest.mark.parametrize("verb, title", [
+    ("distils", "ConsistencyPolicy: distilling a diffusion policy"),  # it read "distiling"
+    ("plans", "ConsistencyPolicy: planning a diffusion policy"),
+    ("opens", "ConsistencyPolicy: opening a diffusion policy"),
+])
+def test_a_which_clause_becomes_a_title_with_the_gerund_titles_spell(verb, title) -> None:
+    text = (f"We present ConsistencyPolicy, which {verb} a diffusion policy into a one-step "
+            "consistency model for fast visuomotor control. It runs at 100 Hz on a robot arm.")
+    assert infer_title(text, infer_names(text)).startswith(title)
