@@ -36,13 +36,14 @@ _INVISIBLE = re.compile(f"{CONTROL_RE.pattern}|{INVISIBLE_RE.pattern}")
 #: Left at the end of a line whose last character was a PDF's hyphenation mark (U+0002,
 #: a soft hyphen), so that join_wrapped joins the word's two halves without a space.
 _GLUE = "\u00ad"
-#: A short name with two capitals beside a year ("ICML 2026", "CoRL-2026", "ICLR'26"). Not
-#: `\b`: Chinese characters are word characters to it, and a Chinese header often runs on
-#: without a space ("ICML 2026论文列表", "第40届NeurIPS 2026会议").
-_VENUE = re.compile(
-    r"(?<![A-Za-z0-9])([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&]*)\s*['\-\u2013]?\s*((?:19|20)\d\d)(?![A-Za-z0-9])")
-_VENUE_SHORT_YEAR = re.compile(
-    r"(?<![A-Za-z0-9])([A-Z][A-Za-z&\-]*[A-Z][A-Za-z&]*)\s?['\u2019](\d\d)(?![A-Za-z0-9])")
+#: A short name with two capitals beside a year ("ICML 2026", "CoRL-2026", "ICLR'26"), digits
+#: in it too ("3DV 2026", "L4DC 2026"), or in parentheses ("Robotics: Science and Systems
+#: (RSS) 2026"). Not `\b`: Chinese characters are word characters to it, and a Chinese
+#: header often runs on without a space ("ICML 2026论文列表", "第40届NeurIPS 2026会议").
+_NAME = (r"(?<![A-Za-z0-9])((?=[A-Z0-9&\-]*[A-Z][A-Za-z0-9&\-]*[A-Z])"  # two capitals
+         r"[A-Z0-9][A-Za-z0-9&\-]*[A-Za-z&])\)?")
+_VENUE = re.compile(_NAME + r"\s*['\-\u2013]?\s*((?:19|20)\d\d)(?![A-Za-z0-9])")
+_VENUE_SHORT_YEAR = re.compile(_NAME + r"\s?['\u2019](\d\d)(?![A-Za-z0-9])")
 _SPACES = re.compile(r"[ \t\u00a0]+")
 _WRAP_HYPHEN = re.compile(r"[A-Za-z]-$")
 

@@ -50,6 +50,10 @@ def test_shipped_list_has_header_and_19_abstracts():
     ("ICML 2026x", ""),  # inside a longer word or number
     ("xICML 2026", ""),
     ("ICML 20261", ""),
+    ("3DV 2026 accepted papers", "3DV 2026"),  # digits in the name: no venue before
+    ("L4DC 2026", "L4DC 2026"),
+    ("Robotics: Science and Systems (RSS) 2026", "RSS 2026"),
+    ("3D 2026", ""),  # one capital
 ])
 def test_the_venue_a_header_names(header, venue):
     assert find_venue(header) == venue
