@@ -189,6 +189,19 @@ def _links_as_mapping(urls: list[Any]) -> str:
     return f"links: {{{inner}}}"
 
 
+def _own_value(key: str, path: str, meta: dict[str, Any] | None) -> str | None:
+    """This page's own value for a missing or empty id or title, where it has one: its
+    file's name, the title inferred from its abstract (the schema's hints name another
+    paper's, ProRL's)."""
+    if key == "id":
+        return f"id: {Path(path).stem}"
+    inferred = (meta or {}).get("inferred")
+    title = inferred.get("title") if isinstance(inferred, dict) else None
+    if key == "title" and isinstance(title, str) and title.strip():
+        return f"title: {quote(title)} (the one inferred; the paper's own is better)"
+    return None
+
+
 def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
                     closing_line: int = 1,
                     explained: set[tuple[Any, ...]] | frozenset = frozenset(),
@@ -221,7 +234,8 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
         prefix = f"{where}." if where else ""
         return [Problem(path, insertion_line(k, key_lines, closing_line) if not where else line,
                         f"missing key '{prefix}{k}'",
-                        "add it: " + _hint([*base, "properties", k])) for k in missing]
+                        "add it: " + ((_own_value(k, path, meta) if not where else None)
+                                      or _hint([*base, "properties", k]))) for k in missing]
     if err.validator == "type":
         expected = _TYPE_WORDS.get(str(err.validator_value), str(err.validator_value))
         what = f"'{where}' should be {expected}, not {_describe(value)}"
@@ -266,6 +280,8 @@ def schema_problems(err: ValidationError, path: str, key_lines: dict[str, int],
             hint = "only http:// and https:// links are allowed; remove this one"
         elif not value.strip():
             what = f"'{where}' is empty"
+            own = _own_value(where, path, meta)
+            hint = f"write it, e.g. {own}" if own else hint
         elif is_link and _BARE_DOMAIN.match(value.strip()):
             what = f"'{where}' has no https:// in front: {value!r}"
             hint = f"write the whole link: https://{value.strip()}"
