@@ -77,11 +77,22 @@ def _page_file(arg: str, papers: Path) -> Path:
     path = papers / f"{arg}.md"
     if path.is_file():
         return path
-    if not papers.is_dir():
-        raise CliError(f"{papers}{os.sep}: no such folder; give the pages folder with --papers")
+    _existing(papers)
     near = _closest(arg, sorted(p.stem for p in papers.glob("*.md")))
     hint = f" — did you mean {near!r}?" if near else ""
     raise CliError(f"no page {arg!r} in {papers}{os.sep}{hint}")
+
+
+def _existing(papers: Path) -> Path:
+    """The pages folder, which must be there: run from elsewhere (inside papers/ itself),
+    a command said only that it found no list, or checked a folder that is not there."""
+    if not papers.is_dir():
+        inside = " (this folder is one: run it from the folder above)" if (
+            Path.cwd().name == papers.name and any(Path.cwd().glob("*.md"))) else ""
+        raise CliError(f"{papers}{os.sep}: no such folder here{inside}; run paperlist in the "
+                       "catalogue's folder (beside its mkdocs.yml), or give the pages folder "
+                       "with --papers")
+    return papers
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -90,7 +101,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         reports = [run_import(Path(args.list), papers, check=args.check,
                               taxonomy=args.taxonomy, prune=args.prune, venue=args.venue)]
     else:
-        lists = catalogue_lists(papers)
+        lists = catalogue_lists(_existing(papers))
         if not lists:
             raise CliError(f"give the list to import (found in {papers / SOURCE_DIR}: none)")
         if args.venue is not None and len(lists) > 1:
@@ -187,7 +198,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     from paperlist.check.checker import find_problems
 
-    problems = find_problems([Path(p) for p in args.paths] or [Path(args.papers)],
+    problems = find_problems([Path(p) for p in args.paths] or [_existing(Path(args.papers))],
                              taxonomy=args.taxonomy)
     for problem in problems:
         print(problem.annotation() if args.format == "github" else problem)

@@ -143,8 +143,21 @@ def test_explain_missing_path_suggests_the_closest_file(project, capsys):
 def test_explain_missing_pages_folder_says_so(project, capsys):
     status, _, err = explained(capsys, "prorl", "--papers", "nowhere")
     assert status == 1
-    assert err == ("paperlist: error: nowhere/: no such folder; "
-                   "give the pages folder with --papers\n")
+    assert err == ("paperlist: error: nowhere/: no such folder here; run paperlist in the "
+                   "catalogue's folder (beside its mkdocs.yml), or give the pages folder with "
+                   "--papers\n")
+
+
+@pytest.mark.parametrize("command", [["check"], ["import"], ["import", "--check"]])
+def test_run_inside_papers_it_says_to_run_beside_mkdocs_yml(project, capsys, monkeypatch,
+                                                           command):
+    """check said "papers:1: no such file or folder", import that it found no list."""
+    monkeypatch.chdir(project / "papers")
+    assert main(command) == 1
+    assert capsys.readouterr().err == (
+        "paperlist: error: papers/: no such folder here (this folder is one: run it from the "
+        "folder above); run paperlist in the catalogue's folder (beside its mkdocs.yml), or "
+        "give the pages folder with --papers\n")
 
 
 def test_import_into_still_works_and_warns(tmp_path, capsys):
