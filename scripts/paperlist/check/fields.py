@@ -442,7 +442,7 @@ def author_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
         return []  # the schema's to report
     held = _held(authors)
     if not held:
-        return []
+        return _affiliation_in_name(authors, meta, path, key_lines, lines)
     first, names = held[0], _names(authors)
     name = str(authors[first])
     parts = split_names(name)
@@ -458,6 +458,35 @@ def author_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
     return [Problem(path, (lines or {}).get(("authors", first)) or key_lines.get("authors", 1),
                     f"the author {name!r} holds {separator!r}, which separates names: "
                     f"{many}{also}", fix)]
+
+
+#: a name that ends in a parenthesis: "Rahul Varma (Tsinghua University)"
+_NAME_THEN_PARENS = re.compile(r"^(?P<name>[^()]*\S)\s*\((?P<inside>[^()]+)\)\s*$")
+
+
+def _affiliation_in_name(authors: list[Any], meta: dict[str, Any], path: str,
+                         key_lines: dict[str, int],
+                         lines: dict[tuple[Any, ...], int] | None) -> list[Problem]:
+    """An author written with their affiliation in parentheses: the page shows it, and
+    search reads it, as part of the name (an affiliation goes in `affiliations`, which the
+    page shows beside the name). Told once, at the first such item's line."""
+    found = [(i, m) for i, a in enumerate(authors)
+             if isinstance(a, str) and (m := _NAME_THEN_PARENS.match(a))]
+    if not found:
+        return []
+    first, m = found[0]
+    names = [m2.group("name") if (m2 := _NAME_THEN_PARENS.match(str(a))) else str(a)
+             for a in authors]
+    fix = f"write the name alone, authors: [{', '.join(map(quote, names))}]"
+    if meta.get("affiliations") is None:
+        given = dict((i, m.group("inside")) for i, m in found)
+        fix += (", and the affiliations one per author in their order: affiliations: ["
+                + ", ".join(quote(given.get(i, "")) for i in range(len(authors))) + "]")
+    else:
+        fix += ", and the affiliation in affiliations, at the author's place"
+    return [Problem(path, (lines or {}).get(("authors", first)) or key_lines.get("authors", 1),
+                    f"the author {authors[first]!r} holds {m.group('inside')!r} in "
+                    "parentheses, which the page would show as part of the name", fix)]
 
 
 def tag_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
