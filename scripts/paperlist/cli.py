@@ -199,7 +199,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from paperlist.check.checker import find_problems
 
     problems = find_problems([Path(p) for p in args.paths] or [_existing(Path(args.papers))],
-                             taxonomy=args.taxonomy)
+                             taxonomy=args.taxonomy, base=args.base)
     for problem in problems:
         print(problem.annotation() if args.format == "github" else problem)
     if problems:
@@ -405,6 +405,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="text: one 'file:line: what — how to fix' line per problem; github: "
                         "workflow annotations, which a pull request shows on their line "
                         "(default: %(default)s)")
+    s.add_argument("--base", default=None, metavar="REF",
+                   help="a git revision, e.g. a pull request's base: also report the pages "
+                        "of a folder checked that it had and that are gone or renamed while "
+                        "their abstracts are still listed (a page's id never changes)")
     _taxonomy_option(s)
     s.set_defaults(func=cmd_check)
 

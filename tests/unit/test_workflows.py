@@ -127,3 +127,17 @@ def test_a_pull_request_that_changes_only_paper_pages_skips_the_tests(tmp_path, 
                    cwd=tmp_path, check=True,
                    env={"PATH": "/usr/bin:/bin", "GITHUB_OUTPUT": str(output)})
     assert output.read_text(encoding="utf-8") == f"pages_only={pages_only}\n"
+
+
+@pytest.mark.parametrize("path", [ROOT / ".github" / "workflows" / "ci.yml",
+                                  INIT / "github" / "workflows" / "ci.yml"],
+                         ids=["repository", "init"])
+def test_a_pull_requests_check_compares_the_pages_with_its_base(path):
+    """A page renamed in a pull request passed CI: --base HEAD^1 (the merge commit's
+    first parent, the base) reports it, which needs that commit fetched."""
+    steps = yaml.safe_load(path.read_text(encoding="utf-8"))["jobs"]["check"]["steps"]
+    assert steps[0]["uses"].startswith("actions/checkout@")
+    assert steps[0]["with"]["fetch-depth"] >= 2
+    check = next(s for s in steps if s.get("name") == "Check pages")
+    assert check["run"].startswith("paperlist check --format github")
+    assert "github.event_name == 'pull_request' && '--base HEAD^1' || ''" in check["run"]

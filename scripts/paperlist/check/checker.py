@@ -47,6 +47,7 @@ from paperlist.check.keys import (
     load_with_keys,
     unknown_key_problems,
 )
+from paperlist.check.moved import BaseUnreadable, moved_problems
 from paperlist.check.problem import Problem
 from paperlist.check.safety import body_problems, field_text_problems
 from paperlist.check.syntax import parse_error_problems, silent_problems
@@ -257,13 +258,15 @@ def _duplicate_ids(results: list[PageResult]) -> list[Problem]:
 
 
 def find_problems(paths: list[Path], *, workers: int | None = None,
-                  taxonomy: Path | None = None, agreement: bool = True) -> list[Problem]:
+                  taxonomy: Path | None = None, agreement: bool = True,
+                  base: str | None = None) -> list[Problem]:
     """Every problem of the pages given (folders are expanded to their *.md), sorted by
     file then line: each page's own, ids across pages, and, for a folder with its list in
     source/, what `paperlist import --check` would find (agreement.py; not without
     `agreement`: reading a list of 12,000 abstracts takes half a second, too long for a
     live preview's every edit). Tags are checked against the taxonomy file given, else the
-    shipped one."""
+    shipped one. With `base`, a git revision (a pull request's base), a folder's pages
+    removed or renamed since then while their abstracts are listed too (moved.py)."""
     files, problems = expand(paths)
     results = _results(files, workers, taxonomy)
     for r in results:
@@ -276,6 +279,14 @@ def find_problems(paths: list[Path], *, workers: int | None = None,
     for folder, in_folder in folders.items() if agreement else ():
         problems += agreement_problems(folder, in_folder, whole_folder=folder.resolve() in whole,
                                        taxonomy=taxonomy)
+    for folder in [p for p in paths if p.is_dir()] if base else ():
+        try:
+            problems += moved_problems(folder, base, [(r.path, r.meta)
+                                                      for r in folders.get(folder, [])])
+        except BaseUnreadable as e:
+            problems.append(Problem(str(folder), 1, f"--base {base}: git could not read it "
+                                    f"({e})", "give a revision git knows, e.g. origin/main "
+                                    "(in a shallow clone, fetch it first)"))
     return sorted(set(problems))
 
 
