@@ -201,9 +201,17 @@ def slugify(text: str) -> str:
 
 # ----------------------------------------------------------------------------- abstracts
 
-# $$...$$ first, then $...$ (not \$, and not "$ 5 and $ 6" prices: no space inside the ends)
+# $$...$$ first, then $...$, not \$ and not prices ("$ 5 and $ 6", "$5 or $10"): no space
+# inside the ends, and a closing $ before a digit only after a letter, digit, bracket or
+# comparison. A formula with a TeX command ("\gamma") is no price, whatever its ends: arXiv
+# abstracts write "$\pm$1", "512$\times$512", "$<$75%", "$ \mathbf{A} $", which were
+# refused, their "$" paired with the next formula's and the prose between set as math.
 FORMULA_RE = re.compile(
-    r"\$\$(.+?)\$\$|(?<![\\$])\$(?!\s)((?:\\\$|[^$])+?)(?<![\s\\])\$(?!\d)", re.DOTALL)
+    r"\$\$(.+?)\$\$"
+    r"|(?<![\\$])\$(?!\s(?![^$]*\\[A-Za-z]))"  # opened: a space only before a command
+    r"((?:(?=[^$]*\\[A-Za-z])(?P<tex>))?(?:\\\$|[^$])+?)"  # (tex: holds a command)
+    r"(?(tex)(?<!\\)|(?<![\s\\]))\$(?(tex)|(?:(?<=[A-Za-z0-9)}\]<>=|]\$)|(?!\d)))",
+    re.DOTALL)
 
 
 #: LaTeX's text styles that abstracts carry outside math (one real abstract in nine:

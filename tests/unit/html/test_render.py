@@ -77,6 +77,23 @@ def test_latex_text_styles_outside_math_are_elements():
 def test_dollar_amounts_are_not_math():
     out = render_abstract("It costs $5 and $6 per run.")
     assert "<math" not in out and "$5 and $6" in out
+    out = render_abstract("It costs $5 or $10 a month.")
+    assert "<math" not in out and "$5 or $10" in out
+
+
+def test_a_formula_right_before_a_digit_is_a_formula_and_the_prose_stays_prose():
+    """"$\\pm$1" was no formula (a price's rule: no digit after the closing $), so its
+    closing $ opened one that ran to the next formula: the prose between was set as math,
+    its spaces gone, and the page grew 12,000 px wide."""
+    text = (r"Weights of $\pm$1 bit keep 58\%$\to$67\% of the accuracy on 512$\times$512 "
+            r"images, and memory stays $O(n)$ for $ \gamma \in [0, 1] $ at $<$75\% load.")
+    out = render_abstract(text)
+    assert out.count("<math") == 6
+    prose = re.sub(r"<math.*?</math>", "", out, flags=re.S)
+    for words in ("1 bit keep 58%", "67% of the accuracy on 512", "512 images, and memory "
+                  "stays", "for", "at", "75% load."):
+        assert words in prose, words
+    assert "$" not in out
 
 
 def test_html_and_javascript_links_are_shown_as_text():
