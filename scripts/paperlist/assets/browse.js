@@ -186,9 +186,12 @@
       return qs ? `?${qs}` : "";
     }
 
-    writeURL(s) {
-      history.replaceState(history.state, "",
-        window.location.pathname + this.query(s, this.page) + window.location.hash);
+    /** The view's URL, a new history entry when `push` (a page or a filter chosen: Back
+     * goes back to the view before), else in place of this one. */
+    writeURL(s, push) {
+      const url = window.location.pathname + this.query(s, this.page) + window.location.hash;
+      if (url === window.location.pathname + window.location.search + window.location.hash) return;
+      history[push ? "pushState" : "replaceState"](history.state, "", url);
     }
 
     /** Indices of the papers the view shows, in its order. */
@@ -328,7 +331,7 @@
 
     bind() {
       const form = this.form;
-      const changed = () => { this.page = 1; this.unknown = []; this.writeURL(this.apply()); };
+      const changed = () => { this.page = 1; this.unknown = []; this.writeURL(this.apply(), true); };
       this.chips.addEventListener("click", (ev) => {
         const chip = ev.target.closest && ev.target.closest(".browse-chip");
         if (!chip) return;
@@ -357,7 +360,7 @@
       onPageLink(this.pager, (n) => {
         const was = this.pager.contains(document.activeElement) && document.activeElement;
         this.page = n;
-        this.writeURL(this.apply());
+        this.writeURL(this.apply(), true);
         if (this.list.getBoundingClientRect().top < 0) this.form.scrollIntoView();
         // the pager is redrawn: focus stays on the same control (else <body>), or on the
         // page now current (a number chosen; Next to the last page), without scrolling
@@ -365,6 +368,17 @@
         if (was) (links.find((a) => (was.rel ? a.rel === was.rel : a.hasAttribute("aria-current")))
           || links.at(was.rel === "next" ? -1 : 0))?.focus({ preventScroll: true });
       });
+      // Back and Forward show the view of their entry (Material's instant navigation may
+      // also load the page again for it, which then reads the URL the same way)
+      const onPop = () => {
+        if (!document.body.contains(this.list)) {  // left the page (instant navigation)
+          window.removeEventListener("popstate", onPop);
+          return;
+        }
+        this.readURL();
+        this.apply();
+      };
+      window.addEventListener("popstate", onPop);
     }
   }
 
