@@ -218,6 +218,8 @@ def test_a_feed_reader_sees_which_titles_are_inferred(tmp_path):
     titles = re.findall(r"<entry>\s*<title>([^<]*)</title>", feed)
     assert titles == ["Title of alpha (inferred title)", "Title of beta",
                       "Title of gamma (inferred title)"]
+    # a catalogue of no venue: the subtitle ended "... papers from "
+    assert "<subtitle>3 papers</subtitle>" in feed
 
 
 def test_a_page_explains_the_italics_of_the_papers_it_shows_only(tmp_path, monkeypatch):
