@@ -163,6 +163,12 @@ def test_header_count_when_all_are_shown_and_none(page, site_url, built_site):
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowUp")
     assert page.evaluate("document.activeElement.classList.contains('paperlist-search-all-link')")
+    # the box closed, its results fade out and stay: Show all is no Tab stop unseen
+    page.keyboard.press("Escape")
+    page.wait_for_function("!document.querySelector('[data-md-toggle=search]').checked")
+    assert page.evaluate(f"getComputedStyle(document.querySelector('{SHOW_ALL}')).visibility"
+                         ) == "hidden"
+    page.keyboard.press("/")
     page.locator(".md-search__input").fill("")
     page.keyboard.type("zzyzxqq")
     page.locator(COUNT, has_text="No papers found").wait_for(timeout=15_000)
