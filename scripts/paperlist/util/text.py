@@ -201,16 +201,22 @@ def slugify(text: str) -> str:
 
 # ----------------------------------------------------------------------------- abstracts
 
-# $$...$$ first, then $...$, not \$ and not prices ("$ 5 and $ 6", "$5 or $10"): no space
-# inside the ends, and a closing $ before a digit only after a letter, digit, bracket or
-# comparison. A formula with a TeX command ("\gamma") is no price, whatever its ends: arXiv
-# abstracts write "$\pm$1", "512$\times$512", "$<$75%", "$ \mathbf{A} $", which were
-# refused, their "$" paired with the next formula's and the prose between set as math.
+# $$...$$ first, then $...$, not \$ and not prices ("$ 5 and $ 6", "$5 or $10",
+# "US$5 and US$10"): no space inside the ends, and a closing $ before a digit only for a
+# formula without a space, after a letter, digit, bracket or comparison. A formula with a
+# math command ("\gamma"; not a text style or citation, which prose between prices holds)
+# may have spaces at its ends. arXiv abstracts write "$\pm$1", "512$\times$512", "$<$75%",
+# "$ \mathbf{A} $", which were refused: their "$" paired with the next formula's and the
+# prose between was set as math.
+_MATH_COMMAND = r"\\(?!(?:text[a-z]*|emph|url|href|cite[a-z]*|ref|label)(?![A-Za-z]))[A-Za-z]"
 FORMULA_RE = re.compile(
     r"\$\$(.+?)\$\$"
-    r"|(?<![\\$])\$(?!\s(?![^$]*\\[A-Za-z]))"  # opened: a space only before a command
-    r"((?:(?=[^$]*\\[A-Za-z])(?P<tex>))?(?:\\\$|[^$])+?)"  # (tex: holds a command)
-    r"(?(tex)(?<!\\)|(?<![\s\\]))\$(?(tex)|(?:(?<=[A-Za-z0-9)}\]<>=|]\$)|(?!\d)))",
+    rf"|(?<![\\$])\$(?!\s(?![^$]*{_MATH_COMMAND}))"  # opened: a space only before a command
+    # (tex: it holds a math command; spaced: a space. Each decided, not left to backtracking)
+    rf"((?:(?=[^$]*{_MATH_COMMAND})(?P<tex>)|(?![^$]*{_MATH_COMMAND}))"
+    r"(?:(?=[^$]*\s)(?P<spaced>)|(?![^$]*\s))(?:\\\$|[^$])+?)"
+    r"(?(tex)(?<!\\)|(?<![\s\\]))\$"
+    r"(?(spaced)(?!\d)|(?:(?<=[A-Za-z0-9)}\]<>=|]\$)|(?!\d)))",
     re.DOTALL)
 
 

@@ -77,8 +77,12 @@ def test_latex_text_styles_outside_math_are_elements():
 def test_dollar_amounts_are_not_math():
     out = render_abstract("It costs $5 and $6 per run.")
     assert "<math" not in out and "$5 and $6" in out
-    out = render_abstract("It costs $5 or $10 a month.")
-    assert "<math" not in out and "$5 or $10" in out
+    for prices in ("It costs $5 or $10 a month.", "US$5 and US$10 per hour.",
+                   "It costs <$1 per query versus >$10.", "From ~$1 to <$5.",
+                   r"Only $5 per run with \textbf{FastX}, versus $20.",
+                   "We pay US$5 and US$9."):
+        out = render_abstract(prices)
+        assert "<math" not in out and out.count("$") == 2, prices
 
 
 def test_a_formula_right_before_a_digit_is_a_formula_and_the_prose_stays_prose():

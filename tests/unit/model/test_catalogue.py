@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import shipped_papers
 from paperlist.model.catalogue import aligned, paper_from_page
 from paperlist.model.page import LINK_KINDS, Page, read_page
 from paperlist.model.taxonomy import load_taxonomy
@@ -120,7 +121,7 @@ def test_the_build_names_an_unknown_tags_own_line_as_check_does(tmp_path, monkey
     from paperlist.check.checker import check_paths
     from paperlist.model.page import parse_page
 
-    shipped = (Path(__file__).parents[3] / "papers" / "eqr.md").read_text(encoding="utf-8")
+    shipped = (shipped_papers() / "eqr.md").read_text(encoding="utf-8")
     text = shipped.replace("- Dynamical Systems & Neural ODEs", "- Dynamical Systems & ODEz")
     monkeypatch.chdir(tmp_path)
     (tmp_path / "papers").mkdir()

@@ -81,3 +81,13 @@ def test_slugify_is_lower_case_ascii_words():
     assert slugify("ICML 2026") == "icml-2026"
     assert slugify("  Société Française d'IA!  ") == "societe-francaise-d-ia"
     assert slugify("深度学习") == ""  # nothing ASCII to keep: callers give a fallback
+
+
+def test_html_between_two_prices_is_found_not_blanked_as_a_formula():
+    """The check and the import blank formulas out before looking for HTML: two prices
+    read as one formula hid what lay between them."""
+    from paperlist.util.markup import html_findings
+
+    found = [s for _, s in html_findings("We pay US$5 <img src=x onerror=alert(1)> and US$9.")]
+    assert found[:2] == ["<img", "onerror="]
+    assert [s for _, s in html_findings(r"Math $\pm$1 and $<$5 <b>x</b>")] == ["<b", "</b"]
