@@ -1,19 +1,16 @@
-/* paperlist browse filters: tags required or excluded, code, data, author, decision,
- * venue, sort, pages.
- *
- * A classic script (not a module: the site also works from file://) that loader.js loads
- * on pages with a `form.browse-filters`. The browse page lists the first page of papers by
- * title; the whole catalogue comes from a compact data file, fetched once, whose keys are
- * those of paperlist/discover/columns.py (p path, t title, n short name, g tag indices into
- * `tags`, f 1 code | 2 data | 4 title begins with the name | 8 title inferred, s first sentence, pre/suf of
- * paths; once pages have them, authors + au + etal, statuses + st; venues + ve).
- * Filtering runs over those arrays and only the current page of results is drawn, so a
- * view costs the same whatever the size of the venue. The view lives in the query string:
- * ?tag=a&tag=b&not=c&code=1&data=1&sort=name&page=3&per=100, &author=<full name> (a paper
- * page links each author so; case and accents aside, shown as a chip that clears it),
+/* paperlist browse filters: tags required or excluded, code, data, author, decision, venue,
+ * sort, pages. A classic script (not a module: the site also works from file://) that
+ * loader.js loads on pages with a `form.browse-filters`. The browse page lists the first page
+ * of papers by title; the whole catalogue comes from a compact data file, fetched once, whose
+ * keys are those of paperlist/discover/columns.py (p path, t title, n short name, g tag
+ * indices into `tags`, f 1 code | 2 data | 4 title begins with the name | 8 title inferred,
+ * s first sentence, pre/suf of paths; once pages have them, authors + au + etal, statuses +
+ * st; venues + ve). Filtering runs over those arrays and only the current page of results is
+ * drawn, so a view costs the same whatever the size of the venue. The view lives in the query
+ * string: ?tag=a&tag=b&not=c&code=1&data=1&sort=name&page=3&per=100, &author=<full name> (a
+ * paper page links each author so; case and accents aside, shown as a chip that clears it),
  * &status=Oral&status=Poster and &venue=<name> (either of the ticked); the keys are
- * structure/paths.py's BROWSE_*. Text from pages is only ever set with textContent.
- */
+ * structure/paths.py's BROWSE_*. Text from pages is only ever set with textContent. */
 (() => {
   "use strict";
 
@@ -107,8 +104,7 @@
 
     setState(b, state) {
       b.setAttribute("data-state", state);
-      b.setAttribute("aria-pressed",
-        state === "include" ? "true" : state === "exclude" ? "mixed" : "false");
+      b.setAttribute("aria-pressed", state === "include" ? "true" : state === "exclude" ? "mixed" : "false");
       const name = tagText(b);
       b.title = state === "include" ? `${name}: required (click to exclude)`
         : state === "exclude" ? `${name}: excluded (click to clear)` : `${name} (click to require)`;
@@ -186,8 +182,7 @@
       return qs ? `?${qs}` : "";
     }
 
-    /** The view's URL, a new history entry when `push` (a page or a filter chosen: Back
-     * goes back to the view before), else in place of this one. */
+    /** The view's URL: a history entry of its own when `push` (a page or filter chosen). */
     writeURL(s, push) {
       const url = window.location.pathname + this.query(s, this.page) + window.location.hash;
       if (url === window.location.pathname + window.location.search + window.location.hash) return;
@@ -289,13 +284,12 @@
       const from = (this.page - 1) * this.per, to = Math.min(total, from + this.per);
       const frag = document.createDocumentFragment();
       for (let j = from; j < to; j++) frag.appendChild(this.item(hits[j]));
-      this.list.textContent = "";
-      this.list.appendChild(frag);
+      this.list.replaceChildren(frag);
       this.drawPager(s, pages);
       this.hits = hits;
       // (an empty list said only "Showing 0 of 19 papers", with nothing below it)
-      const parts = [total || !this.n ? `Showing ${fmt(total)} of ${fmt(this.n)} papers`
-        : `No paper of the ${fmt(this.n)} matches these filters ("Clear filters" shows them all)`];
+      const parts = [total || !this.n ? `Showing ${fmt(total)} of ${fmt(this.n)} paper${this.n === 1 ? "" : "s"}`
+        : `No paper of the ${this.n === 1 ? "one" : fmt(this.n)} matches these filters ("Clear filters" shows ${this.n === 1 ? "it" : "them all"})`];
       if (pages > 1) parts[0] += ` (${fmt(from + 1)}\u2013${fmt(to)}, page ${this.page} of ${pages})`;
       const names = (slugs) => slugs.map((t) => tagText(this.byTag[t])).join(", ");
       const summary = this.form.querySelector(".browse-tags-summary");
@@ -368,16 +362,10 @@
         if (was) (links.find((a) => (was.rel ? a.rel === was.rel : a.hasAttribute("aria-current")))
           || links.at(was.rel === "next" ? -1 : 0))?.focus({ preventScroll: true });
       });
-      // Back and Forward show the view of their entry (Material's instant navigation may
-      // also load the page again for it, which then reads the URL the same way)
-      const onPop = () => {
-        if (!document.body.contains(this.list)) {  // left the page (instant navigation)
-          window.removeEventListener("popstate", onPop);
-          return;
-        }
-        this.readURL();
-        this.apply();
-      };
+      // Back and Forward show their entry's view (Material's instant navigation may load
+      // the page again for it, which reads the URL alike); no more once the page is left
+      const onPop = () => (document.body.contains(this.list) ? (this.readURL(), this.apply())
+        : window.removeEventListener("popstate", onPop));
       window.addEventListener("popstate", onPop);
     }
   }
@@ -386,9 +374,8 @@
   function init() {
     const form = document.querySelector("form.browse-filters");
     const list = document.querySelector("ul.browse-list");
-    if (!list || !form || !ready(form)) return;
-    const src = list.getAttribute("data-src");
-    if (!src) return;
+    const src = list && list.getAttribute("data-src");
+    if (!src || !form || !ready(form)) return;
     loadBrowseData(src).then((data) => {
       if (!document.body.contains(list)) return;  // left the page meanwhile
       const view = new BrowseView(form, list, data);
@@ -404,8 +391,7 @@
       // The server-rendered first page and its pager stay; say why filters are missing.
       const note = document.createElement("p");
       note.className = "browse-status";
-      note.textContent =
-        `Filters are unavailable (${err.message}); the pages below list every paper by title.`;
+      note.textContent = `Filters are unavailable (${err.message}); the pages below list every paper by title.`;
       form.parentNode.insertBefore(note, form);
     });
   }
