@@ -140,7 +140,8 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
     stem = Path(path).stem
     if isinstance(page_id, str):
         result.id, result.id_line = page_id, key_lines.get("id", 1)
-        if page_id != stem and (Path(path).parent / f"{page_id}.md").exists():
+        if page_id != stem and _ID.fullmatch(page_id) and (
+                Path(path).parent / f"{page_id}.md").is_file():
             # (renaming it back would overwrite that page: a copy, or an id changed)
             problems.append(Problem(path, result.id_line,
                                     f"id {page_id!r} is the id of {page_id}.md, another page",
@@ -166,6 +167,12 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
     problems += [p for p in value_problems
                  if p.line not in told and _key_start(p.line, starts) not in told]
     return result
+
+
+#: an id as the schema allows it (lower case, digits, single hyphens, at most 80): only
+#: such a one is looked for as another page's file ("../README", 300 characters, "Halo" on
+#: a disk that ignores case are not)
+_ID = re.compile(r"(?=.{1,80}$)[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 def _key_start(line: int, starts: list[int]) -> int:

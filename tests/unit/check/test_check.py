@@ -497,3 +497,14 @@ def test_an_id_changed_to_another_pages_is_not_told_to_rename_the_file_over_it(p
         "and its file's name, and never changes: if this file is a copy of halo.md, delete it "
         "(a paper has one page); if you changed the id, set it back to id: foonet")
     assert not any("rename it back" in p for p in problems)
+
+
+@pytest.mark.parametrize("page_id", ["x" * 300, "../README", "Halo"])
+def test_an_id_no_page_could_have_is_told_as_not_the_file_name(papers, page_id):
+    """A 300-character id crashed the check (the file name too long to look for), and
+    "../README" was "the id of ../README.md, another page"."""
+    (papers.parent / "README.md").write_text("# not a page\n", encoding="utf-8")
+    (papers / "halo.md").write_text(page(("id: foonet", "id: halo")), encoding="utf-8")
+    problems = check_one(papers, page(("id: foonet", f"id: {page_id}")))
+    assert any(f"id '{page_id}' does not match the file name foonet.md" in p for p in problems)
+    assert not any("another page" in p for p in problems)
