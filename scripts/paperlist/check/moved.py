@@ -57,7 +57,14 @@ def moved_problems(papers: Path, base: str,
     or None). Raises BaseUnreadable when git cannot read `base`."""
     top = Path(_git(papers, "rev-parse", "--show-toplevel").strip())
     folder = PurePosixPath(papers.resolve().relative_to(top.resolve()).as_posix())
-    names = _git(top, "ls-tree", "--name-only", f"{base}:{folder}").split("\n")
+    try:
+        _git(top, "rev-parse", "--verify", "--quiet", f"{base}^{{commit}}")
+    except BaseUnreadable:
+        raise BaseUnreadable(f"this repository has no commit {base}") from None
+    # (a base without the folder, before the first import, lists nothing; -z: names as
+    # they are, not quoted)
+    paths = _git(top, "ls-tree", "-z", "--name-only", base, "--", f"{folder}/").split("\0")
+    names = [PurePosixPath(p).name for p in paths if p]
     gone = [n for n in names if n.endswith(".md") and not (papers / n).exists()]
     if not gone:
         return []

@@ -57,4 +57,17 @@ def test_a_page_whose_abstract_left_the_list_may_go(catalogue, capsys):
 def test_a_base_git_cannot_read_is_told(catalogue, capsys):
     assert main(["check", "--base", "no-such-branch"]) == 1
     assert capsys.readouterr().out.startswith(
-        "papers:1: --base no-such-branch: git could not read it (fatal: ")
+        "papers:1: --base no-such-branch: git could not read it (this repository has no "
+        "commit no-such-branch) — give a revision git knows")
+
+
+def test_a_base_before_the_first_import_has_no_pages_to_miss(tmp_path, monkeypatch, capsys):
+    """A pull request that imports the list into a repository without papers/ yet failed:
+    git could not read HEAD^1:papers."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "README.md").write_text("a catalogue to be\n", encoding="utf-8")
+    subprocess.run([*GIT, "init", "-q"], check=True)
+    subprocess.run([*GIT, "add", "-A"], check=True)
+    subprocess.run([*GIT, "commit", "-qm", "base"], check=True)
+    shutil.copytree(shipped_papers(), tmp_path / "papers")
+    assert main(["check", "--base", "HEAD"]) == 0
