@@ -462,6 +462,12 @@ def author_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
 
 #: a name that ends in a parenthesis: "Rahul Varma (Tsinghua University)"
 _NAME_THEN_PARENS = re.compile(r"^(?P<name>[^()]*\S)\s*\((?P<inside>[^()]+)\)\s*$")
+#: what in parentheses after a name is an institution, not the name written otherwise
+#: ("Wei Zhang (张伟)"), a role ("equal contribution") or a suffix ("Jr")
+_INSTITUTION = re.compile(
+    r"\b(?:Univ\w*|Institut\w*|Lab\w*|College|School|Academy|Acad\w*|Inc|Ltd|LLC|GmbH|"
+    r"Corp\w*|Research|Cent(?:er|re)|Hospital|Foundation|Department|Dept|Polytechni\w*|"
+    r"ETH|EPFL|MIT|KAIST|Google|Microsoft|Meta|DeepMind|OpenAI|NVIDIA|Amazon|Apple|IBM)\b")
 
 
 def _affiliation_in_name(authors: list[Any], meta: dict[str, Any], path: str,
@@ -471,15 +477,16 @@ def _affiliation_in_name(authors: list[Any], meta: dict[str, Any], path: str,
     search reads it, as part of the name (an affiliation goes in `affiliations`, which the
     page shows beside the name). Told once, at the first such item's line."""
     found = [(i, m) for i, a in enumerate(authors)
-             if isinstance(a, str) and (m := _NAME_THEN_PARENS.match(a))]
+             if isinstance(a, str) and (m := _NAME_THEN_PARENS.match(a))
+             and _INSTITUTION.search(m.group("inside"))]
     if not found:
         return []
     first, m = found[0]
-    names = [m2.group("name") if (m2 := _NAME_THEN_PARENS.match(str(a))) else str(a)
-             for a in authors]
+    moved = dict(found)
+    names = [moved[i].group("name") if i in moved else str(a) for i, a in enumerate(authors)]
     fix = f"write the name alone, authors: [{', '.join(map(quote, names))}]"
     if meta.get("affiliations") is None:
-        given = dict((i, m.group("inside")) for i, m in found)
+        given = {i: m.group("inside") for i, m in found}
         fix += (", and the affiliations one per author in their order: affiliations: ["
                 + ", ".join(quote(given.get(i, "")) for i in range(len(authors))) + "]")
     else:

@@ -508,3 +508,11 @@ def test_an_id_no_page_could_have_is_told_as_not_the_file_name(papers, page_id):
     problems = check_one(papers, page(("id: foonet", f"id: {page_id}")))
     assert any(f"id '{page_id}' does not match the file name foonet.md" in p for p in problems)
     assert not any("another page" in p for p in problems)
+
+
+@pytest.mark.parametrize("author", ["Wei Zhang (张伟)", "Jane Doe (equal contribution)",
+                                    "José García (Jr)"])
+def test_a_name_with_a_parenthesis_that_is_no_institution_passes(papers, author):
+    """Only an institution in parentheses belongs in affiliations: a name written otherwise,
+    a role or a suffix were refused with no way to keep them."""
+    assert check_one(papers, page(("authors: []", f"authors: [{author!r}, Li Na]"))) == []
