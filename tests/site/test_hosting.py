@@ -140,6 +140,16 @@ def test_a_repository_is_read_however_git_or_github_writes_it(written):
     assert repository_url(written) == "https://github.com/someone/corl26"
 
 
+@pytest.mark.parametrize("written", [
+    "github.com/someone", "corl26", "https://github.com/o/n#readme",
+    "https://github.com/o/n/tree/main", "https://github.com/o/n?tab=1"])
+def test_what_is_no_repository_is_refused(written):
+    """A host and an owner ("github.com/someone" read as owner "github.com"), a file view
+    or a fragment made edit links that 404."""
+    with pytest.raises(HostingError, match="is not a repository"):
+        repository_url(written)
+
+
 def test_a_repository_or_site_url_no_link_can_be_made_of_stops_the_build_naming_it(tmp_path):
     project = make_project(tmp_path / "p", shipped_papers())
     set_plugin_options(project, "      repo: corl26\n")

@@ -45,8 +45,11 @@ _SSH = re.compile(r"(?:ssh://)?[\w.-]+@(?P<host>[\w.-]+)(?::\d+)?[:/](?P<path>[^
 #: scheme whose host has a domain (github.com/owner/name)
 _WEB = re.compile(r"(?:(?P<scheme>https?)://(?P<host>[\w.-]+(?::\d+)?)"
                   r"|(?P<bare>[\w.-]+\.[A-Za-z]{2,}(?::\d+)?))/(?P<path>\S+)")
-#: owner/name, as GITHUB_REPOSITORY writes it
-_OWNER_NAME = re.compile(r"[\w.-]+/[\w.-]+")
+#: owner/name, as GITHUB_REPOSITORY writes it (an owner has no dot: "github.com/someone"
+#: is a host and an owner)
+_OWNER_NAME = re.compile(r"[A-Za-z0-9-]+/[\w.-]+")
+#: what no repository's own address holds: a query, a fragment, a view of its files
+_NOT_A_REPOSITORY = re.compile(r"[?#\s]|/(?:tree|blob|edit|issues|pulls?|wiki)(?:/|$)")
 
 
 def repository_url(value: str) -> str:
@@ -56,14 +59,15 @@ def repository_url(value: str) -> str:
     MkDocs refuses a build whose edit link is no URL, at the end of the build and without
     naming the option: so anything else is refused here, saying what to give."""
     text = value.strip().rstrip("/").removesuffix(".git")
-    if _OWNER_NAME.fullmatch(text) and not text.startswith("."):
-        return f"https://github.com/{text}"
-    web, ssh = _WEB.fullmatch(text), _SSH.fullmatch(text)
-    if web and web.group("path").count("/") >= 1:
-        host = web.group("host") or web.group("bare")
-        return f"{web.group('scheme') or 'https'}://{host}/{web.group('path')}"
-    if ssh and ssh.group("path").count("/") >= 1:
-        return f"https://{ssh.group('host')}/{ssh.group('path').lstrip('/')}"
+    if not _NOT_A_REPOSITORY.search(text):
+        if _OWNER_NAME.fullmatch(text):
+            return f"https://github.com/{text}"
+        web, ssh = _WEB.fullmatch(text), _SSH.fullmatch(text)
+        if web and web.group("path").count("/") >= 1:
+            host = web.group("host") or web.group("bare")
+            return f"{web.group('scheme') or 'https'}://{host}/{web.group('path')}"
+        if ssh and ssh.group("path").count("/") >= 1:
+            return f"https://{ssh.group('host')}/{ssh.group('path').lstrip('/')}"
     raise HostingError(f"repo {value!r} is not a repository: give its web address, e.g. "
                        "https://github.com/OWNER/NAME (OWNER/NAME and git@github.com:OWNER/"
                        "NAME.git are read as that too)")
@@ -73,7 +77,7 @@ def public_url(value: str) -> str:
     """The site's public URL, ending in '/'. Only an http(s) URL with a host: the feed,
     BibTeX and citation tags print it as it is, and MkDocs refuses anything else."""
     text = value.strip()
-    if not re.fullmatch(r"https?://[^\s/]+(?:/\S*)?", text):
+    if not re.fullmatch(r"https?://[^\s/?#]+(?:/[^\s?#]*)?", text):
         example = f"https://{text.strip('/')}/" if text and "://" not in text else \
             "https://owner.github.io/name/"
         raise HostingError(f"site URL {value!r} is not a web address: give the whole URL the "
