@@ -279,7 +279,8 @@ def _gerund(verb: str) -> str:
 
 
 #: a verb's stem that may double its last letter before -ing: consonant, vowel, consonant
-_DOUBLES = re.compile(r"[^aeiou][aeiou][^aeiouwxy]$")
+#: ("qu" is a consonant: equip, quit)
+_DOUBLES = re.compile(r"(?:[^aeiou]|qu)[aeiou][^aeiouwxy]$")
 _VOWELS = re.compile(r"[aeiouy]+")
 
 

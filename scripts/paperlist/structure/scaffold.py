@@ -76,7 +76,8 @@ class InitResult:
 _CATALOGUE_WORDING = (
     (r"pip install -q -e '\.\[test\]'|pip install -q -e \.", "pip install -q -r requirements.txt"),
     (r"(?m)^\.venv/bin/python -m pytest .*\n", ""),
-    (r"`paperlist import --check`, `paperlist build` and the tests\.",
+    (r"`paperlist import --check`, `paperlist build` and the tests\.\n"
+     r"A pull request that changes only paper pages skips the tests\.",
      "`paperlist import --check` and `paperlist build`."),
     (r"(?s)To have every commit that touches `papers/\*\.md` checked first:\n.*?\n\n", ""),
     # (the mistakes the check is tested on are paperlist's file, not the catalogue's)

@@ -176,6 +176,7 @@ def test_inference_is_deterministic() -> None:
     ("distils", "ConsistencyPolicy: distilling a diffusion policy"),  # it read "distiling"
     ("plans", "ConsistencyPolicy: planning a diffusion policy"),
     ("opens", "ConsistencyPolicy: opening a diffusion policy"),
+    ("equips", "ConsistencyPolicy: equipping a diffusion policy"),
 ])
 def test_a_which_clause_becomes_a_title_with_the_gerund_titles_spell(verb, title) -> None:
     text = (f"We present ConsistencyPolicy, which {verb} a diffusion policy into a one-step "
