@@ -72,10 +72,20 @@ def _line(lines: list[str], number: int, first: int) -> str:
 
 
 def tab_problems(frontmatter: str, path: str, first: int = 2) -> list[Problem]:
-    """Lines indented with a tab: YAML indents with spaces only."""
-    return [Problem(path, n, "tabs cannot indent YAML", "use two spaces per level instead")
-            for n, line in enumerate(frontmatter.split("\n"), start=first)
-            if "\t" in line[:len(line) - len(line.lstrip())]]
+    """Lines indented with a tab, or a list item's dash followed by one: YAML indents, and
+    sets an item after its dash, with spaces only."""
+    problems = []
+    for n, line in enumerate(frontmatter.split("\n"), start=first):
+        if "\t" in line[:len(line) - len(line.lstrip())]:
+            problems.append(Problem(path, n, "tabs cannot indent YAML",
+                                    "use two spaces per level instead"))
+        elif (m := _DASH_TAB.match(line)) is not None:
+            problems.append(Problem(path, n, "a tab after the list item's '-'",
+                                    f"write a space instead: {m.group(1)}- {m.group(2)}"))
+    return problems
+
+
+_DASH_TAB = re.compile(r"^( *)-\t+(.*)$")
 
 
 def indentation_problems(frontmatter: str, path: str, first: int = 2) -> list[Problem]:
@@ -293,6 +303,14 @@ def parse_error_problems(frontmatter: str, path: str, first: int = 2) -> list[Pr
                             f"write {m.group('key')}: {m.group('value')}")]
         if "flow sequence" in context or "flow mapping" in context:
             opener, closer = ("[", "]") if "sequence" in context else ("{", "}")
+            inside = raw.split(opener, 1)[-1]
+            commented = next((item.strip() for item in inside.split(",")
+                              if _CUT_BY_HASH.search(item)), None)
+            if commented:  # "[Ada, Kim #2]": ' #' starts a comment, which takes the ']'
+                item = quote(commented.rstrip(closer))
+                return [Problem(path, number, f"' #' inside the {opener}...{closer} starts a "
+                                "YAML comment, which drops the rest of the line, its "
+                                f"{closer} too", f"quote the item: {item}")]
             return [Problem(path, number, f"the {opener} opened on this line is never closed",
                             f"end the list with {closer} on the same line")]
     indents = indentation_problems(frontmatter, path, first)
