@@ -30,7 +30,9 @@ TOP_TERMS = 24
 #: more than rounding to 9 decimals moves a score (see `neighbours`)
 _ROUNDING = 1e-6
 
-_WORD = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
+#: a word as written, from its first character: "3dcs" is itself, not "dcs" (which made a
+#: 3D paper the neighbour of one on DCS)
+_WORD = re.compile(r"(?<![a-z0-9])[a-z0-9]*[a-z][a-z0-9]*(?:-[a-z0-9]+)*")
 _MATH = re.compile(r"\$[^$]*\$")
 # Function words, reporting verbs and abstract boilerplate: frequent everywhere, so they
 # would only make unrelated papers look alike.
