@@ -182,3 +182,12 @@ def test_a_which_clause_becomes_a_title_with_the_gerund_titles_spell(verb, title
     text = (f"We present ConsistencyPolicy, which {verb} a diffusion policy into a one-step "
             "consistency model for fast visuomotor control. It runs at 100 Hz on a robot arm.")
     assert infer_title(text, infer_names(text)).startswith(title)
+
+
+def test_a_description_that_starts_with_a_mixed_case_word_keeps_it() -> None:
+    """Only a plain capitalised first word is set in lower case after the name's colon:
+    "LoRA-SB: loRA silver bullet", "KompeteAI: autoML framework" were titles."""
+    text = ("We propose LoRA-SB (LoRA Silver Bullet), a method that approximates full "
+            "fine-tuning within low-rank subspaces using a carefully designed initialization "
+            "strategy. Experiments show it matches full fine-tuning.")
+    assert infer_title(text, infer_names(text)).startswith("LoRA-SB: LoRA silver bullet")
