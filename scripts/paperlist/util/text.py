@@ -207,16 +207,24 @@ def slugify(text: str) -> str:
 # math command ("\gamma"; not a text style or citation, which prose between prices holds)
 # may have spaces at its ends. arXiv abstracts write "$\pm$1", "512$\times$512", "$<$75%",
 # "$ \mathbf{A} $", which were refused: their "$" paired with the next formula's and the
-# prose between was set as math.
+# prose between was set as math. A spaced formula not of math is a price's sentence.
 _MATH_COMMAND = r"\\(?!(?:text[a-z]*|emph|url|href|cite[a-z]*|ref|label)(?![A-Za-z]))[A-Za-z]"
+#: a formula of styled words alone, to its closing $: "$ \text{Elsa}$" is one
+_STYLED = r"\s*\\(?:text[a-z]*|emph)\s*\{[^{}$]*\}\s*\$"
 FORMULA_RE = re.compile(
     r"\$\$(.+?)\$\$"
-    rf"|(?<![\\$])\$(?!\s(?![^$]*{_MATH_COMMAND}))"  # opened: a space only before a command
-    # (tex: it holds a math command; spaced: a space. Each decided, not left to backtracking)
-    rf"((?:(?=[^$]*{_MATH_COMMAND})(?P<tex>)|(?![^$]*{_MATH_COMMAND}))"
+    # opened: a space only before a math command or styled words
+    rf"|(?<![\\$])\$(?!\s(?![^$]*{_MATH_COMMAND})(?!{_STYLED}))"
+    # (tex: it holds a math command or is styled words; spaced: it holds a space. Each
+    # decided, not left to backtracking)
+    rf"((?:(?=[^$]*{_MATH_COMMAND}|{_STYLED})(?P<tex>)|(?![^$]*{_MATH_COMMAND}))"
     r"(?:(?=[^$]*\s)(?P<spaced>)|(?![^$]*\s))(?:\\\$|[^$])+?)"
     r"(?(tex)(?<!\\)|(?<![\s\\]))\$"
-    r"(?(spaced)(?!\d)|(?:(?<=[A-Za-z0-9)}\]<>=|]\$)|(?!\d)))",
+    # after it: tex, no digit after a space before the $; spaced (a price's sentence),
+    # no digit, and no word glued on unless the $ follows a word ("$5 per query ($n$"
+    # is no formula); else no digit unless the $ follows a word, bracket or comparison
+    r"(?(tex)(?:(?<!\s\$)|(?!\d))|(?(spaced)(?!\d)(?:(?<=[A-Za-z0-9)}\]]\$)|(?![A-Za-z\\]))"
+    r"|(?:(?<=[A-Za-z0-9)}\]<>=|]\$)|(?!\d))))",
     re.DOTALL)
 
 

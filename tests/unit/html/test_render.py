@@ -19,6 +19,11 @@ def abstract(prefix: str) -> str:
 def test_wildcat_math_is_mathml_with_sqrt():
     out = render_abstract(abstract("We introduce WildCat"))
     assert "$" not in out
+    # a formula of styled words with a space at its end, and one after a price's sentence
+    elsa = render_abstract(r"Called $ \text{Elsa}$, which")
+    assert "$" not in elsa and "Elsa" in elsa
+    spent = render_abstract(r"We spend $5 per query ($n=100$) at most.")
+    assert spent.count("<math") == 1 and "$5 per query (" in spent
     assert out.count("<math") >= 3
     assert "<msqrt>" in out  # O(n^{-sqrt{log(log(n))}})
 
