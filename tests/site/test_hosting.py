@@ -159,3 +159,9 @@ def test_a_repository_or_site_url_no_link_can_be_made_of_stops_the_build_naming_
     assert "https://github.com/OWNER/NAME" in result.stderr
     with pytest.raises(HostingError, match="scheme included, e.g. https://papers.corl.org/"):
         resolve(None, None, "papers.corl.org", {})
+
+
+def test_a_repository_named_like_a_view_is_a_repository():
+    """A repository called "wiki" or "tree" is no view of a repository's files."""
+    assert repository_url("someone/wiki") == "https://github.com/someone/wiki"
+    assert repository_url("https://github.com/org/tree") == "https://github.com/org/tree"

@@ -462,14 +462,12 @@ def author_problems(meta: dict[str, Any], path: str, key_lines: dict[str, int],
 
 #: a name that ends in a parenthesis: "Rahul Varma (Tsinghua University)"
 _NAME_THEN_PARENS = re.compile(r"^(?P<name>[^()]*\S)\s*\((?P<inside>[^()]+)\)\s*$")
-#: what in parentheses after a name is an institution, not the name written otherwise
-#: ("Wei Zhang (张伟)"), a role ("equal contribution") or a suffix ("Jr")
-_INSTITUTION = re.compile(
-    r"\b(?:Univ\w*|Institut\w*|Lab\w*|College|School|Academy|Acad\w*|Inc|Ltd|LLC|GmbH|"
-    r"Corp\w*|Research|Cent(?:er|re)|Hospital|Foundation|Department|Dept|Polytechni\w*|"
-    r"ETH|EPFL|MIT|KAIST|Google|Microsoft|Meta|DeepMind|OpenAI|NVIDIA|Amazon|Apple|IBM)\b")
-
-
+#: what in parentheses after a name is no affiliation: a suffix ("Jr", "III"), a role
+#: ("equal contribution", "corresponding author", "*"), or the name in another script
+#: after a Latin one ("Wei Zhang (张伟)"); anything else ("Stanford", "UC Berkeley") is
+_NOT_AN_AFFILIATION = re.compile(
+    r"(?i:jr|sr|ii|iii|iv|phd|equal contributions?|corresponding(?: author)?|co-?first"
+    r"(?: author)?|project lead|intern|[*\u2020\u2021\u00a7#\d,\s]+)\.?")
 def _affiliation_in_name(authors: list[Any], meta: dict[str, Any], path: str,
                          key_lines: dict[str, int],
                          lines: dict[tuple[Any, ...], int] | None) -> list[Problem]:
@@ -478,7 +476,8 @@ def _affiliation_in_name(authors: list[Any], meta: dict[str, Any], path: str,
     page shows beside the name). Told once, at the first such item's line."""
     found = [(i, m) for i, a in enumerate(authors)
              if isinstance(a, str) and (m := _NAME_THEN_PARENS.match(a))
-             and _INSTITUTION.search(m.group("inside"))]
+             and not _NOT_AN_AFFILIATION.fullmatch(m.group("inside").strip())
+             and not (m.group("name").isascii() and not m.group("inside").isascii())]
     if not found:
         return []
     first, m = found[0]

@@ -392,6 +392,10 @@ def _capitalise(phrase: str) -> str:
     return phrase[:1].upper() + phrase[1:] if phrase else phrase
 
 
+#: a first word set in lower case after "Name: ": capitalised, and its hyphened parts not
+_FIRST_LOWERED = re.compile(r"[A-Z][a-z]+(?:[-\u2013][a-z]+)*")
+
+
 def rule_title(text: str, names: list[str]) -> str:
     """The rule-made title: "Name: what it is" when the paper names its artefact,
     otherwise the topic of its "We study ..." sentence. Never empty."""
@@ -399,9 +403,10 @@ def rule_title(text: str, names: list[str]) -> str:
     if names:
         name = names[0]
         desc = _describe(analysis, name) or _tidy(_topic(analysis), _MAX_TITLE - len(name) - 2)
-        # (a plain capitalised first word only: "LoRA silver bullet" is no "loRA ...")
+        # (a plain capitalised first word only: "LoRA silver bullet" is no "loRA ...", and
+        # "Multi-Agent system" no "multi-Agent ...")
         first = desc.split(maxsplit=1)[0] if desc.strip() else ""
-        desc = desc[:1].lower() + desc[1:] if _PLAIN_CAPITALISED.fullmatch(first) else desc
+        desc = desc[:1].lower() + desc[1:] if _FIRST_LOWERED.fullmatch(first) else desc
         return f"{name}: {desc}" if desc else name
     topic = _topic(analysis).replace(FORMULA_PLACEHOLDER, "").strip()
     return _capitalise(topic) or "Untitled paper"

@@ -48,8 +48,11 @@ _WEB = re.compile(r"(?:(?P<scheme>https?)://(?P<host>[\w.-]+(?::\d+)?)"
 #: owner/name, as GITHUB_REPOSITORY writes it (an owner has no dot: "github.com/someone"
 #: is a host and an owner)
 _OWNER_NAME = re.compile(r"[A-Za-z0-9-]+/[\w.-]+")
-#: what no repository's own address holds: a query, a fragment, a view of its files
-_NOT_A_REPOSITORY = re.compile(r"[?#\s]|/(?:tree|blob|edit|issues|pulls?|wiki)(?:/|$)")
+#: what no repository's own address holds: a query, a fragment, a view of its files (after
+#: the owner and the name: a repository may be called "wiki")
+_NOT_A_REPOSITORY = re.compile(
+    r"[?#\s]|^(?:[a-z]+://|[\w.-]+@)?[^/]+/[^/]+/[^/]+/(?:tree|blob|edit|issues|pulls?|wiki)"
+    r"(?:/|$)")
 
 
 def repository_url(value: str) -> str:

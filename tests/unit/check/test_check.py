@@ -516,3 +516,12 @@ def test_a_name_with_a_parenthesis_that_is_no_institution_passes(papers, author)
     """Only an institution in parentheses belongs in affiliations: a name written otherwise,
     a role or a suffix were refused with no way to keep them."""
     assert check_one(papers, page(("authors: []", f"authors: [{author!r}, Li Na]"))) == []
+
+
+@pytest.mark.parametrize("author", ["Ana Silva (Stanford)", "Li Na (UC Berkeley)",
+                                    "Max Weber (INRIA)"])
+def test_an_affiliation_in_parentheses_is_told_whatever_its_words(papers, author):
+    """An institution named without "University" or "Institute" passed as part of the
+    name."""
+    problems = check_one(papers, page(("authors: []", f"authors: [{author!r}, Li Na]")))
+    assert len(problems) == 1 and "in parentheses, which the page would show" in problems[0]

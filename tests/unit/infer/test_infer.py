@@ -191,3 +191,11 @@ def test_a_description_that_starts_with_a_mixed_case_word_keeps_it() -> None:
             "fine-tuning within low-rank subspaces using a carefully designed initialization "
             "strategy. Experiments show it matches full fine-tuning.")
     assert infer_title(text, infer_names(text)).startswith("LoRA-SB: LoRA silver bullet")
+
+
+def test_a_title_cased_compound_after_the_name_keeps_its_case() -> None:
+    """"MASSE: multi-Agent system": only the first letter went to lower case."""
+    text = ("We propose MASSE, a Multi-Agent System for Scientific Exploration that plans, "
+            "runs and checks experiments. Experiments on three domains show its gains.")
+    title = infer_title(text, infer_names(text))
+    assert "multi-Agent" not in title, title
