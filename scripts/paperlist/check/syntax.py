@@ -85,7 +85,7 @@ def tab_problems(frontmatter: str, path: str, first: int = 2) -> list[Problem]:
     return problems
 
 
-_DASH_TAB = re.compile(r"^( *)-\t+(.*)$")
+_DASH_TAB = re.compile(r"^( *)-[ \t]*\t[ \t]*(.*)$")
 
 
 def indentation_problems(frontmatter: str, path: str, first: int = 2) -> list[Problem]:
@@ -140,9 +140,10 @@ def _diagnose(e: yaml.YAMLError) -> tuple[str, int | None, int | None, str]:
 #: each escape of a double-quoted value, from its backslash: a hexadecimal one (what a
 #: YAML writer puts for a character: "\xE9", "\u00e9"), a backslash and letters (a YAML
 #: escape, "\t" a tab, "\n" a line break, "\e" ESC, or one YAML refuses, "\l", where the
-#: editor wrote TeX: "$\theta$"), or any other ("\\", "\"")
+#: editor wrote TeX: "$\theta$"; TeX's escaped characters too, "50\%", "\_"), or any other
+#: ("\\", "\"")
 _ESCAPE = re.compile(r"\\(?:(?:x[0-9A-Fa-f]{2}|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8})"
-                     r"|(?P<word>[A-Za-z]+)|.?)", re.DOTALL)
+                     r"|(?P<word>[A-Za-z]+|[%&$#{}_^~])|.?)", re.DOTALL)
 #: a quick test of a whole frontmatter: a text key's double-quoted value with a backslash
 _SUSPECT_ESCAPE = re.compile(rf'^(?:{"|".join(TEXT_KEYS)}):[ \t]+"[^\n]*\\', re.MULTILINE)
 
@@ -305,9 +306,11 @@ def parse_error_problems(frontmatter: str, path: str, first: int = 2) -> list[Pr
             opener, closer = ("[", "]") if "sequence" in context else ("{", "}")
             inside = raw.split(opener, 1)[-1]
             commented = next((item.strip() for item in inside.split(",")
-                              if _CUT_BY_HASH.search(item)), None)
+                              if _CUT_BY_HASH.search(item)
+                              and item.strip()[:1] not in "'\""), None)
             if commented:  # "[Ada, Kim #2]": ' #' starts a comment, which takes the ']'
-                item = quote(commented.rstrip(closer))
+                # (the item up to the closer, or to the editor's own comment after it)
+                item = quote(re.split(rf"\{closer}|\s#\s", commented)[0].rstrip())
                 return [Problem(path, number, f"' #' inside the {opener}...{closer} starts a "
                                 "YAML comment, which drops the rest of the line, its "
                                 f"{closer} too", f"quote the item: {item}")]

@@ -525,3 +525,25 @@ def test_an_affiliation_in_parentheses_is_told_whatever_its_words(papers, author
     name."""
     problems = check_one(papers, page(("authors: []", f"authors: [{author!r}, Li Na]")))
     assert len(problems) == 1 and "in parentheses, which the page would show" in problems[0]
+
+
+@pytest.mark.parametrize("authors, told", [
+    ("[Ada, Kim #2] # from the PDF", "quote the item: 'Kim #2'"),
+    ("['Kim #2', Li", "end the list with ] on the same line"),
+])
+def test_a_hash_in_a_flow_list_is_told_only_where_it_starts_a_comment(papers, authors, told):
+    """An item quoted already was told to be quoted again ("'''Kim #2'''"), and the
+    editor's own comment after the list was taken into the item."""
+    problems = check_one(papers, page(("authors: []", f"authors: {authors}")))
+    assert len(problems) == 1 and problems[0].endswith(told), problems
+
+
+@pytest.mark.parametrize("title, meant", [(r'"Top 50\% of data"', r"Top 50\% of data"),
+                                          (r'"snake\_case names"', r"snake\_case names")])
+def test_tex_escapes_in_a_double_quoted_title_are_told_as_tex(papers, title, meant):
+    """"\\%" made the page unreadable YAML with the general advice, and "\\_" a no-break
+    space without a word."""
+    problems = check_one(papers, page(("title_inferred: true", "title_inferred: false"),
+                                      ("title: 'FooNet: fast things'", f"title: {title}")))
+    assert any(p.endswith(f"where a backslash is itself: title: {meant}") for p in problems), \
+        problems
