@@ -59,10 +59,13 @@ class _Stems(dict[str, str]):
     same few tens of thousands of words, and a dict lookup is much cheaper than the call."""
 
     def __missing__(self, word: str) -> str:
-        stem = self[word] = fold_plural(word)
+        # a quantity ("7b", "100k", "10x") is no topic: two papers of 7B models are not
+        # related by it
+        stem = self[word] = "" if _QUANTITY.fullmatch(word) else fold_plural(word)
         return stem
 
 
+_QUANTITY = re.compile(r"\d+[a-z]{1,2}")
 _STEMS = _Stems()
 
 
@@ -70,7 +73,8 @@ def tokens(text: str) -> list[str]:
     """Content words of a text, lower-cased and plural-folded; math and URLs dropped."""
     text = strip_urls(_MATH.sub(" ", text)).casefold()
     stems = _STEMS
-    return [stems[w] for w in _WORD.findall(text) if len(w) > 2 and w not in _STOPWORDS]
+    return [stem for w in _WORD.findall(text) if len(w) > 2 and w not in _STOPWORDS
+            and (stem := stems[w])]
 
 
 def document_terms(entry: Paper) -> list[str]:

@@ -10,3 +10,9 @@ def test_a_word_is_read_from_its_first_character():
     learning)."""
     # (plurals folded alike on every page: "3dcs" -> "3dc")
     assert tokens("3DCS beats DCS on 3dgs scenes") == ["3dc", "beat", "dcs", "3dg", "scene"]
+
+
+def test_a_quantity_is_no_topic():
+    """Read from its first character, "70B" became a term: two papers of 70B models
+    looked related by it."""
+    assert tokens("A 70B model with 100k tokens is 10x faster") == ["model", "token", "faster"]
