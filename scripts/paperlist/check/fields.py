@@ -468,6 +468,8 @@ _NAME_THEN_PARENS = re.compile(r"^(?P<name>[^()]*\S)\s*\((?P<inside>[^()]+)\)\s*
 _NOT_AN_AFFILIATION = re.compile(
     r"(?i:jr|sr|ii|iii|iv|phd|equal contributions?|corresponding(?: author)?|co-?first"
     r"(?: author)?|project lead|intern|[*\u2020\u2021\u00a7#\d,\s]+)\.?")
+
+
 def _affiliation_in_name(authors: list[Any], meta: dict[str, Any], path: str,
                          key_lines: dict[str, int],
                          lines: dict[tuple[Any, ...], int] | None) -> list[Problem]:
