@@ -222,8 +222,9 @@ def cmd_init(args: argparse.Namespace) -> int:
               f"errors above: fix them in {result.dest / 'papers' / 'source'}{os.sep}, run "
               f"paperlist import there, then build and push", file=sys.stderr)
         return 1
-    if result.tag_note():
-        print(result.tag_note(), file=sys.stderr)
+    note = result.tag_note()
+    if note:
+        print(note, file=sys.stderr)
     print(f"init: {result.site_name!r} in {result.dest}{os.sep}; next: cd {result.dest} && "
           f"{_this_command()} build, then push it to GitHub (README: Deploy to GitHub Pages)",
           file=sys.stderr)

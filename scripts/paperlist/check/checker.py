@@ -140,22 +140,18 @@ def check_text(text: str, path: str, taxonomy: Path | None = None) -> PageResult
     stem = Path(path).stem
     if isinstance(page_id, str):
         result.id, result.id_line = page_id, key_lines.get("id", 1)
-        if page_id != stem and _ID.fullmatch(page_id) and (
-                Path(path).parent / f"{page_id}.md").is_file():
-            # (renaming it back would overwrite that page: a copy, or an id changed)
-            problems.append(Problem(path, result.id_line,
-                                    f"id {page_id!r} is the id of {page_id}.md, another page",
-                                    "a page's id is its address and its file's name, and "
-                                    f"never changes: if this file is a copy of {page_id}.md, "
-                                    "delete it (a paper has one page); if you changed the "
-                                    f"id, set it back to id: {stem}"))
-        elif page_id != stem:
-            problems.append(Problem(path, result.id_line,
-                                    f"id {page_id!r} does not match the file name {stem}.md",
-                                    "a page's id is its address and its file's name, and "
-                                    f"never changes: if you renamed the file, rename it back "
-                                    f"to {page_id}.md; if you changed the id, set it back "
-                                    f"to id: {stem}"))
+        if page_id != stem:
+            # another page's id: renaming the file back to it would overwrite that page
+            taken = bool(_ID.fullmatch(page_id)) and (
+                Path(path).parent / f"{page_id}.md").is_file()
+            problems.append(Problem(
+                path, result.id_line,
+                f"id {page_id!r} is the id of {page_id}.md, another page" if taken else
+                f"id {page_id!r} does not match the file name {stem}.md",
+                "a page's id is its address and its file's name, and never changes: "
+                + (f"if this file is a copy of {page_id}.md, delete it (a paper has one page)"
+                   if taken else f"if you renamed the file, rename it back to {page_id}.md")
+                + f"; if you changed the id, set it back to id: {stem}"))
     value_problems += tag_problems(meta, path, key_lines, taxonomy, keys.lines)
     value_problems += link_problems(meta, path, key_lines, keys.lines)
     value_problems += affiliation_problems(meta, path, key_lines)

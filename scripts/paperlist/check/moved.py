@@ -19,6 +19,7 @@ from paperlist.check.problem import Problem
 from paperlist.ingest.importer import catalogue_lists
 from paperlist.ingest.listfile import ListError, parse_list
 from paperlist.model.page import PageError, parse_page
+from paperlist.util.git import git
 
 
 class BaseUnreadable(RuntimeError):
@@ -27,13 +28,11 @@ class BaseUnreadable(RuntimeError):
 
 def _git(folder: Path, *args: str) -> str:
     try:
-        run = subprocess.run(["git", "-C", str(folder), *args], capture_output=True,
-                             text=True, encoding="utf-8", timeout=60)
-    except (OSError, subprocess.TimeoutExpired) as e:
+        return git(folder, *args)
+    except subprocess.CalledProcessError as e:
+        raise BaseUnreadable((e.stderr or "").strip() or f"git {args[0]} failed") from None
+    except (OSError, subprocess.SubprocessError) as e:
         raise BaseUnreadable(f"git did not run: {e}") from None
-    if run.returncode != 0:
-        raise BaseUnreadable(run.stderr.strip() or f"git {args[0]} failed")
-    return run.stdout
 
 
 def _listed(papers: Path) -> dict[str, tuple[str, int]]:
@@ -55,7 +54,7 @@ def moved_problems(papers: Path, base: str,
     while its abstract is still listed: told at the page that holds that abstract now
     (a rename), else at the old path. `pages`: the folder's pages now, (path, frontmatter
     or None). Raises BaseUnreadable when git cannot read `base`."""
-    top = Path(_git(papers, "rev-parse", "--show-toplevel").strip())
+    top = Path(_git(papers, "rev-parse", "--show-toplevel"))
     folder = PurePosixPath(papers.resolve().relative_to(top.resolve()).as_posix())
     try:
         _git(top, "rev-parse", "--verify", "--quiet", f"{base}^{{commit}}")

@@ -16,7 +16,6 @@ whatever it held then: its HEAD now says nothing of it. Unknown is None, and ini
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 from importlib import metadata
@@ -25,6 +24,7 @@ from urllib.parse import urlparse
 from urllib.request import url2pathname
 
 import paperlist
+from paperlist.util.git import git
 
 #: paperlist's own repository, the one a catalogue's requirements.txt installs from
 REPOSITORY = "https://github.com/paperlist/paperlist"
@@ -55,33 +55,25 @@ def commit_from(direct_url: dict, running: Path | None = None) -> str | None:
     return None
 
 
-def _git(folder: Path, *args: str) -> str:
-    # (a hook's GIT_DIR or GIT_WORK_TREE would name another repository than -C's)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
-    out = subprocess.run(["git", "-C", str(folder), *args], capture_output=True, text=True,
-                         timeout=10, check=True, env=env)
-    return out.stdout.strip()
-
-
 def clone_commit(folder: Path, package: Path | None = None) -> str | None:
     """HEAD of the clone at `folder` when nothing tracked is changed, nor a file added in
     the `package` folder (a module not yet committed runs all the same), and a
     remote-tracking branch of a remote that is paperlist's repository holds it; None
     otherwise, or without git."""
     try:
-        head = _git(folder, "rev-parse", "HEAD")
-        if not _COMMIT.match(head) or _git(folder, "status", "--porcelain",
+        head = git(folder, "rev-parse", "HEAD")
+        if not _COMMIT.match(head) or git(folder, "status", "--porcelain",
                                            "--untracked-files=no"):
             return None
-        if package is not None and _git(folder, "status", "--porcelain",
+        if package is not None and git(folder, "status", "--porcelain",
                                         "--untracked-files=all", "--", str(package)):
             return None
-        remotes = _git(folder, "remote").split()
+        remotes = git(folder, "remote").split()
     except (OSError, subprocess.SubprocessError):
         return None
     for remote in remotes:
         try:
-            if is_paperlists(_git(folder, "remote", "get-url", remote)) and _git(
+            if is_paperlists(git(folder, "remote", "get-url", remote)) and git(
                     folder, "for-each-ref", "--contains", head, "--count=1",
                     f"refs/remotes/{remote}/"):
                 return head
